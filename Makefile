@@ -1,0 +1,93 @@
+# arbiter - turn adjudicator for board games played by email and on forums.
+#
+#   make            build ./arbiter
+#   make demo       install missing Debian packages, build, play a short game
+#   make check      install missing packages, build with sanitizers, run every test
+#   make bench      benchmarks (bench/)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the Debian packages arbiter needs (apt-get, sudo when not root)
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/arbiter
+
+CC ?= cc
+PKGS = sqlite3 libcurl jansson gmime-3.0
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
+
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+BASEFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(PKG_CFLAGS) \
+	-DARBITER_DATADIR='"$(DATADIR)"'
+CFLAGS ?= -O2 -g
+SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -Werror
+
+# The games built into arbiter; each is a folder under engine/.
+GAMES = tigris
+
+ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
+LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
+	$(filter-out cli/main.c,$(wildcard cli/*.c))
+TEST_DIRS = tests/unit $(foreach g,$(GAMES),tests/$(g))
+TEST_SRC = $(foreach d,$(TEST_DIRS),$(wildcard $(d)/test_*.c))
+TEST_SUPPORT = tests/selfplay.c
+
+B = build
+S = build/san
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
+SAN_LIB_OBJ = $(LIB_SRC:%.c=$(S)/%.o)
+SAN_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(S)/%.o)
+TEST_BIN = $(TEST_SRC:%.c=$(S)/%)
+
+.PHONY: all deps demo check unit e2e bench install clean
+all: arbiter
+
+arbiter: $(LIB_OBJ) $(B)/cli/main.o
+	$(CC) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(S)/arbiter: $(SAN_LIB_OBJ) $(S)/cli/main.o
+	$(CC) $(SANFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(S)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -c -o $@ $<
+
+$(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
+		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+deps:
+	@sh tools/deps.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory arbiter
+	@sh tools/demo.sh
+
+check: deps
+	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" arbiter $(S)/arbiter $(TEST_BIN)
+	@sh tests/run.sh $(TEST_BIN)
+
+bench: arbiter
+	@sh bench/run.sh
+
+install: arbiter
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(DATADIR)/templates
+	install -m 755 arbiter $(DESTDIR)$(BINDIR)/arbiter
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	for f in man/*.5; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man5/; done; true
+	install -m 644 man/*.6 $(DESTDIR)$(MANDIR)/man6/
+	install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/
+
+clean:
+	rm -rf $(B) arbiter demo.db demo-mail

@@ -1,0 +1,138 @@
+/*
+ * game.h - the interface every game engine exports.
+ *
+ * An engine knows the rules of one game and nothing else: no files, no
+ * SQLite, no network, no clock, no global mutable state.  A game state is a
+ * fixed-size struct without pointers, so a snapshot is simply its bytes.
+ * Everything random comes from the generator stored inside the state
+ * (engine/rng.h), seeded from the game's 32-byte seed, so a game is a pure
+ * function of (options, seed, move log).
+ *
+ * Conventions every engine follows:
+ *  - setup() starts from a zeroed buffer of state_size bytes (the caller
+ *    memsets it) and must leave padding deterministic: whole-state copies
+ *    use memcpy, so two replays of the same log give identical bytes.
+ *  - play() may leave the state half-changed when it fails; the caller
+ *    always works on a copy and throws it away on failure.
+ *  - Seats are numbered 0..nseats-1 in the order they were given to `new`.
+ */
+#ifndef ARBITER_GAME_H
+#define ARBITER_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "sbuf.h"
+
+enum {
+	GAME_MAX_SEATS = 8,
+	GAME_SEED_LEN = 32,
+	GAME_WHY_LEN = 160,
+	GAME_LABEL_LEN = 32,
+};
+
+/* Results of play(). */
+enum game_status {
+	GAME_OK = 0,
+	GAME_REJECTED = 1,	/* a rule was broken: err names it */
+	GAME_NOT_YOUR_TURN = 2,	/* this seat may not act now: err says whom the game waits for */
+};
+
+/* One option given at `new`: key=value (value may be "" for flag options). */
+struct game_opt {
+	const char *key;
+	const char *value;
+};
+
+/* Whom the game waits for, and what each of them must decide. */
+struct game_wait {
+	unsigned mask;				/* bit i set: seat i is awaited */
+	char why[GAME_MAX_SEATS][GAME_WHY_LEN];	/* "support in the red revolt at F4" */
+};
+
+/* Scores as a given viewer may see them. */
+struct game_score {
+	int nseats;
+	int visible[GAME_MAX_SEATS];	/* 0: hidden from this viewer */
+	int score[GAME_MAX_SEATS];
+	int rank[GAME_MAX_SEATS];	/* final rank (1 = winner), 0 while running */
+	char label[GAME_MAX_SEATS][GAME_LABEL_LEN]; /* "" = use the seat name; Terra: faction */
+};
+
+/* What a successful play() reports besides the new state. */
+struct game_played {
+	int drew;	/* the submission revealed hidden information (drew from the bag) */
+};
+
+struct game_import;
+
+/*
+ * Render views.  viewer = -1 is the public view; viewer = seat adds what is
+ * behind that seat's screen.  names[] holds the seat names (nseats of them).
+ */
+struct game_rules {
+	const char *name;	/* "tigris" */
+	const char *title;	/* "Tigris & Euphrates" */
+	int min_seats, max_seats;
+	uint32_t version;	/* bump whenever the state layout or a rule changes */
+	size_t state_size;
+
+	/* Validate options and set up a new game.  0 on success. */
+	int (*setup)(void *st, int nseats, const struct game_opt *opts, int nopts,
+	    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
+
+	/*
+	 * Parse, check and apply one submission (one or more commands
+	 * separated by newlines or ';') from one seat.  seat = -1 is an
+	 * administrative submission (imports of foreign logs only).
+	 */
+	enum game_status (*play)(void *st, int seat, const char *text,
+	    struct game_played *out, char *err, size_t errlen);
+
+	void (*waiting)(const void *st, struct game_wait *w);
+	int (*over)(const void *st);
+	void (*score)(const void *st, int viewer, struct game_score *out);
+
+	/* The legal commands for a seat now, one complete command per line. */
+	void (*moves)(const void *st, int seat, struct sbuf *out);
+
+	/* Text board (fits 80 columns), legend, seats, last submission. */
+	void (*render_text)(const void *st, int viewer, const char *const *names,
+	    struct sbuf *out);
+	/* The same as JSON; a seat's view adds one object "private". */
+	json_t *(*render_json)(const void *st, int viewer, const char *const *names);
+
+	/* Internal invariants (tiles accounted for, ...); 0 when all hold. */
+	int (*check)(const void *st, char *err, size_t errlen);
+
+	/*
+	 * Optional (NULL when the game has none): split a foreign log into
+	 * options and submissions.  Used by `arbiter import GAME LOGFILE`.
+	 */
+	int (*import_log)(const char *log, struct game_import *imp, char *err, size_t errlen);
+};
+
+/* A foreign log, split by an engine's import_log(). Free with game_import_free(). */
+struct game_import_sub {
+	int seat;	/* -1: administrative line */
+	int line;	/* line number in the log, for error messages */
+	char *text;
+};
+struct game_import {
+	int nseats;
+	int nopts;
+	struct game_opt *opts;	/* keys/values owned by the import */
+	int nsubs;
+	struct game_import_sub *subs;
+	char **labels;		/* per seat, e.g. the faction; may be NULL */
+};
+void game_import_free(struct game_import *imp);
+int game_import_add_opt(struct game_import *imp, const char *key, const char *value);
+int game_import_add_sub(struct game_import *imp, int seat, int line, const char *text);
+
+/* registry.c */
+const struct game_rules *game_find(const char *name);
+const struct game_rules *const *game_all(void);
+
+#endif

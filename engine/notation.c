@@ -1,0 +1,126 @@
+/* notation.c - submission splitting shared by the engines; see notation.h. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+
+void
+cmd_free(struct cmdlist *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->cmd[i]);
+	free(l->cmd);
+	l->cmd = NULL;
+	l->n = 0;
+}
+
+/* Normalize buf[0..len) and append it to the list unless it is empty. */
+static int
+cmd_push(struct cmdlist *l, const char *buf, size_t len)
+{
+	char tmp[CMD_MAX_LEN + 1], **cmds;
+	size_t i, o = 0;
+	int space = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (isspace(c)) {
+			space = o > 0;
+			continue;
+		}
+		if (space) {
+			if (o >= CMD_MAX_LEN)
+				return -1;
+			tmp[o++] = ' ';
+			space = 0;
+		}
+		if (o >= CMD_MAX_LEN)
+			return -1;
+		tmp[o++] = (char)c;
+	}
+	if (o == 0)
+		return 0;
+	tmp[o] = '\0';
+	cmds = realloc(l->cmd, sizeof(*cmds) * (size_t)(l->n + 1));
+	if (cmds == NULL)
+		return -1;
+	l->cmd = cmds;
+	if ((l->cmd[l->n] = strdup(tmp)) == NULL)
+		return -1;
+	l->n++;
+	return 0;
+}
+
+int
+cmd_split(const char *text, const char *seps, struct cmdlist *out)
+{
+	const char *p = text, *start = text;
+	int comment = 0;
+
+	out->n = 0;
+	out->cmd = NULL;
+	for (;; p++) {
+		int end = *p == '\0' || *p == '\n' || *p == '\r' ||
+		    (!comment && *p != '\0' && strchr(seps, *p) != NULL);
+
+		if (!comment && *p == '#') {
+			if (cmd_push(out, start, (size_t)(p - start)) != 0)
+				goto fail;
+			comment = 1;
+			continue;
+		}
+		if (end) {
+			if (!comment && cmd_push(out, start, (size_t)(p - start)) != 0)
+				goto fail;
+			if (*p == '\n' || *p == '\r')
+				comment = 0;
+			if (*p == '\0')
+				break;
+			start = p + 1;
+		}
+	}
+	return 0;
+fail:
+	cmd_free(out);
+	return -1;
+}
+
+int
+cmd_words(char *cmd, char *words[], int max)
+{
+	int n = 0;
+	char *p = cmd;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		if (n == max)
+			return max + 1;	/* too many words */
+		words[n++] = p;
+		while (*p != '\0' && *p != ' ') {
+			*p = (char)tolower((unsigned char)*p);
+			p++;
+		}
+		if (*p == ' ')
+			*p++ = '\0';
+	}
+	return n;
+}
+
+int
+word_eq(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return 0;
+		a++;
+		b++;
+	}
+	return *a == *b;
+}

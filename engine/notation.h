@@ -1,0 +1,36 @@
+/*
+ * notation.h - helpers shared by the engines' parsers.
+ *
+ * A submission is one or more commands separated by newlines or ';'.
+ * Blank commands and text after '#' are dropped; runs of white space
+ * collapse to one space; leading and trailing space is trimmed.  (Quoted
+ * reply text and signatures are removed by the mail layer before a
+ * submission reaches an engine.)
+ */
+#ifndef ARBITER_NOTATION_H
+#define ARBITER_NOTATION_H
+
+#include <stddef.h>
+
+enum { CMD_MAX_LEN = 256, CMD_MAX_WORDS = 32 };
+
+struct cmdlist {
+	int n;
+	char **cmd;	/* normalized commands */
+};
+
+/*
+ * Split text into commands.  seps holds the separator characters besides
+ * newline (";" for most games).  Returns 0, or -1 when a command is longer
+ * than CMD_MAX_LEN or memory ran out.
+ */
+int cmd_split(const char *text, const char *seps, struct cmdlist *out);
+void cmd_free(struct cmdlist *l);
+
+/* Split one command into lower-cased words in place. Returns the count. */
+int cmd_words(char *cmd, char *words[], int max);
+
+/* ASCII case-insensitive equality. */
+int word_eq(const char *a, const char *b);
+
+#endif

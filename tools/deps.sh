@@ -1,0 +1,23 @@
+#!/bin/sh
+# Install the Debian packages arbiter needs to build and test, if missing.
+# Uses apt-get, through sudo when not root.  Does nothing when all are there.
+set -e
+pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
+libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd man-db"
+missing=""
+for p in $pkgs; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing$missing"
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+else
+	sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing
