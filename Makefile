@@ -20,7 +20,8 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 BASEFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(PKG_CFLAGS) \
-	-DARBITER_DATADIR='"$(DATADIR)"'
+	-DARBITER_DATADIR='"$(DATADIR)"' \
+	-DARBITER_GAMES='$(foreach g,$(GAMES),GAME($(g)))'
 CFLAGS ?= -O2 -g
 SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Werror

@@ -1,17 +1,27 @@
 /*
- * registry.c - the table of games.  Adding a game is one line here and one
- * folder under engine/; nothing else in the program names a game.
+ * registry.c - the table of games.  The Makefile's GAMES variable names the
+ * games built in (each a folder under engine/ exporting NAME_rules), and
+ * passes them here as ARBITER_GAMES = "GAME(tigris) GAME(terra) ...";
+ * nothing else in the program names a game.
  */
 #include <string.h>
 
 #include "game.h"
 
-extern const struct game_rules tigris_rules;
+#ifndef ARBITER_GAMES
+#define ARBITER_GAMES GAME(tigris)
+#endif
 
+#define GAME(g) extern const struct game_rules g##_rules;
+ARBITER_GAMES
+#undef GAME
+
+#define GAME(g) &g##_rules,
 static const struct game_rules *const games[] = {
-	&tigris_rules,
+	ARBITER_GAMES
 	NULL,
 };
+#undef GAME
 
 const struct game_rules *const *
 game_all(void)
