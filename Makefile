@@ -32,7 +32,7 @@ GAMES = tigris
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
 LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
-TEST_DIRS = tests/unit $(foreach g,$(GAMES),tests/$(g))
+TEST_DIRS = tests/unit tests/mail $(foreach g,$(GAMES),tests/$(g))
 TEST_SRC = $(foreach d,$(TEST_DIRS),$(wildcard $(d)/test_*.c))
 TEST_SUPPORT = tests/selfplay.c
 
