@@ -19,7 +19,8 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-BASEFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(PKG_CFLAGS) \
+VERSION = 0.1.0
+BASEFLAGS = -I$(B)/gen -std=c11 -DARBITER_VERSION='"$(VERSION)"' -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) $(PKG_CFLAGS) \
 	-DARBITER_DATADIR='"$(DATADIR)"' \
 	-DARBITER_GAMES='$(foreach g,$(GAMES),GAME($(g)))'
 CFLAGS ?= -O2 -g
@@ -64,6 +65,13 @@ $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
+
+# The default templates are built into the binary.
+TEMPLATES = $(sort $(wildcard templates/*))
+$(B)/gen/templates.inc: $(TEMPLATES) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh $(TEMPLATES) > $@
+$(B)/cli/template.o $(S)/cli/template.o: $(B)/gen/templates.inc
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

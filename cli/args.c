@@ -1,0 +1,186 @@
+/* args.c - option parsing shared by every command; see cli.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Append v to a NULL-terminated, malloc'ed list. */
+static int
+many_push(const char ***list, const char *v)
+{
+	size_t n = 0;
+	const char **l = *list;
+
+	while (l != NULL && l[n] != NULL)
+		n++;
+	l = realloc(l, sizeof(*l) * (n + 2));
+	if (l == NULL)
+		return -1;
+	l[n] = v;
+	l[n + 1] = NULL;
+	*list = l;
+	return 0;
+}
+
+static int
+set_format(struct ctx *c, const char *v)
+{
+	if (strcmp(v, "text") == 0)
+		c->format = FMT_TEXT;
+	else if (strcmp(v, "bbcode") == 0)
+		c->format = FMT_BBCODE;
+	else if (strcmp(v, "markdown") == 0)
+		c->format = FMT_MARKDOWN;
+	else if (strcmp(v, "json") == 0)
+		c->format = FMT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+/* Handle one global option; 1 when it was one, 0 when not, -1 on error. */
+static int
+global_opt(struct ctx *c, const char *name, const char *val)
+{
+	if (strcmp(name, "db") == 0)
+		c->db = val;
+	else if (strcmp(name, "config") == 0)
+		c->config = val;
+	else if (strcmp(name, "format") == 0) {
+		if (set_format(c, val) != 0) {
+			fprintf(stderr, "%s: --format must be text, bbcode, markdown or json\n",
+			    c->prog);
+			return -1;
+		}
+	} else
+		return 0;
+	return 1;
+}
+
+static const struct opt_spec *
+spec_find(const struct opt_spec *specs, const char *name, size_t len)
+{
+	for (; specs != NULL && specs->name != NULL; specs++)
+		if (strlen(specs->name) == len && strncmp(specs->name, name, len) == 0)
+			return specs;
+	return NULL;
+}
+
+int
+args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
+    const struct opt_spec *specs, char ***operands, int *noperands)
+{
+	static const char *const globals[] = { "db", "format", "config", NULL };
+	char **ops;
+	int i, n = 0, only_operands = 0;
+
+	ops = calloc((size_t)argc + 1, sizeof(*ops));
+	if (ops == NULL)
+		return EXIT_SOFTWARE;
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i], *name, *eq, *val = NULL;
+		const struct opt_spec *sp;
+		size_t len;
+		int g, is_global = 0, k, r;
+
+		if (only_operands || a[0] != '-' || a[1] != '-' || a[2] == '\0') {
+			if (strcmp(a, "--") == 0 && !only_operands) {
+				only_operands = 1;
+				continue;
+			}
+			ops[n++] = argv[i];
+			continue;
+		}
+		name = a + 2;
+		eq = strchr(name, '=');
+		len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+		if (len == 4 && strncmp(name, "help", 4) == 0) {
+			cmd_usage(e, stdout);
+			fputs(e->help, stdout);
+			free(ops);
+			return -1;
+		}
+		for (k = 0; globals[k] != NULL; k++)
+			if (strlen(globals[k]) == len && strncmp(globals[k], name, len) == 0)
+				is_global = 1;
+		sp = spec_find(specs, name, len);
+		if (sp == NULL && !is_global) {
+			fprintf(stderr, "%s %s: unknown option --%.*s\n", c->prog, e->name,
+			    (int)len, name);
+			cmd_usage(e, stderr);
+			free(ops);
+			return EXIT_USAGE;
+		}
+		if (is_global || sp->has_arg) {
+			if (eq != NULL)
+				val = eq + 1;
+			else if (i + 1 < argc)
+				val = argv[++i];
+			else {
+				fprintf(stderr, "%s %s: --%s needs a value\n", c->prog, e->name, name);
+				free(ops);
+				return EXIT_USAGE;
+			}
+		} else if (eq != NULL) {
+			fprintf(stderr, "%s %s: --%.*s takes no value\n", c->prog, e->name,
+			    (int)len, name);
+			free(ops);
+			return EXIT_USAGE;
+		}
+		if (is_global) {
+			char gname[16];
+
+			snprintf(gname, sizeof(gname), "%.*s", (int)len, name);
+			g = global_opt(c, gname, val);
+			if (g < 0) {
+				free(ops);
+				return EXIT_USAGE;
+			}
+			continue;
+		}
+		if (sp->many != NULL)
+			r = many_push(sp->many, val);
+		else {
+			*sp->value = sp->has_arg ? val : "1";
+			r = 0;
+		}
+		if (r != 0) {
+			free(ops);
+			return EXIT_SOFTWARE;
+		}
+	}
+	*operands = ops;
+	*noperands = n;
+	return 0;
+}
+
+int
+parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+parse_game_id(const char *s, int64_t *id)
+{
+	long v;
+
+	if (s != NULL && s[0] == '#')
+		s++;
+	if (parse_int(s, 1, 2147483647L, &v) != 0)
+		return -1;
+	*id = v;
+	return 0;
+}

@@ -1,0 +1,114 @@
+/* cmd_log.c - `arbiter log GAME`: the move log. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+struct log_arg {
+	const struct loaded *g;
+	json_t *array;		/* json output */
+};
+
+/* Print one logged move: "SEQ DATE SEAT: COMMANDS" with commands joined by "; ". */
+static int
+print_move(const struct store_move *m, void *arg)
+{
+	struct log_arg *a = arg;
+	const char *who = m->seat >= 0 && m->seat < a->g->row.nseats ?
+	    a->g->names[m->seat] : "(admin)";
+	char when[32];
+	time_t t = (time_t)m->at;
+	struct tm tm;
+	const char *p;
+
+	if (a->array != NULL) {
+		json_t *o = json_pack("{s:i, s:s, s:i, s:s, s:s, s:I}", "seq", m->seq, "seat",
+		    who, "seat_index", m->seat, "text", m->text, "source", m->source, "at",
+		    (json_int_t)m->at);
+
+		return o == NULL || json_array_append_new(a->array, o) != 0;
+	}
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
+	printf("%4d  %s  %s: ", m->seq, when, who);
+	for (p = m->text; *p != '\0'; p++) {
+		if (*p == '\n') {
+			if (p[1] != '\0')
+				fputs("; ", stdout);
+		} else if (*p != '\r')
+			putchar(*p);
+	}
+	putchar('\n');
+	return 0;
+}
+
+static int
+run_log(struct ctx *c, int argc, char **argv)
+{
+	struct store *s = NULL;
+	struct loaded g;
+	struct log_arg a;
+	char **ops = NULL;
+	int nops, rc;
+
+	memset(&g, 0, sizeof(g));
+	memset(&a, 0, sizeof(a));
+	rc = args_parse(c, &cmd_log, argc, argv, NULL, &ops, &nops);
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (nops != 1) {
+		cmd_usage(&cmd_log, stderr);
+		goto out;
+	}
+	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+		goto out;
+	{
+		int64_t id;
+
+		if (parse_game_id(ops[0], &id) != 0) {
+			errx_line(c, "'%s' is not a game id", ops[0]);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if ((rc = game_load_meta(c, s, id, &g)) != EXIT_OK)
+			goto out;
+	}
+	a.g = &g;
+	if (c->format == FMT_JSON && (a.array = json_array()) == NULL) {
+		rc = EXIT_SOFTWARE;
+		goto out;
+	}
+	if ((rc = store_moves_each(s, g.row.id, 1, print_move, &a)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto out;
+	}
+	if (a.array != NULL) {
+		char *j = json_dumps(a.array, JSON_INDENT(2));
+
+		if (j == NULL) {
+			rc = EXIT_SOFTWARE;
+			goto out;
+		}
+		puts(j);
+		free(j);
+	}
+	rc = EXIT_OK;
+out:
+	json_decref(a.array);
+	game_unload(&g);
+	store_close(s);
+	free(ops);
+	return rc;
+}
+
+const struct cmd_entry cmd_log = {
+	"log",
+	"log GAME",
+	"print the move log",
+	"One line per submission: number, time (UTC), seat, commands.\n"
+	"--format json prints an array of objects instead.\n",
+	run_log,
+};

@@ -1,0 +1,112 @@
+/* cmd_undo.c - `arbiter undo GAME [--force]`: drop the last submission. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Inside the open transaction: drop move seq and rebuild the snapshot. */
+static int
+drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen)
+{
+	int rc;
+
+	(void)c;
+	if ((rc = store_move_drop_last(g->store, g->row.id)) != STORE_OK ||
+	    (rc = store_snapshot_drop(g->store, g->row.id)) != STORE_OK)
+		return rc;
+	g->row.nmoves--;
+	if (game_replay(g, -1, err, errlen) != 0)
+		return STORE_ERROR;
+	if ((rc = store_snapshot_put(g->store, g->row.id, g->seq, g->rules->version,
+	    g->state, g->rules->state_size)) != STORE_OK)
+		return rc;
+	if (g->row.over != g->rules->over(g->state))
+		return store_game_set_over(g->store, g->row.id, g->rules->over(g->state));
+	return STORE_OK;
+}
+
+static int
+run_undo(struct ctx *c, int argc, char **argv)
+{
+	const char *force = NULL;
+	const struct opt_spec specs[] = {
+		{ "force", 0, &force, NULL },
+		{ NULL, 0, NULL, NULL },
+	};
+	struct store *s = NULL;
+	struct loaded g;
+	struct store_move last;
+	char **ops = NULL, err[512];
+	int nops, rc;
+	int64_t id;
+
+	memset(&g, 0, sizeof(g));
+	memset(&last, 0, sizeof(last));
+	rc = args_parse(c, &cmd_undo, argc, argv, specs, &ops, &nops);
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (nops != 1) {
+		cmd_usage(&cmd_undo, stderr);
+		goto out;
+	}
+	if (parse_game_id(ops[0], &id) != 0) {
+		errx_line(c, "'%s' is not a game id", ops[0]);
+		goto out;
+	}
+	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+		goto out;
+	if ((rc = store_begin(s)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto out;
+	}
+	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
+		goto rollback;
+	if (g.row.nmoves == 0) {
+		errx_line(c, "game %lld has no moves to undo", (long long)id);
+		rc = EXIT_REJECTED;
+		goto rollback;
+	}
+	if ((rc = store_move_get(s, id, g.row.nmoves, &last)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto rollback;
+	}
+	if (last.drew && force == NULL) {
+		errx_line(c, "move %d drew from the bag and its draws were seen; "
+		    "undo --force drops it anyway", last.seq);
+		rc = EXIT_REJECTED;
+		goto rollback;
+	}
+	if ((rc = drop_last(c, &g, err, sizeof(err))) != STORE_OK) {
+		if (rc == STORE_ERROR && err[0] != '\0')
+			errx_line(c, "%s", err);
+		rc = store_exit(s, rc);
+		goto rollback;
+	}
+	if ((rc = store_commit(s)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto rollback;
+	}
+	printf("game %lld: move %d undone; %d moves remain\n", (long long)id, last.seq,
+	    g.row.nmoves);
+	rc = EXIT_OK;
+	goto out;
+rollback:
+	store_rollback(s);
+out:
+	store_move_free(&last);
+	game_unload(&g);
+	store_close(s);
+	free(ops);
+	return rc;
+}
+
+const struct cmd_entry cmd_undo = {
+	"undo",
+	"undo [--force] GAME",
+	"drop the last submission",
+	"Refuses, unless --force, when that submission drew from the bag: its\n"
+	"draws were already seen, and taking it back would let a player draw again.\n",
+	run_undo,
+};

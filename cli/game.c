@@ -1,0 +1,287 @@
+/*
+ * game.c - loading a game: its row, seats and current state.  The state
+ * comes from the stored snapshot when it matches the engine version, and
+ * otherwise by replaying the log from the seed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../engine/notation.h"
+
+int
+game_open_store(struct ctx *c, int create, struct store **s)
+{
+	int rc = store_open(c->db, create, s);
+
+	if (rc == STORE_OK)
+		return EXIT_OK;
+	if (rc == STORE_NOTFOUND) {
+		errx_line(c, "no database at %s (create one with `arbiter new`, or give --db)",
+		    c->db);
+		store_close(*s);
+		*s = NULL;
+		return EXIT_NOGAME;
+	}
+	rc = store_exit(*s, rc);
+	store_close(*s);
+	*s = NULL;
+	return rc;
+}
+
+int
+game_setup_state(const struct game_rules *r, const struct store_game *row,
+    void *state, char *err, size_t errlen)
+{
+	struct optset o;
+	int rc;
+
+	if (optset_from_json(row->options, &o) != 0) {
+		snprintf(err, errlen, "game %lld: stored options are damaged", (long long)row->id);
+		return -1;
+	}
+	memset(state, 0, r->state_size);
+	rc = r->setup(state, row->nseats, o.opt, o.n, row->seed, err, errlen);
+	optset_free(&o);
+	return rc;
+}
+
+struct replay_arg {
+	struct loaded *g;
+	int upto;
+	char *err;
+	size_t errlen;
+	int failed;
+};
+
+/* Apply one logged move during a replay. */
+static int
+replay_one(const struct store_move *m, void *arg)
+{
+	struct replay_arg *a = arg;
+	struct game_played pl;
+	char e[512];
+
+	if (a->upto >= 0 && m->seq > a->upto)
+		return 1;
+	if (m->seq != a->g->seq + 1) {
+		snprintf(a->err, a->errlen, "move log has a gap before move %d", m->seq);
+		a->failed = 1;
+		return 1;
+	}
+	if (a->g->rules->play(a->g->state, m->seat, m->text, &pl, e, sizeof(e)) != GAME_OK) {
+		snprintf(a->err, a->errlen, "move %d no longer replays: %s", m->seq, e);
+		a->failed = 1;
+		return 1;
+	}
+	a->g->seq = m->seq;
+	return 0;
+}
+
+int
+game_replay(struct loaded *g, int upto, char *err, size_t errlen)
+{
+	struct replay_arg a = { g, upto, err, errlen, 0 };
+	int rc;
+
+	if (game_setup_state(g->rules, &g->row, g->state, err, errlen) != 0)
+		return -1;
+	g->seq = 0;
+	rc = store_moves_each(g->store, g->row.id, 1, replay_one, &a);
+	if (rc != STORE_OK) {
+		snprintf(err, errlen, "%s", store_error(g->store));
+		return -1;
+	}
+	return a.failed ? -1 : 0;
+}
+
+int
+game_load_meta(struct ctx *c, struct store *s, int64_t id, struct loaded *g)
+{
+	int rc, i, n;
+
+	memset(g, 0, sizeof(*g));
+	g->store = s;
+	rc = store_game_get(s, id, &g->row);
+	if (rc != STORE_OK) {
+		if (rc == STORE_NOTFOUND) {
+			errx_line(c, "no game %lld in %s", (long long)id, c->db);
+			return EXIT_NOGAME;
+		}
+		return store_exit(s, rc);
+	}
+	g->rules = game_find(g->row.rules);
+	if (g->rules == NULL) {
+		errx_line(c, "game %lld is %s, which this arbiter does not know", (long long)id,
+		    g->row.rules);
+		return EXIT_SOFTWARE;
+	}
+	if ((rc = store_seats_get(s, id, g->seats, GAME_MAX_SEATS, &n)) != STORE_OK)
+		return store_exit(s, rc);
+	if (n != g->row.nseats) {
+		errx_line(c, "game %lld: seats are damaged", (long long)id);
+		return EXIT_SOFTWARE;
+	}
+	for (i = 0; i < n; i++)
+		g->names[i] = g->seats[i].name;
+	return EXIT_OK;
+}
+
+int
+game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g)
+{
+	char err[512];
+	int rc, seq;
+
+	if ((rc = game_load_meta(c, s, id, g)) != EXIT_OK)
+		return rc;
+	if (upto > g->row.nmoves) {
+		errx_line(c, "game %lld has only %d moves", (long long)id, g->row.nmoves);
+		return EXIT_USAGE;
+	}
+	g->state = calloc(1, g->rules->state_size);
+	if (g->state == NULL)
+		return EXIT_SOFTWARE;
+	if (upto < 0 || upto == g->row.nmoves) {
+		rc = store_snapshot_get(s, id, g->rules->version, g->state,
+		    g->rules->state_size, &seq);
+		if (rc == STORE_OK && seq == g->row.nmoves) {
+			g->seq = seq;
+			return EXIT_OK;
+		}
+		if (rc != STORE_OK && rc != STORE_NOTFOUND)
+			return store_exit(s, rc);
+	}
+	if (game_replay(g, upto, err, sizeof(err)) != 0) {
+		errx_line(c, "game %lld: %s", (long long)id, err);
+		return EXIT_SOFTWARE;
+	}
+	return EXIT_OK;
+}
+
+void
+game_unload(struct loaded *g)
+{
+	store_game_free(&g->row);
+	free(g->state);
+	g->state = NULL;
+}
+
+int
+game_seat_find(const struct loaded *g, const char *s)
+{
+	long v;
+	int i;
+
+	for (i = 0; i < g->row.nseats; i++)
+		if (word_eq(g->seats[i].name, s))
+			return i;
+	if (parse_int(s, 1, g->row.nseats, &v) == 0)
+		return (int)v - 1;
+	return -1;
+}
+
+void
+game_waiting_text(const struct loaded *g, char *buf, size_t len)
+{
+	struct game_wait w;
+	size_t o = 0;
+	int i;
+
+	buf[0] = '\0';
+	if (g->rules->over(g->state)) {
+		snprintf(buf, len, "the game is over");
+		return;
+	}
+	memset(&w, 0, sizeof(w));
+	g->rules->waiting(g->state, &w);
+	for (i = 0; i < g->row.nseats && o < len; i++) {
+		if (!(w.mask & (1u << i)))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s (%s)", o ? "; " : "",
+		    g->names[i], w.why[i]);
+	}
+}
+
+int
+game_open(struct ctx *c, const char *idarg, int upto, struct store **s, struct loaded *g)
+{
+	int64_t id;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	*s = NULL;
+	if (parse_game_id(idarg, &id) != 0) {
+		errx_line(c, "'%s' is not a game id", idarg);
+		return EXIT_USAGE;
+	}
+	if ((rc = game_open_store(c, 0, s)) != EXIT_OK)
+		return rc;
+	return game_load(c, *s, id, upto, g);
+}
+
+int
+game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg)
+{
+	int seat = game_seat_find(g, arg);
+
+	if (seat < 0)
+		errx_line(c, "game %lld has no seat '%s'", (long long)g->row.id, arg);
+	return seat;
+}
+
+/* Split "NAME:EMAIL" (or "NAME") into a seat; 0 when it is well formed. */
+int
+seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
+{
+	const char *colon = strchr(arg, ':');
+	size_t nlen = colon != NULL ? (size_t)(colon - arg) : strlen(arg);
+	const char *email = colon != NULL ? colon + 1 : "";
+	size_t i;
+
+	memset(seat, 0, sizeof(*seat));
+	if (nlen == 0 || nlen >= sizeof(seat->name)) {
+		snprintf(err, errlen, "--seat '%s': a name of 1 to %zu characters is needed",
+		    arg, sizeof(seat->name) - 1);
+		return -1;
+	}
+	for (i = 0; i < nlen; i++) {
+		unsigned char ch = (unsigned char)arg[i];
+
+		if (ch < 0x21 || ch == 0x7f || ch == ';' || ch == '#' || ch == '"') {
+			snprintf(err, errlen, "--seat '%s': a name may not hold spaces, "
+			    "control characters, ';', '#' or '\"'", arg);
+			return -1;
+		}
+	}
+	if (nlen == strspn(arg, "0123456789")) {
+		snprintf(err, errlen, "--seat '%s': a name may not be a number "
+		    "(numbers name seats by position)", arg);
+		return -1;
+	}
+	if (*email != '\0' && (strchr(email, '@') == NULL || strlen(email) >= sizeof(seat->email) ||
+	    strpbrk(email, " \t\r\n<>,;\"") != NULL)) {
+		snprintf(err, errlen, "--seat '%s': '%s' is not a mail address", arg, email);
+		return -1;
+	}
+	memcpy(seat->name, arg, nlen);
+	snprintf(seat->email, sizeof(seat->email), "%s", email);
+	return 0;
+}
+
+/* Give every seat a random password for mail sent without a reply token. */
+int
+seat_passwords(struct store_seat *seats, int n)
+{
+	uint8_t raw[6];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (random_bytes(raw, sizeof(raw)) != 0)
+			return -1;
+		hex_encode(raw, sizeof(raw), seats[i].password);
+	}
+	return 0;
+}
+

@@ -1,0 +1,170 @@
+/*
+ * play.c - one submission, all or nothing: the single code path behind
+ * `arbiter move` and moves that arrive by mail.
+ *
+ * Everything happens in one BEGIN IMMEDIATE transaction: load the state,
+ * judge the submission on a copy, append the move, store the snapshot,
+ * update the seats' clocks, commit.  A rejected submission rolls back, so
+ * the database file is left byte for byte as it was.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Keep each seat's idle clock: when the game started waiting for it. */
+static int
+update_clocks(struct loaded *g, int mover, int64_t now)
+{
+	struct game_wait w;
+	int i, rc, over = g->rules->over(g->state);
+
+	memset(&w, 0, sizeof(w));
+	if (!over)
+		g->rules->waiting(g->state, &w);
+	for (i = 0; i < g->row.nseats; i++) {
+		struct store_seat *st = &g->seats[i];
+		int awaited = (w.mask & (1u << i)) != 0;
+		int64_t idle = st->idle_since;
+
+		if (!awaited)
+			idle = 0;
+		else if (idle == 0 || i == mover)
+			idle = now;
+		if (idle == st->idle_since)
+			continue;
+		st->idle_since = idle;
+		st->reminded_at = 0;
+		st->reminders = 0;
+		if ((rc = store_seat_update_clock(g->store, g->row.id, st)) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+/* Judge the submission against the loaded state; fills out on rejection. */
+static int
+judge(const struct submission *sub, struct loaded *g, void *next,
+    struct game_played *pl, struct outcome *out)
+{
+	struct game_wait w;
+	char why[400];
+	enum game_status st;
+
+	if (g->rules->over(g->state)) {
+		out->code = EXIT_REJECTED;
+		snprintf(out->err, sizeof(out->err), "the game is over; no more moves");
+		return -1;
+	}
+	if (sub->expect >= 0 && sub->expect != g->row.nmoves) {
+		out->code = EXIT_REJECTED;
+		snprintf(out->err, sizeof(out->err),
+		    "--expect %d: the game has %d moves now; look again before moving",
+		    sub->expect, g->row.nmoves);
+		return -1;
+	}
+	memset(&w, 0, sizeof(w));
+	g->rules->waiting(g->state, &w);
+	if (sub->seat < 0 || !(w.mask & (1u << sub->seat))) {
+		game_waiting_text(g, why, sizeof(why));
+		out->code = EXIT_NOPERM;
+		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
+		    sub->seat >= 0 ? g->names[sub->seat] : "nobody", why);
+		return -1;
+	}
+	memcpy(next, g->state, g->rules->state_size);
+	memset(pl, 0, sizeof(*pl));
+	st = g->rules->play(next, sub->seat, sub->text, pl, out->err, sizeof(out->err));
+	if (st == GAME_OK)
+		return 0;
+	out->code = st == GAME_NOT_YOUR_TURN ? EXIT_NOPERM : EXIT_REJECTED;
+	return -1;
+}
+
+/* Record an applied submission: log, snapshot, game over flag, clocks. */
+static int
+record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
+{
+	struct store_move m;
+	int rc;
+
+	(void)c;
+	memset(&m, 0, sizeof(m));
+	m.seq = g->row.nmoves + 1;
+	m.seat = sub->seat;
+	m.text = (char *)sub->text;
+	snprintf(m.source, sizeof(m.source), "%s", sub->source);
+	m.message_id = (char *)sub->message_id;
+	m.at = now_epoch();
+	m.drew = drew;
+	if ((rc = store_move_append(g->store, g->row.id, &m)) != STORE_OK)
+		return rc;
+	g->row.nmoves = m.seq;
+	g->seq = m.seq;
+	rc = store_snapshot_put(g->store, g->row.id, m.seq, g->rules->version, g->state,
+	    g->rules->state_size);
+	if (rc != STORE_OK)
+		return rc;
+	if (g->rules->over(g->state) && !g->row.over) {
+		if ((rc = store_game_set_over(g->store, g->row.id, 1)) != STORE_OK)
+			return rc;
+		g->row.over = 1;
+	}
+	return update_clocks(g, sub->seat, m.at);
+}
+
+int
+play_submission(struct ctx *c, struct store *s, const struct submission *sub,
+    struct loaded *g, struct outcome *out)
+{
+	struct game_played pl;
+	void *next = NULL;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = store_begin(s)) != STORE_OK) {
+		out->code = store_exit(s, rc);
+		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
+		return out->code;
+	}
+	out->code = game_load(c, s, sub->game, -1, g);
+	if (out->code != EXIT_OK) {
+		snprintf(out->err, sizeof(out->err), "game %lld could not be loaded",
+		    (long long)sub->game);
+		goto rollback;
+	}
+	next = malloc(g->rules->state_size);
+	if (next == NULL) {
+		out->code = EXIT_SOFTWARE;
+		snprintf(out->err, sizeof(out->err), "out of memory");
+		goto rollback;
+	}
+	if (judge(sub, g, next, &pl, out) != 0)
+		goto rollback;
+	memcpy(g->state, next, g->rules->state_size);
+	free(next);
+	next = NULL;
+	if (sub->dry_run) {
+		store_rollback(s);
+		out->seq = g->row.nmoves + 1;
+		return out->code = EXIT_OK;
+	}
+	rc = record(c, sub, g, pl.drew);
+	if (rc == STORE_OK)
+		rc = notify_move(c, s, g, sub);
+	if (rc == STORE_OK)
+		rc = store_commit(s);
+	if (rc != STORE_OK) {
+		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
+		out->code = store_exit(s, rc);
+		store_rollback(s);
+		return out->code;
+	}
+	out->seq = g->row.nmoves;
+	return out->code = EXIT_OK;
+rollback:
+	free(next);
+	store_rollback(s);
+	return out->code;
+}

@@ -1,0 +1,147 @@
+/* util.c - small helpers of the application layer; see cli.h. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "cli.h"
+
+int64_t
+now_epoch(void)
+{
+	const char *e = getenv("ARBITER_NOW");
+	long v;
+
+	/* Tests set the clock; nothing else reads this variable. */
+	if (e != NULL && parse_int(e, 0, 0x7fffffffL, &v) == 0)
+		return v;
+	return (int64_t)time(NULL);
+}
+
+int
+read_all(FILE *f, char **out, size_t *len)
+{
+	struct sbuf b = SBUF_INIT;
+	char chunk[8192];
+	size_t n;
+
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		sb_putn(&b, chunk, n);
+		if (b.len > 64u * 1024 * 1024) {
+			sb_free(&b);
+			errno = EFBIG;
+			return -1;
+		}
+	}
+	if (ferror(f) || b.oom) {
+		sb_free(&b);
+		return -1;
+	}
+	if (len != NULL)
+		*len = b.len;
+	*out = sb_take(&b);
+	return *out != NULL ? 0 : -1;
+}
+
+int
+read_file(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	int rc;
+
+	if (f == NULL)
+		return -1;
+	rc = read_all(f, out, len);
+	fclose(f);
+	return rc;
+}
+
+int
+random_bytes(uint8_t *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = getrandom(buf + got, len - got, 0);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+void
+hex_encode(const uint8_t *buf, size_t len, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		out[2 * i] = digits[buf[i] >> 4];
+		out[2 * i + 1] = digits[buf[i] & 15];
+	}
+	out[2 * len] = '\0';
+}
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+hex_decode(const char *hex, uint8_t *buf, size_t len)
+{
+	size_t i;
+
+	if (strlen(hex) != 2 * len)
+		return -1;
+	for (i = 0; i < len; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			return -1;
+		buf[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+void
+errx_line(const struct ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", c->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int
+store_exit(struct store *s, int rc)
+{
+	fprintf(stderr, "arbiter: %s\n", s != NULL ? store_error(s) : "database error");
+	switch (rc) {
+	case STORE_BUSY:
+	case STORE_FULL:
+		return EXIT_TEMPFAIL;
+	case STORE_NOTFOUND:
+		return EXIT_NOGAME;
+	default:
+		return EXIT_IOERR;
+	}
+}

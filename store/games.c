@@ -1,0 +1,423 @@
+/* games.c - games, seats, the move log and snapshots; see store.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store_int.h"
+
+int
+store_game_create(struct store *s, const struct store_game *g,
+    const struct store_seat *seats, int64_t *id)
+{
+	sqlite3_stmt *st;
+	int rc, i;
+
+	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
+	    "nseats, created, remind_hours) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, g->title, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, g->seed, sizeof(g->seed), SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, g->nseats);
+	sqlite3_bind_int64(st, 6, g->created);
+	sqlite3_bind_int(st, 7, g->remind_hours);
+	if ((rc = store_done(s, st, "create game")) != STORE_OK)
+		return rc;
+	*id = sqlite3_last_insert_rowid(s->db);
+	for (i = 0; i < g->nseats; i++) {
+		rc = store_prepare(s, "INSERT INTO seats (game_id, idx, name, email, "
+		    "password, idle_since) VALUES (?, ?, ?, ?, ?, ?)", &st);
+		if (rc != STORE_OK)
+			return rc;
+		sqlite3_bind_int64(st, 1, *id);
+		sqlite3_bind_int(st, 2, i);
+		sqlite3_bind_text(st, 3, seats[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, seats[i].email, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, seats[i].password, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 6, seats[i].idle_since);
+		if ((rc = store_done(s, st, "create seat")) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int
+store_game_get(struct store *s, int64_t id, struct store_game *g)
+{
+	sqlite3_stmt *st;
+	int rc;
+	const void *seed;
+
+	memset(g, 0, sizeof(*g));
+	rc = store_prepare(s, "SELECT rules, title, options, seed, nseats, created, "
+	    "nmoves, over, remind_hours FROM games WHERE id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		if (rc == SQLITE_DONE) {
+			snprintf(s->err, sizeof(s->err), "no game %lld", (long long)id);
+			return STORE_NOTFOUND;
+		}
+		return store_fail(s, rc, "read game");
+	}
+	g->id = id;
+	store_col_text(st, 0, g->rules, sizeof(g->rules));
+	store_col_text(st, 1, g->title, sizeof(g->title));
+	g->options = store_col_dup(st, 2);
+	seed = sqlite3_column_blob(st, 3);
+	if (seed != NULL && sqlite3_column_bytes(st, 3) == (int)sizeof(g->seed))
+		memcpy(g->seed, seed, sizeof(g->seed));
+	g->nseats = sqlite3_column_int(st, 4);
+	g->created = sqlite3_column_int64(st, 5);
+	g->nmoves = sqlite3_column_int(st, 6);
+	g->over = sqlite3_column_int(st, 7);
+	g->remind_hours = sqlite3_column_int(st, 8);
+	sqlite3_finalize(st);
+	if (g->options == NULL) {
+		snprintf(s->err, sizeof(s->err), "game %lld has no options", (long long)id);
+		return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+void
+store_game_free(struct store_game *g)
+{
+	free(g->options);
+	g->options = NULL;
+}
+
+int
+store_game_set_over(struct store *s, int64_t id, int over)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "UPDATE games SET over = ? WHERE id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int(st, 1, over);
+	sqlite3_bind_int64(st, 2, id);
+	return store_done(s, st, "mark game over");
+}
+
+int
+store_game_ids(struct store *s, int64_t **ids, int *n)
+{
+	sqlite3_stmt *st;
+	int rc, cap = 0;
+	int64_t *v = NULL, *nv;
+
+	*ids = NULL;
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT id FROM games ORDER BY id", &st)) != STORE_OK)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 16;
+			nv = realloc(v, sizeof(*v) * (size_t)cap);
+			if (nv == NULL) {
+				free(v);
+				sqlite3_finalize(st);
+				snprintf(s->err, sizeof(s->err), "out of memory");
+				return STORE_ERROR;
+			}
+			v = nv;
+		}
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_fail(s, rc, "list games");
+	}
+	*ids = v;
+	return STORE_OK;
+}
+
+int
+store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
+	    "reminded_at, reminders, away_until FROM seats WHERE game_id = ? "
+	    "ORDER BY idx", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_seat *p = &seats[(*n)++];
+
+		memset(p, 0, sizeof(*p));
+		p->idx = sqlite3_column_int(st, 0);
+		store_col_text(st, 1, p->name, sizeof(p->name));
+		store_col_text(st, 2, p->email, sizeof(p->email));
+		store_col_text(st, 3, p->password, sizeof(p->password));
+		p->idle_since = sqlite3_column_int64(st, 4);
+		p->reminded_at = sqlite3_column_int64(st, 5);
+		p->reminders = sqlite3_column_int(st, 6);
+		p->away_until = sqlite3_column_int64(st, 7);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(s, rc, "read seats");
+	return STORE_OK;
+}
+
+int
+store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE seats SET idle_since = ?, reminded_at = ?, "
+	    "reminders = ?, away_until = ? WHERE game_id = ? AND idx = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, seat->idle_since);
+	sqlite3_bind_int64(st, 2, seat->reminded_at);
+	sqlite3_bind_int(st, 3, seat->reminders);
+	sqlite3_bind_int64(st, 4, seat->away_until);
+	sqlite3_bind_int64(st, 5, id);
+	sqlite3_bind_int(st, 6, seat->idx);
+	return store_done(s, st, "update seat");
+}
+
+/* Set games.nmoves to the number of moves in the log. */
+static int
+recount(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE games SET nmoves = (SELECT count(*) FROM moves "
+	    "WHERE game_id = ?1) WHERE id = ?1", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return store_done(s, st, "count moves");
+}
+
+int
+store_move_append(struct store *s, int64_t id, const struct store_move *m)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO moves (game_id, seq, seat, text, source, "
+	    "message_id, at, drew) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, m->seq);
+	sqlite3_bind_int(st, 3, m->seat);
+	sqlite3_bind_text(st, 4, m->text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, m->source, -1, SQLITE_STATIC);
+	if (m->message_id != NULL)
+		sqlite3_bind_text(st, 6, m->message_id, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 6);
+	sqlite3_bind_int64(st, 7, m->at);
+	sqlite3_bind_int(st, 8, m->drew);
+	if ((rc = store_done(s, st, "append move")) != STORE_OK)
+		return rc;
+	return recount(s, id);
+}
+
+/* Fill m from the current row of a moves query (seq, seat, text, source, message_id, at, drew). */
+static int
+move_from_row(sqlite3_stmt *st, struct store_move *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->seq = sqlite3_column_int(st, 0);
+	m->seat = sqlite3_column_int(st, 1);
+	m->text = store_col_dup(st, 2);
+	store_col_text(st, 3, m->source, sizeof(m->source));
+	m->message_id = store_col_dup(st, 4);
+	m->at = sqlite3_column_int64(st, 5);
+	m->drew = sqlite3_column_int(st, 6);
+	return m->text != NULL ? 0 : -1;
+}
+
+void
+store_move_free(struct store_move *m)
+{
+	free(m->text);
+	free(m->message_id);
+	m->text = m->message_id = NULL;
+}
+
+int
+store_moves_each(struct store *s, int64_t id, int from_seq,
+    int (*fn)(const struct store_move *m, void *arg), void *arg)
+{
+	sqlite3_stmt *st;
+	struct store_move m;
+	int rc, stop = 0;
+
+	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew "
+	    "FROM moves WHERE game_id = ? AND seq >= ? ORDER BY seq", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, from_seq);
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (move_from_row(st, &m) != 0) {
+			store_move_free(&m);
+			sqlite3_finalize(st);
+			snprintf(s->err, sizeof(s->err), "out of memory");
+			return STORE_ERROR;
+		}
+		stop = fn(&m, arg);
+		store_move_free(&m);
+	}
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return store_fail(s, rc, "read moves");
+	return STORE_OK;
+}
+
+int
+store_move_get(struct store *s, int64_t id, int seq, struct store_move *m)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew "
+	    "FROM moves WHERE game_id = ? AND seq = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, seq);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		if (rc == SQLITE_DONE) {
+			snprintf(s->err, sizeof(s->err), "no move %d", seq);
+			return STORE_NOTFOUND;
+		}
+		return store_fail(s, rc, "read move");
+	}
+	rc = move_from_row(st, m);
+	sqlite3_finalize(st);
+	if (rc != 0) {
+		store_move_free(m);
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+int
+store_move_drop_last(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "DELETE FROM moves WHERE game_id = ?1 AND seq = "
+	    "(SELECT max(seq) FROM moves WHERE game_id = ?1)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = store_done(s, st, "drop move")) != STORE_OK)
+		return rc;
+	return recount(s, id);
+}
+
+int
+store_message_seen(struct store *s, const char *message_id, int64_t *game, int *seq)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT game_id, seq FROM moves WHERE message_id = ? "
+	    "LIMIT 1", &st);
+	if (rc != STORE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		if (game != NULL)
+			*game = sqlite3_column_int64(st, 0);
+		if (seq != NULL)
+			*seq = sqlite3_column_int(st, 1);
+		sqlite3_finalize(st);
+		return 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		store_fail(s, rc, "look up message");
+		return -1;
+	}
+	return 0;
+}
+
+int
+store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
+    const void *state, size_t size)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT OR REPLACE INTO snapshots (game_id, seq, version, "
+	    "size, state) VALUES (?, ?, ?, ?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, seq);
+	sqlite3_bind_int64(st, 3, version);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)size);
+	sqlite3_bind_blob(st, 5, state, (int)size, SQLITE_STATIC);
+	return store_done(s, st, "store snapshot");
+}
+
+int
+store_snapshot_get(struct store *s, int64_t id, uint32_t version,
+    void *state, size_t size, int *seq)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT seq, version, size, state FROM snapshots "
+	    "WHERE game_id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read snapshot");
+	}
+	if ((uint32_t)sqlite3_column_int64(st, 1) != version ||
+	    (size_t)sqlite3_column_int64(st, 2) != size ||
+	    (size_t)sqlite3_column_bytes(st, 3) != size) {
+		sqlite3_finalize(st);
+		return STORE_NOTFOUND;
+	}
+	*seq = sqlite3_column_int(st, 0);
+	memcpy(state, sqlite3_column_blob(st, 3), size);
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+int
+store_snapshot_drop(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "DELETE FROM snapshots WHERE game_id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return store_done(s, st, "drop snapshot");
+}

@@ -1,0 +1,234 @@
+/* store.c - games, seats, moves and snapshots in SQLite; see store.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store_int.h"
+
+/*
+ * The schema, by version.  Each entry migrates from the version before it;
+ * a new database runs them all.  Never edit a shipped entry: add one.
+ */
+static const char *const migrations[] = {
+	/* 1: games, seats, the move log, snapshots */
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  rules TEXT NOT NULL,"
+	"  title TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  seed BLOB NOT NULL,"
+	"  nseats INTEGER NOT NULL,"
+	"  created INTEGER NOT NULL,"
+	"  nmoves INTEGER NOT NULL DEFAULT 0,"
+	"  over INTEGER NOT NULL DEFAULT 0,"
+	"  remind_hours INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE seats ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  idx INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  email TEXT NOT NULL,"
+	"  password TEXT NOT NULL,"
+	"  idle_since INTEGER NOT NULL DEFAULT 0,"
+	"  reminded_at INTEGER NOT NULL DEFAULT 0,"
+	"  reminders INTEGER NOT NULL DEFAULT 0,"
+	"  away_until INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY (game_id, idx));"
+	"CREATE TABLE moves ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  seq INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  text TEXT NOT NULL,"
+	"  source TEXT NOT NULL,"
+	"  message_id TEXT,"
+	"  at INTEGER NOT NULL,"
+	"  drew INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY (game_id, seq));"
+	"CREATE INDEX moves_message ON moves(message_id);"
+	"CREATE TABLE snapshots ("
+	"  game_id INTEGER PRIMARY KEY REFERENCES games(id),"
+	"  seq INTEGER NOT NULL,"
+	"  version INTEGER NOT NULL,"
+	"  size INTEGER NOT NULL,"
+	"  state BLOB NOT NULL);",
+};
+
+#define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
+
+/* Map an SQLite result code to a STORE_* code and keep its message. */
+int
+store_fail(struct store *s, int rc, const char *what)
+{
+	snprintf(s->err, sizeof(s->err), "%s: %s", what,
+	    s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return STORE_BUSY;
+	case SQLITE_FULL:
+		return STORE_FULL;
+	default:
+		return STORE_ERROR;
+	}
+}
+
+const char *
+store_error(const struct store *s)
+{
+	return s->err;
+}
+
+/* Prepare a statement; on failure record the error. */
+int
+store_prepare(struct store *s, const char *sql, sqlite3_stmt **st)
+{
+	int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
+
+	if (rc != SQLITE_OK)
+		return store_fail(s, rc, "prepare");
+	return STORE_OK;
+}
+
+/* Step a statement that returns no rows, then finalize it. */
+int
+store_done(struct store *s, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return store_fail(s, rc, what);
+	return STORE_OK;
+}
+
+static int
+store_exec(struct store *s, const char *sql, const char *what)
+{
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+
+	if (rc != SQLITE_OK)
+		return store_fail(s, rc, what);
+	return STORE_OK;
+}
+
+static int
+user_version(struct store *s, int *v)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "PRAGMA user_version", &st)) != STORE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "read schema version");
+	}
+	*v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+/* Bring the schema up to date inside one write transaction. */
+static int
+migrate(struct store *s)
+{
+	char sql[64];
+	int v, rc;
+
+	if ((rc = user_version(s, &v)) != STORE_OK)
+		return rc;
+	if (v == NMIGRATIONS)
+		return STORE_OK;
+	if (v > NMIGRATIONS) {
+		snprintf(s->err, sizeof(s->err),
+		    "database schema %d is newer than this arbiter (%d)", v, NMIGRATIONS);
+		return STORE_ERROR;
+	}
+	if ((rc = store_begin(s)) != STORE_OK)
+		return rc;
+	/* Re-read under the lock: another process may have migrated. */
+	if ((rc = user_version(s, &v)) != STORE_OK)
+		goto fail;
+	for (; v < NMIGRATIONS; v++)
+		if ((rc = store_exec(s, migrations[v], "migrate")) != STORE_OK)
+			goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", NMIGRATIONS);
+	if ((rc = store_exec(s, sql, "migrate")) != STORE_OK)
+		goto fail;
+	return store_commit(s);
+fail:
+	store_rollback(s);
+	return rc;
+}
+
+int
+store_open(const char *path, int create, struct store **out)
+{
+	struct store *s;
+	int flags = SQLITE_OPEN_READWRITE, rc;
+
+	*out = s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return STORE_ERROR;
+	if (create)
+		flags |= SQLITE_OPEN_CREATE;
+	rc = sqlite3_open_v2(path, &s->db, flags, NULL);
+	if (rc != SQLITE_OK) {
+		snprintf(s->err, sizeof(s->err), "cannot open database %s: %s", path,
+		    s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+		return (rc & 0xff) == SQLITE_CANTOPEN ? STORE_NOTFOUND : STORE_ERROR;
+	}
+	sqlite3_busy_timeout(s->db, 10000);
+	sqlite3_extended_result_codes(s->db, 1);
+	if ((rc = store_exec(s, "PRAGMA foreign_keys = ON", "open")) != STORE_OK)
+		return rc;
+	return migrate(s);
+}
+
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int
+store_begin(struct store *s)
+{
+	return store_exec(s, "BEGIN IMMEDIATE", "begin");
+}
+
+int
+store_commit(struct store *s)
+{
+	return store_exec(s, "COMMIT", "commit");
+}
+
+void
+store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Copy a text column into a fixed buffer (truncating). */
+void
+store_col_text(sqlite3_stmt *st, int col, char *buf, size_t len)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	snprintf(buf, len, "%s", t != NULL ? (const char *)t : "");
+}
+
+/* A malloc'ed copy of a text column, or NULL for SQL NULL. */
+char *
+store_col_dup(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return t != NULL ? strdup((const char *)t) : NULL;
+}

@@ -1,0 +1,110 @@
+/*
+ * store.h - the SQLite store.  Every SQL statement of arbiter lives in
+ * store/; the rest of the program calls these functions.
+ *
+ * The move log is the truth; the state is derived by replaying it from the
+ * seed.  Beside the last move the store keeps a snapshot of the state (its
+ * raw bytes with the engine version and size) so a move loads in one read.
+ *
+ * Functions return 0 on success and a STORE_* code on failure; the text of
+ * the last error is in store_error().
+ */
+#ifndef ARBITER_STORE_H
+#define ARBITER_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	STORE_OK = 0,
+	STORE_ERROR = 1,	/* SQL or I/O failure */
+	STORE_BUSY = 2,		/* locked by another process past the timeout */
+	STORE_NOTFOUND = 3,
+	STORE_FULL = 4,		/* disk full */
+};
+
+enum { STORE_NAME_MAX = 64, STORE_EMAIL_MAX = 256, STORE_TITLE_MAX = 128 };
+
+struct store;
+
+struct store_game {
+	int64_t id;
+	char rules[32];			/* engine name: "tigris" */
+	char title[STORE_TITLE_MAX];
+	char *options;			/* JSON array of [key, value]; owned */
+	uint8_t seed[32];
+	int nseats;
+	int64_t created;
+	int nmoves;			/* moves in the log */
+	int over;
+	int remind_hours;		/* per-game reminder interval; 0 = site default */
+};
+
+struct store_seat {
+	int idx;
+	char name[STORE_NAME_MAX];
+	char email[STORE_EMAIL_MAX];
+	char password[64];		/* per-seat password for mail without a token */
+	int64_t idle_since;		/* when the game started waiting for this seat; 0 = not awaited */
+	int64_t reminded_at;		/* last reminder; 0 = none since idle_since */
+	int reminders;			/* reminders sent since idle_since */
+	int64_t away_until;		/* declared absence; 0 = none */
+};
+
+struct store_move {
+	int seq;		/* 1-based */
+	int seat;		/* -1: administrative */
+	char *text;		/* owned */
+	char source[16];	/* "cli", "mail", "import" */
+	char *message_id;	/* owned; may be NULL */
+	int64_t at;
+	int drew;
+};
+
+/*
+ * Open the database at path.  create = 1 creates the file and schema when
+ * missing; otherwise a missing file is STORE_NOTFOUND.  An older schema is
+ * migrated.  Reading commands open without create and never write.
+ */
+int store_open(const char *path, int create, struct store **out);
+void store_close(struct store *s);
+const char *store_error(const struct store *s);
+
+/* BEGIN IMMEDIATE (a write transaction), COMMIT, ROLLBACK. */
+int store_begin(struct store *s);
+int store_commit(struct store *s);
+void store_rollback(struct store *s);
+
+int store_game_create(struct store *s, const struct store_game *g,
+    const struct store_seat *seats, int64_t *id);
+int store_game_get(struct store *s, int64_t id, struct store_game *g);
+void store_game_free(struct store_game *g);
+int store_game_set_over(struct store *s, int64_t id, int over);
+/* Every game id in ascending order; *ids is malloc'ed. */
+int store_game_ids(struct store *s, int64_t **ids, int *n);
+
+int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
+int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat);
+
+int store_move_append(struct store *s, int64_t id, const struct store_move *m);
+/* Moves seq..; calls fn for each in order; stops early when fn returns non-zero. */
+int store_moves_each(struct store *s, int64_t id, int from_seq,
+    int (*fn)(const struct store_move *m, void *arg), void *arg);
+int store_move_get(struct store *s, int64_t id, int seq, struct store_move *m);
+void store_move_free(struct store_move *m);
+int store_move_drop_last(struct store *s, int64_t id);
+/* 1 when a move with this Message-ID exists for the game, else 0. */
+int store_message_seen(struct store *s, const char *message_id, int64_t *game, int *seq);
+
+/*
+ * Snapshot of the state after move seq (seq 0 = after setup).  get returns
+ * STORE_NOTFOUND when there is none or it was made by another engine
+ * version or state size (the caller then replays).
+ */
+int store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
+    const void *state, size_t size);
+int store_snapshot_get(struct store *s, int64_t id, uint32_t version,
+    void *state, size_t size, int *seq);
+int store_snapshot_drop(struct store *s, int64_t id);
+
+#endif
