@@ -28,7 +28,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Werror
 
 # The games built into arbiter; each is a folder under engine/.
-GAMES = tigris
+GAMES =
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
 LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
@@ -55,15 +55,18 @@ $(S)/arbiter: $(SAN_LIB_OBJ) $(S)/cli/main.o
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(BASEFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(S)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC san  $<"
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -c -o $@ $<
 
 $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
+	@echo "  LINK    $@"
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
 
 # The default templates are built into the binary.

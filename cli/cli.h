@@ -46,10 +46,11 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_new, cmd_move, cmd_show, cmd_moves, cmd_score,
     cmd_log, cmd_list, cmd_undo, cmd_verify, cmd_export, cmd_import, cmd_help;
 
-/* main.c */
+/* commands.c */
 const struct cmd_entry *cmd_find(const char *name);
 void cmd_usage(const struct cmd_entry *e, FILE *f);
 int cmd_help_text(const char *name, FILE *f);
+void cmd_overview(FILE *f);
 
 /*
  * args.c: the small option parser every command uses.  Options may stand

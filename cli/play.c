@@ -37,6 +37,7 @@ update_clocks(struct loaded *g, int mover, int64_t now)
 		st->idle_since = idle;
 		st->reminded_at = 0;
 		st->reminders = 0;
+		st->table_told = 0;
 		if ((rc = store_seat_update_clock(g->store, g->row.id, st)) != STORE_OK)
 			return rc;
 	}

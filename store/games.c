@@ -150,7 +150,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 
 	*n = 0;
 	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
-	    "reminded_at, reminders, away_until FROM seats WHERE game_id = ? "
+	    "reminded_at, reminders, away_until, table_told FROM seats WHERE game_id = ? "
 	    "ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
@@ -167,6 +167,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 		p->reminded_at = sqlite3_column_int64(st, 5);
 		p->reminders = sqlite3_column_int(st, 6);
 		p->away_until = sqlite3_column_int64(st, 7);
+		p->table_told = sqlite3_column_int(st, 8);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -181,15 +182,17 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET idle_since = ?, reminded_at = ?, "
-	    "reminders = ?, away_until = ? WHERE game_id = ? AND idx = ?", &st);
+	    "reminders = ?, away_until = ?, table_told = ? WHERE game_id = ? AND idx = ?",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, seat->idle_since);
 	sqlite3_bind_int64(st, 2, seat->reminded_at);
 	sqlite3_bind_int(st, 3, seat->reminders);
 	sqlite3_bind_int64(st, 4, seat->away_until);
-	sqlite3_bind_int64(st, 5, id);
-	sqlite3_bind_int(st, 6, seat->idx);
+	sqlite3_bind_int(st, 5, seat->table_told);
+	sqlite3_bind_int64(st, 6, id);
+	sqlite3_bind_int(st, 7, seat->idx);
 	return store_done(s, st, "update seat");
 }
 

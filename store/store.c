@@ -52,6 +52,36 @@ static const char *const migrations[] = {
 	"  version INTEGER NOT NULL,"
 	"  size INTEGER NOT NULL,"
 	"  state BLOB NOT NULL);",
+	/* 2: mail: the outbox, inbound messages handled, replies sent, settings */
+	"CREATE TABLE meta ("
+	"  key TEXT PRIMARY KEY,"
+	"  value TEXT NOT NULL);"
+	"CREATE TABLE outbox ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL,"
+	"  rcpt TEXT NOT NULL,"
+	"  message BLOB NOT NULL,"
+	"  created INTEGER NOT NULL,"
+	"  attempts INTEGER NOT NULL DEFAULT 0,"
+	"  next_try INTEGER NOT NULL DEFAULT 0,"
+	"  claimed_until INTEGER NOT NULL DEFAULT 0,"
+	"  sent_at INTEGER NOT NULL DEFAULT 0,"
+	"  failed INTEGER NOT NULL DEFAULT 0,"
+	"  last_error TEXT NOT NULL DEFAULT '');"
+	"CREATE INDEX outbox_due ON outbox(sent_at, failed, next_try);"
+	"CREATE TABLE inbound ("
+	"  message_id TEXT PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  game_id INTEGER NOT NULL DEFAULT 0,"
+	"  seat INTEGER NOT NULL DEFAULT -1,"
+	"  result TEXT NOT NULL);"
+	"CREATE TABLE replies ("
+	"  addr TEXT NOT NULL,"
+	"  at INTEGER NOT NULL);"
+	"CREATE INDEX replies_addr ON replies(addr, at);"
+	"ALTER TABLE seats ADD COLUMN table_told INTEGER NOT NULL DEFAULT 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

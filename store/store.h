@@ -49,6 +49,7 @@ struct store_seat {
 	int64_t reminded_at;		/* last reminder; 0 = none since idle_since */
 	int reminders;			/* reminders sent since idle_since */
 	int64_t away_until;		/* declared absence; 0 = none */
+	int table_told;			/* the table was told this seat is slow */
 };
 
 struct store_move {

@@ -1,0 +1,42 @@
+/*
+ * outmail.h - composing and queueing the mail arbiter sends, and
+ * delivering the queue (SMTP, or the Maildir when no SMTP URL is set).
+ */
+#ifndef ARBITER_OUTMAIL_H
+#define ARBITER_OUTMAIL_H
+
+#include "cli.h"
+#include "config.h"
+
+/*
+ * Queue one mail about game g to seat (its address) or, with seat = -1,
+ * to rcpt.  The mail joins the seat's thread for the game; its Reply-To is
+ * the seat's tagged reply address for the game's current move.  Inside the
+ * caller's transaction.  Returns a STORE_* code (errors printed).
+ */
+int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *kind, const char *subject, const char *body,
+    const char *in_reply_to);
+
+/* "[arbiter #42] Title: move 17, waiting for Bob" */
+void outmail_subject(const struct loaded *g, char *buf, size_t len);
+
+/*
+ * The legal moves of a seat in compact form: lines that share all words
+ * but the last are folded into one ("tile red: F7 G7 H8"), wrapped at 72
+ * columns.
+ */
+void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
+
+/*
+ * Deliver due mail.  limit 0 = all that is due.  verbose prints one line
+ * per mail.  Counts what happened.  Returns EXIT_OK, or an exit code for a
+ * local failure (database, configuration).
+ */
+struct deliver_stats {
+	int sent, deferred, failed;
+};
+int outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
+    struct deliver_stats *st);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * mail.c - the outbox, inbound messages already handled, the replies sent
+ * to each sender (for rate limiting) and site settings kept in the
+ * database; see store_mail.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store_int.h"
+#include "store_mail.h"
+
+int
+store_meta_get(struct store *s, const char *key, char *buf, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "SELECT value FROM meta WHERE key = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		store_col_text(st, 0, buf, len);
+		sqlite3_finalize(st);
+		return STORE_OK;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read setting");
+}
+
+int
+store_meta_put(struct store *s, const char *key, const char *value)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	return store_done(s, st, "store setting");
+}
+
+int
+store_outbox_add(struct store *s, const struct store_mail *m)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, message, "
+	    "created, next_try) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, m->game);
+	sqlite3_bind_int(st, 2, m->seat);
+	sqlite3_bind_text(st, 3, m->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, m->rcpt, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 5, m->message, (int)m->len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, m->created);
+	sqlite3_bind_int64(st, 7, m->created);
+	return store_done(s, st, "queue mail");
+}
+
+int
+store_outbox_claim(struct store *s, int64_t now, int64_t lease, struct store_mail *m)
+{
+	sqlite3_stmt *st;
+	int rc;
+	const void *blob;
+
+	memset(m, 0, sizeof(*m));
+	if ((rc = store_begin(s)) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
+	    "attempts FROM outbox WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 "
+	    "AND claimed_until <= ?1 ORDER BY id LIMIT 1", &st);
+	if (rc != STORE_OK)
+		goto fail;
+	sqlite3_bind_int64(st, 1, now);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		store_rollback(s);
+		return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read outbox");
+	}
+	m->id = sqlite3_column_int64(st, 0);
+	m->game = sqlite3_column_int64(st, 1);
+	m->seat = sqlite3_column_int(st, 2);
+	store_col_text(st, 3, m->kind, sizeof(m->kind));
+	store_col_text(st, 4, m->rcpt, sizeof(m->rcpt));
+	m->len = (size_t)sqlite3_column_bytes(st, 5);
+	blob = sqlite3_column_blob(st, 5);
+	m->message = malloc(m->len + 1);
+	if (m->message != NULL) {
+		if (m->len > 0)
+			memcpy(m->message, blob, m->len);
+		m->message[m->len] = '\0';
+	}
+	m->created = sqlite3_column_int64(st, 6);
+	m->attempts = sqlite3_column_int(st, 7);
+	sqlite3_finalize(st);
+	if (m->message == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		rc = STORE_ERROR;
+		goto fail;
+	}
+	rc = store_prepare(s, "UPDATE outbox SET claimed_until = ? WHERE id = ?", &st);
+	if (rc != STORE_OK)
+		goto fail;
+	sqlite3_bind_int64(st, 1, now + lease);
+	sqlite3_bind_int64(st, 2, m->id);
+	if ((rc = store_done(s, st, "claim mail")) != STORE_OK ||
+	    (rc = store_commit(s)) != STORE_OK)
+		goto fail;
+	return STORE_OK;
+fail:
+	store_rollback(s);
+	store_mail_free(m);
+	return rc;
+}
+
+int
+store_outbox_result(struct store *s, int64_t id, int sent, int failed, int attempts,
+    int64_t at, int64_t next_try, const char *error)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE outbox SET sent_at = ?, failed = ?, attempts = ?, "
+	    "next_try = ?, claimed_until = 0, last_error = ? WHERE id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, sent ? at : 0);
+	sqlite3_bind_int(st, 2, failed);
+	sqlite3_bind_int(st, 3, attempts);
+	sqlite3_bind_int64(st, 4, next_try);
+	sqlite3_bind_text(st, 5, error != NULL ? error : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, id);
+	return store_done(s, st, "record delivery");
+}
+
+int
+store_outbox_counts(struct store *s, int *queued, int *sent, int *failed)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT count(*) FILTER (WHERE sent_at = 0 AND failed = 0), "
+	    "count(*) FILTER (WHERE sent_at != 0), count(*) FILTER (WHERE failed != 0) "
+	    "FROM outbox", &st);
+	if (rc != STORE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "count outbox");
+	}
+	*queued = sqlite3_column_int(st, 0);
+	*sent = sqlite3_column_int(st, 1);
+	*failed = sqlite3_column_int(st, 2);
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+void
+store_mail_free(struct store_mail *m)
+{
+	free(m->message);
+	m->message = NULL;
+}
+
+int
+store_inbound_get(struct store *s, const char *message_id, char *result, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT result FROM inbound WHERE message_id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		store_col_text(st, 0, result, len);
+		sqlite3_finalize(st);
+		return STORE_OK;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read inbound");
+}
+
+int
+store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t game,
+    int seat, const char *result)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT OR IGNORE INTO inbound (message_id, at, game_id, "
+	    "seat, result) VALUES (?, ?, ?, ?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, at);
+	sqlite3_bind_int64(st, 3, game);
+	sqlite3_bind_int(st, 4, seat);
+	sqlite3_bind_text(st, 5, result, -1, SQLITE_STATIC);
+	return store_done(s, st, "record inbound");
+}
+
+int
+store_replies_since(struct store *s, const char *addr, int64_t since, int *count)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE addr = ? AND at >= ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "count replies");
+	}
+	*count = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+int
+store_reply_note(struct store *s, const char *addr, int64_t at)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO replies (addr, at) VALUES (?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, at);
+	return store_done(s, st, "note reply");
+}
+
+int
+store_game_set_remind(struct store *s, int64_t id, int hours)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE games SET remind_hours = ? WHERE id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int(st, 1, hours);
+	sqlite3_bind_int64(st, 2, id);
+	return store_done(s, st, "set reminder interval");
+}
