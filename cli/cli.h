@@ -44,7 +44,8 @@ struct cmd_entry {
 
 /* The commands, one file each (cmd_NAME.c). */
 extern const struct cmd_entry cmd_new, cmd_move, cmd_show, cmd_moves, cmd_score,
-    cmd_log, cmd_list, cmd_undo, cmd_verify, cmd_export, cmd_import, cmd_help;
+    cmd_log, cmd_list, cmd_undo, cmd_verify, cmd_export, cmd_import, cmd_help,
+    cmd_send, cmd_mail, cmd_fetch, cmd_remind;
 
 /* commands.c */
 const struct cmd_entry *cmd_find(const char *name);
@@ -159,6 +160,8 @@ json_t *report_json(const struct loaded *g, int viewer);
  * true, or a non-zero number.
  */
 char *template_load(const char *name);
+/* The site's template directory (config key templates); "" for none. */
+void template_set_dir(const char *dir);
 int template_fill(const char *tmpl, const json_t *vars, struct sbuf *out);
 int template_render(const char *name, const json_t *vars, struct sbuf *out);
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "outmail.h"
 
 static int
 run_move(struct ctx *c, int argc, char **argv)
@@ -86,7 +86,14 @@ run_move(struct ctx *c, int argc, char **argv)
 	if (sub.dry_run)
 		fputs("(dry run: nothing was stored)\n", stdout);
 	fputs(sb_str(&rep), stdout);
+	fflush(stdout);
 	rc = EXIT_OK;
+	/* Try to deliver the new mail now; what fails stays queued for `send`. */
+	if (!sub.dry_run) {
+		struct deliver_stats st;
+
+		deliver_queue(c, s, 0, &st);
+	}
 out:
 	sb_free(&rep);
 	game_unload(&g);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "outmail.h"
 #include "../engine/notation.h"
 
 /* Options "KEY=VALUE" (or a bare "KEY") as the stored JSON array. */
@@ -30,6 +30,30 @@ options_json(const char **opts, char *err, size_t errlen)
 		}
 	}
 	return a;
+}
+
+/*
+ * The game's secret seed: 32 bytes from the kernel.  Tests may fix it with
+ * $ARBITER_TEST_SEED (64 hex digits) to replay a scripted game; whoever can
+ * set the server's environment can read the database anyway.
+ */
+static int
+new_seed(struct ctx *c, uint8_t seed[32])
+{
+	const char *fixed = getenv("ARBITER_TEST_SEED");
+
+	if (fixed != NULL && *fixed != '\0') {
+		if (hex_decode(fixed, seed, 32) != 0) {
+			errx_line(c, "ARBITER_TEST_SEED must be 64 hex digits");
+			return -1;
+		}
+		return 0;
+	}
+	if (random_bytes(seed, 32) != 0) {
+		errx_line(c, "cannot draw the game's seed from the kernel");
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -99,9 +123,12 @@ run_new(struct ctx *c, int argc, char **argv)
 	g.row.options = json_dumps(opts, JSON_COMPACT);
 	g.row.nseats = n;
 	g.row.created = now_epoch();
-	if (g.row.options == NULL || random_bytes(g.row.seed, sizeof(g.row.seed)) != 0 ||
-	    seat_passwords(seats, n) != 0) {
-		errx_line(c, "cannot draw the game's seed");
+	if (new_seed(c, g.row.seed) != 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (g.row.options == NULL || seat_passwords(seats, n) != 0) {
+		errx_line(c, "cannot draw the seats' passwords");
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
@@ -140,7 +167,13 @@ run_new(struct ctx *c, int argc, char **argv)
 	    (rc = store_commit(s)) != STORE_OK)
 		goto store_fail;
 	printf("%lld\n", (long long)id);
+	fflush(stdout);
 	rc = EXIT_OK;
+	{
+		struct deliver_stats st;
+
+		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+	}
 	goto out;
 store_fail:
 	rc = store_exit(s, rc);

@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "config.h"
 
+enum { CMD_PREFIX_MAX = 128 };
+
 /*
  * Queue one mail about game g to seat (its address) or, with seat = -1,
  * to rcpt.  The mail joins the seat's thread for the game; its Reply-To is
@@ -38,5 +40,16 @@ struct deliver_stats {
 };
 int outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st);
+
+/* Load the configuration and deliver what is due (cmd_send.c). */
+int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);
+
+/*
+ * Handle one inbound message (inmail.c): prove the seat, apply the
+ * commands through play_submission, queue the reply.  Returns EXIT_OK for
+ * every message handled and EXIT_TEMPFAIL for a local transient fault.
+ */
+int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
+    const char *extension);
 
 #endif

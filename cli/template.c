@@ -6,10 +6,19 @@
 #include "cli.h"
 #include "templates.inc"
 
+/* Set from the configuration once per command; the environment is the default. */
+static char site_dir[1024];
+
+void
+template_set_dir(const char *dir)
+{
+	snprintf(site_dir, sizeof(site_dir), "%s", dir != NULL ? dir : "");
+}
+
 char *
 template_load(const char *name)
 {
-	const char *dir = getenv("ARBITER_TEMPLATES");
+	const char *dir = site_dir[0] != '\0' ? site_dir : getenv("ARBITER_TEMPLATES");
 	char path[4096], *text;
 	int i;
 

@@ -2,6 +2,7 @@
 # Run every unit test binary given, then every end-to-end script, and print
 # one closing line "N passed, N failed".
 pass=0
+skip=0
 fail=0
 failed=""
 for t in "$@"; do
@@ -11,8 +12,15 @@ done
 for t in tests/e2e/*.sh; do
 	[ -e "$t" ] || continue
 	echo "== $t"
+	# A script that plays a game says so in a line "# needs: GAME".
+	need=$(sed -n 's/^# needs: *//p' "$t")
+	if [ -n "$need" ] && ! ./build/san/arbiter help | grep -q "^Games:.* $need ("; then
+		echo "skipped: $need is not built in (GAMES in the Makefile)"
+		skip=$((skip + 1))
+		continue
+	fi
 	if ARBITER=./build/san/arbiter sh "$t"; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed $t"; fi
 done
 [ -n "$failed" ] && echo "failed:$failed"
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,225 @@
+/*
+ * cmd_remind.c - `arbiter remind`: mail the seats each game waits for once
+ * they have been idle too long, then daily, and tell the table after some
+ * days.  Never twice in one interval; a declared absence pauses the clock.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outmail.h"
+#include "../store/store_mail.h"
+
+#define DAY (24 * 3600)
+
+/* "3 days 4 hours" */
+static void
+idle_text(int64_t secs, char *buf, size_t len)
+{
+	int64_t d = secs / DAY, h = (secs % DAY) / 3600;
+
+	if (d > 0)
+		snprintf(buf, len, "%lld day%s %lld hour%s", (long long)d, d == 1 ? "" : "s",
+		    (long long)h, h == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%lld hour%s", (long long)h, h == 1 ? "" : "s");
+}
+
+/* Queue the table's news mail about a slow seat. */
+static int
+tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow,
+    const char *idle)
+{
+	char news[400], subject[300];
+	int i, rc = STORE_OK;
+
+	snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
+	    g->names[slow], idle);
+	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: waiting for %s",
+	    (long long)g->row.id, g->row.title, g->names[slow]);
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
+		struct sbuf body = SBUF_INIT;
+		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
+		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
+
+		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
+			rc = STORE_ERROR;
+		else
+			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
+			    NULL);
+		json_decref(v);
+		sb_free(&body);
+	}
+	return rc;
+}
+
+/* Remind one awaited seat if its time has come; *sent counts mails. */
+static int
+remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
+    const char *why, int64_t now, int *sent)
+{
+	struct store_seat *st = &g->seats[seat];
+	int hours = g->row.remind_hours > 0 ? g->row.remind_hours : cfg->remind_hours;
+	int64_t start = st->idle_since, idle, next;
+	char idle_s[64], subject[300];
+	int rc, changed = 0;
+
+	if (start == 0 || now < st->away_until)
+		return STORE_OK;		/* not awaited, or away: the clock is paused */
+	if (st->away_until > start)
+		start = st->away_until;		/* the clock restarts when the absence ends */
+	idle = now - start;
+	next = st->reminded_at == 0 ? start + (int64_t)hours * 3600 : st->reminded_at + DAY;
+	idle_text(idle, idle_s, sizeof(idle_s));
+	if (now >= next) {
+		struct sbuf body = SBUF_INIT, moves = SBUF_INIT;
+		json_t *v;
+
+		outmail_moves_compact(g, seat, &moves);
+		v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "name", g->names[seat],
+		    "title", g->row.title, "id", (json_int_t)g->row.id, "idle", idle_s, "why",
+		    why, "moves", sb_str(&moves));
+		sb_free(&moves);
+		if (v == NULL || template_render("mail-remind.txt", v, &body) != 0) {
+			json_decref(v);
+			sb_free(&body);
+			return STORE_ERROR;
+		}
+		json_decref(v);
+		outmail_subject(g, subject, sizeof(subject));
+		rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
+		sb_free(&body);
+		if (rc != STORE_OK)
+			return rc;
+		st->reminded_at = now;
+		st->reminders++;
+		changed = 1;
+		(*sent)++;
+	}
+	if (!st->table_told && idle >= (int64_t)cfg->table_days * DAY) {
+		if ((rc = tell_table(cfg, s, g, seat, idle_s)) != STORE_OK)
+			return rc;
+		st->table_told = 1;
+		changed = 1;
+		(*sent)++;
+	}
+	return changed ? store_seat_update_clock(s, g->row.id, st) : STORE_OK;
+}
+
+/* One game, in one transaction. */
+static int
+remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int *sent)
+{
+	struct loaded g;
+	struct game_wait w;
+	int rc, i, code = EXIT_OK;
+
+	if ((rc = store_begin(s)) != STORE_OK)
+		return store_exit(s, rc);
+	if ((code = game_load(c, s, id, -1, &g)) != EXIT_OK)
+		goto fail;
+	if (g.rules->over(g.state)) {
+		store_rollback(s);
+		game_unload(&g);
+		return EXIT_OK;
+	}
+	memset(&w, 0, sizeof(w));
+	g.rules->waiting(g.state, &w);
+	for (i = 0; i < g.row.nseats; i++) {
+		if (!(w.mask & (1u << i)))
+			continue;
+		if ((rc = remind_seat(cfg, s, &g, i, w.why[i], now_epoch(), sent)) != STORE_OK) {
+			code = store_exit(s, rc);
+			goto fail;
+		}
+	}
+	if ((rc = store_commit(s)) != STORE_OK) {
+		code = store_exit(s, rc);
+		goto fail;
+	}
+	game_unload(&g);
+	return EXIT_OK;
+fail:
+	store_rollback(s);
+	game_unload(&g);
+	return code;
+}
+
+static int
+run_remind(struct ctx *c, int argc, char **argv)
+{
+	const char *set_game = NULL, *hours = NULL, *no_send = NULL;
+	const struct opt_spec specs[] = {
+		{ "game", 1, &set_game, NULL },
+		{ "hours", 1, &hours, NULL },
+		{ "no-send", 0, &no_send, NULL },
+		{ NULL, 0, NULL, NULL },
+	};
+	struct deliver_stats st;
+	struct config cfg;
+	struct store *s = NULL;
+	int64_t *ids = NULL, gid;
+	char **ops = NULL, err[512];
+	int nops, rc, n = 0, i, sent = 0;
+	long h;
+
+	rc = args_parse(c, &cmd_remind, argc, argv, specs, &ops, &nops);
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (nops != 0 || (set_game == NULL) != (hours == NULL)) {
+		cmd_usage(&cmd_remind, stderr);
+		goto out;
+	}
+	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+		errx_line(c, "%s", err);
+		goto out;
+	}
+	template_set_dir(cfg.templates);
+	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+		goto out;
+	if (set_game != NULL) {
+		rc = EXIT_USAGE;
+		if (parse_game_id(set_game, &gid) != 0 || parse_int(hours, 0, 24 * 365, &h) != 0) {
+			errx_line(c, "--game needs a game id and --hours a number of hours "
+			    "(0 = the site's interval)");
+			goto out;
+		}
+		if ((rc = store_game_set_remind(s, gid, (int)h)) != STORE_OK) {
+			rc = store_exit(s, rc);
+			goto out;
+		}
+		printf("game %lld: reminders after %ld hours%s\n", (long long)gid,
+		    h ? h : (long)cfg.remind_hours, h ? "" : " (the site's interval)");
+		rc = EXIT_OK;
+		goto out;
+	}
+	if ((rc = store_game_ids(s, &ids, &n)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if ((rc = remind_game(c, &cfg, s, ids[i], &sent)) != EXIT_OK)
+			goto out;
+	printf("remind: %d mail%s queued\n", sent, sent == 1 ? "" : "s");
+	if (no_send == NULL)
+		rc = outmail_deliver(c, &cfg, s, 0, &st);
+out:
+	free(ids);
+	store_close(s);
+	free(ops);
+	return rc;
+}
+
+const struct cmd_entry cmd_remind = {
+	"remind",
+	"remind [--no-send] | remind --game GAME --hours N",
+	"remind the seats a game has waited for too long",
+	"A seat the game waits for gets a reminder once it has been idle for the\n"
+	"interval (remind_hours in arbiter.conf(5), 48 by default, or the game's own\n"
+	"set with --game GAME --hours N), then one a day; after table_days days\n"
+	"(4 by default) the whole table is told, once.  A seat that declared an\n"
+	"absence (\"away until DATE\" by mail) is not reminded until it ends.  Safe to\n"
+	"run every few minutes from cron: nothing is sent twice in one interval.\n",
+	run_remind,
+};

@@ -1,0 +1,71 @@
+/* cmd_send.c - `arbiter send`: deliver the queued mail. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outmail.h"
+#include "../store/store_mail.h"
+
+int
+deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st)
+{
+	struct config cfg;
+	char err[512];
+
+	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+		errx_line(c, "%s", err);
+		return EXIT_USAGE;
+	}
+	return outmail_deliver(c, &cfg, s, verbose, st);
+}
+
+static int
+run_send(struct ctx *c, int argc, char **argv)
+{
+	const char *quiet = NULL;
+	const struct opt_spec specs[] = {
+		{ "quiet", 0, &quiet, NULL },
+		{ NULL, 0, NULL, NULL },
+	};
+	struct deliver_stats st;
+	struct store *s = NULL;
+	char **ops = NULL;
+	int nops, rc, queued = 0, sent = 0, failed = 0;
+
+	rc = args_parse(c, &cmd_send, argc, argv, specs, &ops, &nops);
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (nops != 0) {
+		cmd_usage(&cmd_send, stderr);
+		goto out;
+	}
+	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+		goto out;
+	if ((rc = deliver_queue(c, s, quiet == NULL, &st)) != EXIT_OK)
+		goto out;
+	if (store_outbox_counts(s, &queued, &sent, &failed) != STORE_OK) {
+		rc = store_exit(s, STORE_ERROR);
+		goto out;
+	}
+	if (quiet == NULL)
+		printf("send: %d sent, %d deferred, %d refused; %d still queued\n", st.sent,
+		    st.deferred, st.failed, queued);
+out:
+	store_close(s);
+	free(ops);
+	return rc;
+}
+
+const struct cmd_entry cmd_send = {
+	"send",
+	"send [--quiet]",
+	"deliver the queued mail (SMTP, or the Maildir)",
+	"Every due mail goes out over SMTP when smtp_url is set (arbiter.conf(5)),\n"
+	"else into the Maildir.  A mail is marked sent only once the server took\n"
+	"it; a failed one stays queued and is tried again later, waiting longer\n"
+	"after each failure (1 minute, doubling, at most 6 hours).  Safe to run\n"
+	"every minute from cron and beside moves: each mail is claimed before it\n"
+	"is sent, so two senders never send the same mail.\n",
+	run_send,
+};

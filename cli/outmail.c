@@ -1,0 +1,283 @@
+/*
+ * outmail.c - composing, queueing and delivering the mail arbiter sends;
+ * see outmail.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outmail.h"
+#include "../mail/compose.h"
+#include "../mail/maildir.h"
+#include "../mail/smtp.h"
+#include "../mail/token.h"
+#include "../store/store_mail.h"
+
+/* The domain part of our address, for Message-IDs. */
+static const char *
+our_domain(const struct config *cfg)
+{
+	const char *at = strrchr(cfg->from, '@');
+
+	return at != NULL && at[1] != '\0' ? at + 1 : "localhost";
+}
+
+void
+outmail_subject(const struct loaded *g, char *buf, size_t len)
+{
+	char wait[400];
+	struct game_wait w;
+	size_t o = 0;
+	int i;
+
+	if (g->rules->over(g->state)) {
+		snprintf(buf, len, "[arbiter #%lld] %s: move %d, game over",
+		    (long long)g->row.id, g->row.title, g->seq);
+		return;
+	}
+	memset(&w, 0, sizeof(w));
+	g->rules->waiting(g->state, &w);
+	wait[0] = '\0';
+	for (i = 0; i < g->row.nseats; i++)
+		if (w.mask & (1u << i))
+			o += (size_t)snprintf(wait + o, sizeof(wait) - o, "%s%s",
+			    o ? ", " : "", g->names[i]);
+	snprintf(buf, len, "[arbiter #%lld] %s: move %d, waiting for %s",
+	    (long long)g->row.id, g->row.title, g->seq, wait);
+}
+
+int
+outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *kind, const char *subject, const char *body,
+    const char *in_reply_to)
+{
+	struct mail_out m;
+	struct store_mail q;
+	char reply[320], msgid[200], root[160], refs[400], err[256], rnd[17];
+	uint8_t raw[8];
+	char *bytes = NULL;
+	size_t len;
+	int rc;
+
+	if (seat >= 0)
+		rcpt = g->seats[seat].email;
+	if (rcpt == NULL || rcpt[0] == '\0')
+		return STORE_OK;	/* a seat without an address plays on the command line */
+	if (config_secret(cfg, s, err, sizeof(err)) != 0 || random_bytes(raw, sizeof(raw)) != 0) {
+		fprintf(stderr, "arbiter: %s\n", err);
+		return STORE_ERROR;
+	}
+	hex_encode(raw, sizeof(raw), rnd);
+	memset(&m, 0, sizeof(m));
+	m.from_name = cfg->from_name;
+	m.from_addr = cfg->from;
+	m.to_name = seat >= 0 ? g->seats[seat].name : NULL;
+	m.to_addr = rcpt;
+	if (seat >= 0) {
+		if (token_address(cfg->reply_address, cfg->secret, (long)g->row.id, seat,
+		    (long)g->row.nmoves, reply, sizeof(reply)) != 0) {
+			fprintf(stderr, "arbiter: reply_address '%s' cannot carry a token\n",
+			    cfg->reply_address);
+			return STORE_ERROR;
+		}
+		m.reply_to = reply;
+		/* Every mail of one seat about one game hangs under one root. */
+		snprintf(root, sizeof(root), "arbiter.g%lld.s%d@%s", (long long)g->row.id,
+		    seat, our_domain(cfg));
+	} else {
+		m.reply_to = NULL;
+		root[0] = '\0';
+	}
+	snprintf(msgid, sizeof(msgid), "arbiter.g%lld.s%d.m%d.%s.%s@%s",
+	    (long long)g->row.id, seat, g->row.nmoves, kind, rnd, our_domain(cfg));
+	if (strcmp(kind, "start") == 0 && seat >= 0)
+		snprintf(msgid, sizeof(msgid), "%s", root);
+	m.subject = subject;
+	m.date = (time_t)now_epoch();
+	m.message_id = msgid;
+	refs[0] = '\0';
+	if (in_reply_to != NULL && root[0] != '\0')
+		snprintf(refs, sizeof(refs), "<%s> <%s>", root, in_reply_to);
+	else if (in_reply_to != NULL)
+		snprintf(refs, sizeof(refs), "<%s>", in_reply_to);
+	else if (root[0] != '\0' && strcmp(msgid, root) != 0)
+		snprintf(refs, sizeof(refs), "<%s>", root);
+	m.in_reply_to = in_reply_to != NULL ? in_reply_to :
+	    (refs[0] != '\0' ? root : NULL);
+	m.references = refs[0] != '\0' ? refs : NULL;
+	m.auto_submitted = strcmp(kind, "reply") == 0 ? "auto-replied" : "auto-generated";
+	m.body = body;
+	if (compose_message(&m, &bytes, &len, err, sizeof(err)) != 0) {
+		fprintf(stderr, "arbiter: cannot compose mail to %s: %s\n", rcpt, err);
+		return STORE_ERROR;
+	}
+	memset(&q, 0, sizeof(q));
+	q.game = g->row.id;
+	q.seat = seat;
+	snprintf(q.kind, sizeof(q.kind), "%s", kind);
+	snprintf(q.rcpt, sizeof(q.rcpt), "%s", rcpt);
+	q.message = bytes;
+	q.len = len;
+	q.created = now_epoch();
+	rc = store_outbox_add(s, &q);
+	free(bytes);
+	return rc;
+}
+
+/* One group of move lines sharing everything but their last word. */
+static void
+flush_group(struct sbuf *out, const char *prefix, struct sbuf *lasts, int count)
+{
+	const char *p;
+	size_t col;
+
+	if (count == 0)
+		return;
+	if (count == 1) {
+		sb_printf(out, "  %s %s\n", prefix, sb_str(lasts));
+		return;
+	}
+	sb_printf(out, "  %s:", prefix);
+	col = strlen(prefix) + 3;
+	for (p = sb_str(lasts); *p != '\0';) {
+		size_t n = strcspn(p, " ");
+
+		if (col + n + 1 > 72) {
+			sb_puts(out, "\n     ");
+			col = 5;
+		}
+		sb_printf(out, " %.*s", (int)n, p);
+		col += n + 1;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	sb_putc(out, '\n');
+}
+
+void
+outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out)
+{
+	struct sbuf all = SBUF_INIT, lasts = SBUF_INIT;
+	char prefix[CMD_PREFIX_MAX] = "";
+	const char *p;
+	int count = 0;
+
+	g->rules->moves(g->state, seat, &all);
+	for (p = sb_str(&all); *p != '\0';) {
+		size_t n = strcspn(p, "\n");
+		const char *sp = p + n;
+		char cur[CMD_PREFIX_MAX];
+
+		while (sp > p && sp[-1] != ' ')
+			sp--;
+		if (sp == p || (size_t)(sp - p) > sizeof(cur)) {
+			/* A one-word command stands alone. */
+			flush_group(out, prefix, &lasts, count);
+			count = 0;
+			prefix[0] = '\0';
+			sb_reset(&lasts);
+			sb_printf(out, "  %.*s\n", (int)n, p);
+		} else {
+			snprintf(cur, sizeof(cur), "%.*s", (int)(sp - p - 1), p);
+			if (count > 0 && strcmp(cur, prefix) != 0) {
+				flush_group(out, prefix, &lasts, count);
+				count = 0;
+				sb_reset(&lasts);
+			}
+			snprintf(prefix, sizeof(prefix), "%s", cur);
+			sb_printf(&lasts, "%s%.*s", count ? " " : "", (int)(p + n - sp), sp);
+			count++;
+		}
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	flush_group(out, prefix, &lasts, count);
+	sb_free(&all);
+	sb_free(&lasts);
+}
+
+/* Seconds to wait before the next try after attempts failures. */
+static int64_t
+backoff(int attempts)
+{
+	int64_t d = 60;
+
+	while (attempts-- > 1 && d < 6 * 3600)
+		d *= 2;
+	return d < 6 * 3600 ? d : 6 * 3600;
+}
+
+int
+outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
+    struct deliver_stats *st)
+{
+	struct smtp_session *smtp = NULL;
+	struct smtp_config sc;
+	struct store_mail m;
+	char err[512];
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	if (cfg->smtp_url[0] != '\0') {
+		memset(&sc, 0, sizeof(sc));
+		sc.url = cfg->smtp_url;
+		sc.user = cfg->smtp_user;
+		sc.password = cfg->smtp_password;
+		sc.insecure = cfg->smtp_insecure;
+		sc.connect_timeout_ms = 10000;
+		smtp = smtp_open(&sc, err, sizeof(err));
+		if (smtp == NULL) {
+			errx_line(c, "smtp_url: %s", err);
+			return EXIT_USAGE;
+		}
+	}
+	for (;;) {
+		int64_t now = now_epoch();
+		int ok, permanent = 0;
+
+		rc = store_outbox_claim(s, now, 600, &m);
+		if (rc == STORE_NOTFOUND)
+			break;
+		if (rc != STORE_OK) {
+			smtp_close(smtp);
+			return store_exit(s, rc);
+		}
+		err[0] = '\0';
+		if (smtp != NULL) {
+			const char *rcpt[1] = { m.rcpt };
+			enum smtp_result r = smtp_send(smtp, cfg->from, rcpt, 1, m.message, m.len,
+			    err, sizeof(err));
+
+			ok = r == SMTP_SENT;
+			permanent = r == SMTP_PERMANENT;
+		} else
+			ok = maildir_deliver(cfg->maildir, m.message, m.len, NULL, 0, err,
+			    sizeof(err)) == 0;
+		if (ok) {
+			rc = store_outbox_result(s, m.id, 1, 0, m.attempts + 1, now, 0, NULL);
+			st->sent++;
+		} else {
+			rc = store_outbox_result(s, m.id, 0, permanent, m.attempts + 1, now,
+			    now + backoff(m.attempts + 1), err);
+			if (permanent)
+				st->failed++;
+			else
+				st->deferred++;
+		}
+		if (verbose)
+			printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
+			    "deferred", (long long)m.id, m.rcpt, ok ? "" : ": ", ok ? "" : err);
+		store_mail_free(&m);
+		if (rc != STORE_OK) {
+			smtp_close(smtp);
+			return store_exit(s, rc);
+		}
+		/* After a transient failure the server is likely down: stop for now. */
+		if (!ok && !permanent)
+			break;
+	}
+	smtp_close(smtp);
+	return EXIT_OK;
+}

@@ -1,0 +1,541 @@
+/*
+ * compose.c - outbound RFC 5322 message building (see compose.h).
+ */
+#include "compose.h"
+#include "../engine/sbuf.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HARD_LINE 998
+#define FOLD_LINE 78
+#define QP_LINE 76
+/* Bytes of UTF-8 per encoded word: base64 of 45 bytes is 60 characters,
+ * and "=?utf-8?B?" + 60 + "?=" is 72, under the 75 of RFC 2047. */
+#define EW_BYTES 45
+
+static const char *const day_names[7] = {
+	"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+};
+static const char *const month_names[12] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+};
+
+/* Write one line of error text (if the caller gave a buffer). */
+static void
+set_err(char *err, size_t errlen, const char *what)
+{
+	if (err != NULL && errlen > 0)
+		snprintf(err, errlen, "%s", what);
+}
+
+/* Format an RFC 5322 date in UTC; see compose.h. */
+int
+compose_date(time_t t, char *out, size_t outlen)
+{
+	struct tm tm;
+	int n;
+
+	if (gmtime_r(&t, &tm) == NULL || tm.tm_wday < 0 || tm.tm_wday > 6 ||
+	    tm.tm_mon < 0 || tm.tm_mon > 11)
+		return -1;
+	n = snprintf(out, outlen, "%s, %d %s %04d %02d:%02d:%02d +0000",
+	    day_names[tm.tm_wday], tm.tm_mday, month_names[tm.tm_mon],
+	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	if (n < 0 || (size_t)n >= outlen)
+		return -1;
+	return 0;
+}
+
+/* True when c may not appear in an address or message id we emit. */
+static int
+unsafe_addr_char(unsigned char c)
+{
+	return c <= ' ' || c >= 0x7f || strchr("<>()[]\",;\\", c) != NULL;
+}
+
+/* Check a token "left@right" of safe characters (an address or an id
+ * without its brackets). */
+static int
+at_token_ok(const char *s, size_t len)
+{
+	const char *at;
+	size_t i;
+
+	if (s == NULL || len == 0 || len > 254)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (unsafe_addr_char((unsigned char)s[i]))
+			return 0;
+	at = memchr(s, '@', len);
+	if (at == NULL || at == s || at == s + len - 1 ||
+	    memchr(at + 1, '@', len - (size_t)(at - s) - 1) != NULL)
+		return 0;
+	return 1;
+}
+
+/* Check a bare address; see compose.h. */
+int
+compose_addr_ok(const char *s)
+{
+	return s != NULL && at_token_ok(s, strlen(s));
+}
+
+/* Append a message id as "<id>", accepting it with or without brackets. */
+static int
+put_msgid(struct sbuf *b, const char *id)
+{
+	size_t len = strlen(id);
+
+	if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
+		id++;
+		len -= 2;
+	}
+	if (!at_token_ok(id, len))
+		return -1;
+	sb_putc(b, '<');
+	sb_putn(b, id, len);
+	sb_putc(b, '>');
+	return 0;
+}
+
+/* Append a space-separated list of message ids, one per folded line. */
+static int
+put_msgid_list(struct sbuf *b, const char *ids)
+{
+	char *copy;
+	char *word;
+	char *save = NULL;
+	int first = 1;
+	int rc = 0;
+
+	copy = strdup(ids);
+	if (copy == NULL)
+		return -1;
+	for (word = strtok_r(copy, " \t\r\n", &save); word != NULL;
+	    word = strtok_r(NULL, " \t\r\n", &save)) {
+		if (!first)
+			sb_puts(b, "\r\n ");
+		if (put_msgid(b, word) != 0) {
+			rc = -1;
+			break;
+		}
+		first = 0;
+	}
+	free(copy);
+	return first ? -1 : rc;
+}
+
+/* Return a malloc'ed copy of s with every control character replaced by a
+ * space and surrounding white space trimmed, or NULL when s is not valid
+ * UTF-8 or memory ran out. */
+static char *
+clean_text(const char *s)
+{
+	char *copy;
+	size_t i;
+	size_t len;
+	size_t start = 0;
+
+	if (!g_utf8_validate(s, -1, NULL))
+		return NULL;
+	copy = strdup(s);
+	if (copy == NULL)
+		return NULL;
+	for (i = 0; copy[i] != '\0'; i++)
+		if ((unsigned char)copy[i] < 0x20 || copy[i] == 0x7f)
+			copy[i] = ' ';
+	len = i;
+	while (len > 0 && copy[len - 1] == ' ')
+		copy[--len] = '\0';
+	while (copy[start] == ' ')
+		start++;
+	memmove(copy, copy + start, len - start + 1);
+	return copy;
+}
+
+/* True when s holds only 7-bit characters. */
+static int
+is_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
+/* Append s (valid UTF-8) as RFC 2047 base64 encoded words, one per folded
+ * line, never splitting a character. col is the column the first word
+ * starts at (unused beyond documentation: each word is short enough). */
+static int
+put_encoded_words(struct sbuf *b, const char *s)
+{
+	size_t len = strlen(s);
+	size_t pos = 0;
+	int first = 1;
+
+	while (pos < len) {
+		size_t chunk = 0;
+		gchar *enc;
+
+		while (pos + chunk < len) {
+			const char *next = g_utf8_next_char(s + pos + chunk);
+			size_t clen = (size_t)(next - (s + pos + chunk));
+
+			if (chunk + clen > EW_BYTES)
+				break;
+			chunk += clen;
+		}
+		if (chunk == 0)
+			return -1;
+		enc = g_base64_encode((const guchar *)s + pos, chunk);
+		if (enc == NULL)
+			return -1;
+		if (!first)
+			sb_puts(b, "\r\n ");
+		sb_printf(b, "=?utf-8?B?%s?=", enc);
+		g_free(enc);
+		pos += chunk;
+		first = 0;
+	}
+	return 0;
+}
+
+/* Append ASCII text folded at spaces so lines stay near FOLD_LINE; col is
+ * the column where the text starts. Returns -1 when a single word would
+ * make a line longer than HARD_LINE. */
+static int
+put_folded_ascii(struct sbuf *b, const char *s, size_t col)
+{
+	const char *p = s;
+
+	while (*p != '\0') {
+		size_t word = strcspn(p + 1, " ") + 1;
+
+		if (p != s && *p == ' ' && col + word > FOLD_LINE) {
+			sb_puts(b, "\r\n");
+			col = 0;
+		}
+		if (col + word > HARD_LINE)
+			return -1;
+		sb_putn(b, p, word);
+		col += word;
+		p += word;
+	}
+	return 0;
+}
+
+/* Append the unstructured value s (cleaned) after "Name: ". */
+static int
+put_text_value(struct sbuf *b, const char *name, const char *s)
+{
+	size_t mark;
+
+	sb_printf(b, "%s: ", name);
+	mark = b->len;
+	if (is_ascii(s) && strstr(s, "=?") == NULL &&
+	    put_folded_ascii(b, s, strlen(name) + 2) == 0) {
+		sb_puts(b, "\r\n");
+		return 0;
+	}
+	b->len = mark;
+	if (b->s != NULL)
+		b->s[mark] = '\0';
+	if (put_encoded_words(b, s) != 0)
+		return -1;
+	sb_puts(b, "\r\n");
+	return 0;
+}
+
+/* Append a display name: a quoted string when ASCII, encoded words when
+ * not. */
+static int
+put_display_name(struct sbuf *b, const char *name)
+{
+	const char *p;
+
+	if (!is_ascii(name) || strstr(name, "=?") != NULL ||
+	    strlen(name) > 200)
+		return put_encoded_words(b, name);
+	sb_putc(b, '"');
+	for (p = name; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			sb_putc(b, '\\');
+		sb_putc(b, *p);
+	}
+	sb_putc(b, '"');
+	return 0;
+}
+
+/* Append "Name: [display] <addr>" with validation. */
+static int
+put_address_header(struct sbuf *b, const char *hname, const char *dname,
+    const char *addr, char *err, size_t errlen)
+{
+	char *clean = NULL;
+
+	if (!compose_addr_ok(addr)) {
+		char msg[128];
+
+		snprintf(msg, sizeof msg, "compose: the %s address is missing "
+		    "or not a plain local@domain address", hname);
+		set_err(err, errlen, msg);
+		return -1;
+	}
+	sb_printf(b, "%s: ", hname);
+	if (dname != NULL) {
+		clean = clean_text(dname);
+		if (clean == NULL) {
+			set_err(err, errlen, "compose: a display name is not "
+			    "valid UTF-8");
+			return -1;
+		}
+		if (clean[0] != '\0') {
+			if (put_display_name(b, clean) != 0) {
+				free(clean);
+				set_err(err, errlen, "compose: cannot encode a "
+				    "display name");
+				return -1;
+			}
+			sb_putc(b, ' ');
+		}
+		free(clean);
+	}
+	sb_printf(b, "<%s>\r\n", addr);
+	return 0;
+}
+
+/* Append an unstructured header after cleaning its value. */
+static int
+put_text_header(struct sbuf *b, const char *hname, const char *value,
+    char *err, size_t errlen)
+{
+	char *clean;
+	int rc;
+
+	clean = clean_text(value != NULL ? value : "");
+	if (clean == NULL) {
+		set_err(err, errlen, "compose: a header text is not valid UTF-8");
+		return -1;
+	}
+	rc = put_text_value(b, hname, clean);
+	free(clean);
+	if (rc != 0)
+		set_err(err, errlen, "compose: cannot encode a header text");
+	return rc;
+}
+
+/* Scan the body: returns 1 when every line is short and plain enough to
+ * go unencoded (see compose.h), 0 when quoted-printable is needed. */
+static int
+body_is_plain(const char *body)
+{
+	const char *line = body;
+
+	while (*line != '\0') {
+		size_t len = strcspn(line, "\n");
+		size_t end = len;
+		size_t i;
+
+		if (end > 0 && line[end - 1] == '\r')
+			end--;
+		if (end > COMPOSE_SAFE_LINE)
+			return 0;
+		if (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+			return 0;
+		if (strncmp(line, "From ", 5) == 0)
+			return 0;
+		for (i = 0; i < end; i++) {
+			unsigned char c = (unsigned char)line[i];
+
+			if ((c < 0x20 && c != '\t') || c == 0x7f)
+				return 0;
+		}
+		line += len;
+		if (*line == '\n')
+			line++;
+	}
+	return 1;
+}
+
+/* Append one body line (without its end) unencoded, ending in CRLF. */
+static void
+put_plain_line(struct sbuf *b, const char *line, size_t len)
+{
+	sb_putn(b, line, len);
+	sb_puts(b, "\r\n");
+}
+
+/* True when byte c at index i of a line of length len must be written as
+ * =XX in quoted-printable. */
+static int
+qp_must_encode(const char *line, size_t i, size_t len)
+{
+	unsigned char c = (unsigned char)line[i];
+
+	if (c == '=' || c >= 0x7f || (c < 0x20 && c != '\t'))
+		return 1;
+	if ((c == ' ' || c == '\t') && i + 1 == len)
+		return 1;
+	if (i == 0 && c == 'F' && strncmp(line, "From ", 5) == 0)
+		return 1;
+	if (i == 0 && c == '.')
+		return 1;
+	return 0;
+}
+
+/* Append one body line quoted-printable, with soft breaks so no output line
+ * exceeds QP_LINE characters, ending in CRLF. */
+static void
+put_qp_line(struct sbuf *b, const char *line, size_t len)
+{
+	size_t col = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char piece[4];
+		size_t plen;
+
+		if (qp_must_encode(line, i, len)) {
+			snprintf(piece, sizeof piece, "=%02X",
+			    (unsigned char)line[i]);
+			plen = 3;
+		} else {
+			piece[0] = line[i];
+			piece[1] = '\0';
+			plen = 1;
+		}
+		/* Leave room for the '=' of a soft break unless this is
+		 * the last piece of the line. */
+		if (col + plen > QP_LINE - (i + 1 < len ? 1u : 0u)) {
+			sb_puts(b, "=\r\n");
+			col = 0;
+		}
+		sb_putn(b, piece, plen);
+		col += plen;
+	}
+	sb_puts(b, "\r\n");
+}
+
+/* Append the transfer-encoding header, a blank line and the body. */
+static int
+put_body(struct sbuf *b, const char *body, char *err, size_t errlen)
+{
+	const char *line = body;
+	int plain;
+
+	if (!g_utf8_validate(body, -1, NULL)) {
+		set_err(err, errlen, "compose: the body is not valid UTF-8");
+		return -1;
+	}
+	plain = body_is_plain(body);
+	sb_printf(b, "Content-Transfer-Encoding: %s\r\n\r\n",
+	    !plain ? "quoted-printable" : is_ascii(body) ? "7bit" : "8bit");
+	while (*line != '\0') {
+		size_t len = strcspn(line, "\n");
+		size_t end = len;
+
+		if (end > 0 && line[end - 1] == '\r')
+			end--;
+		if (plain)
+			put_plain_line(b, line, end);
+		else
+			put_qp_line(b, line, end);
+		line += len;
+		if (*line == '\n')
+			line++;
+	}
+	return 0;
+}
+
+/* Append the identification headers: Date, Message-ID, In-Reply-To and
+ * References. */
+static int
+put_ids(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
+{
+	char date[64];
+
+	if (compose_date(m->date, date, sizeof date) != 0) {
+		set_err(err, errlen, "compose: the date cannot be formatted");
+		return -1;
+	}
+	sb_printf(b, "Date: %s\r\nMessage-ID: ", date);
+	if (m->message_id == NULL || put_msgid(b, m->message_id) != 0) {
+		set_err(err, errlen, "compose: the Message-ID is missing or "
+		    "not of the form left@right");
+		return -1;
+	}
+	sb_puts(b, "\r\n");
+	if (m->in_reply_to != NULL && m->in_reply_to[0] != '\0') {
+		sb_puts(b, "In-Reply-To: ");
+		if (put_msgid(b, m->in_reply_to) != 0) {
+			set_err(err, errlen, "compose: In-Reply-To is not a "
+			    "message id of the form left@right");
+			return -1;
+		}
+		sb_puts(b, "\r\n");
+	}
+	if (m->references != NULL && m->references[0] != '\0') {
+		sb_puts(b, "References: ");
+		if (put_msgid_list(b, m->references) != 0) {
+			set_err(err, errlen, "compose: References holds "
+			    "something that is not a message id");
+			return -1;
+		}
+		sb_puts(b, "\r\n");
+	}
+	return 0;
+}
+
+/* Append every header and the body of m to b. */
+static int
+put_message(struct sbuf *b, const struct mail_out *m, char *err,
+    size_t errlen)
+{
+	if (put_address_header(b, "From", m->from_name, m->from_addr, err,
+	    errlen) != 0 ||
+	    put_address_header(b, "To", m->to_name, m->to_addr, err,
+	    errlen) != 0)
+		return -1;
+	if (m->reply_to != NULL && put_address_header(b, "Reply-To", NULL,
+	    m->reply_to, err, errlen) != 0)
+		return -1;
+	if (put_text_header(b, "Subject", m->subject, err, errlen) != 0 ||
+	    put_ids(b, m, err, errlen) != 0)
+		return -1;
+	if (m->auto_submitted != NULL && put_text_header(b, "Auto-Submitted",
+	    m->auto_submitted, err, errlen) != 0)
+		return -1;
+	if (put_text_header(b, "X-Arbiter",
+	    m->x_arbiter != NULL ? m->x_arbiter : "1", err, errlen) != 0)
+		return -1;
+	sb_puts(b, "MIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=utf-8\r\n");
+	return put_body(b, m->body != NULL ? m->body : "", err, errlen);
+}
+
+/* Build the whole message; see compose.h. */
+int
+compose_message(const struct mail_out *m, char **out, size_t *outlen,
+    char *err, size_t errlen)
+{
+	struct sbuf b = SBUF_INIT;
+
+	*out = NULL;
+	*outlen = 0;
+	if (put_message(&b, m, err, errlen) != 0) {
+		sb_free(&b);
+		return -1;
+	}
+	if (b.oom) {
+		sb_free(&b);
+		set_err(err, errlen, "compose: out of memory");
+		return -1;
+	}
+	*outlen = b.len;
+	*out = sb_take(&b);
+	return 0;
+}

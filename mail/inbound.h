@@ -1,0 +1,61 @@
+/*
+ * inbound.h - one inbound RFC 5322 message, parsed with GMime.
+ *
+ * inbound_parse() fills a struct inbound with the fields the cli needs to
+ * identify the sender and the game, decide whether to answer at all, and
+ * read the commands. Every string is NUL-terminated UTF-8 owned by the
+ * struct; inbound_free() releases them. Absent fields are NULL.
+ */
+#ifndef ARBITER_MAIL_INBOUND_H
+#define ARBITER_MAIL_INBOUND_H
+
+#include <stddef.h>
+
+#define INBOUND_MAX_RCPT 64
+
+struct inbound {
+	char *from;		/* address of the first From mailbox */
+	char *from_name;	/* its display name (decoded) */
+	char *return_path;	/* envelope sender: "" for <>; NULL if no header */
+	char *rcpt[INBOUND_MAX_RCPT];	/* To, Cc, Delivered-To, X-Original-To */
+	size_t nrcpt;		/* distinct (case-insensitive), in that order */
+	char *subject;		/* decoded */
+	char *message_id;	/* without <> */
+	char *in_reply_to;	/* the first id, without <> */
+	char *auto_submitted;	/* header value, trimmed */
+	char *precedence;	/* header value, trimmed */
+	char *content_type;	/* top-level "type/subtype", lowercase */
+	int has_list_header;	/* any List-* header present */
+	int has_x_arbiter;	/* an X-Arbiter header present (our mail) */
+	int body_from_html;	/* body was reduced from text/html */
+	char *body;		/* text/plain (or reduced HTML), LF line ends;
+				   "" when the message has no text part */
+};
+
+/* Parse data[0..len). Returns 0 with *msg filled (free with
+ * inbound_free), or -1 with err set when the bytes are not a message at
+ * all (msg is then empty and safe to free). Headers that are missing or
+ * unparsable leave their field NULL; this is not an error. */
+int inbound_parse(const char *data, size_t len, struct inbound *msg,
+    char *err, size_t errlen);
+
+/* Release every string in msg and zero it. */
+void inbound_free(struct inbound *msg);
+
+/* True (1) when the message must get no answer: Auto-Submitted present and
+ * not "no"; an empty envelope sender (Return-Path: <>); a From or envelope
+ * sender whose local part is MAILER-DAEMON or postmaster (any case);
+ * Precedence bulk, junk or list; any List-* header; a top-level
+ * multipart/report (delivery or read reports); an X-Arbiter header; or a
+ * From equal (case-insensitively) to our_from when our_from is not NULL.
+ * Returns 0 otherwise. */
+int inbound_is_automatic(const struct inbound *msg, const char *our_from);
+
+/* Reduce HTML to plain text: tags removed, entities decoded, <br>, <p>,
+ * <div>, <li>, <tr> and headings turned into line breaks, <script>,
+ * <style>, <head>, <blockquote> and Gmail's "gmail_quote" blocks dropped,
+ * white space collapsed outside <pre>. Returns a malloc'ed string or NULL
+ * when memory ran out. */
+char *inbound_html_to_text(const char *html);
+
+#endif

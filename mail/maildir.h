@@ -1,0 +1,30 @@
+/*
+ * maildir.h - deliver one message into a Maildir.
+ *
+ * The message is written under DIR/tmp with a unique name
+ * (SECONDS.MMICROSECONDSPpidQcounterRrandom.HOST), fsync'ed, linked into
+ * DIR/new (falling back to rename where the file system has no hard links)
+ * and the directory fsync'ed, so a reader never sees half a message and a
+ * crash never loses one that was reported delivered. DIR, DIR/tmp, DIR/new
+ * and DIR/cur are created (mode 0700) when missing, DIR's parents too.
+ * The bytes are stored exactly as given.
+ */
+#ifndef ARBITER_MAIL_MAILDIR_H
+#define ARBITER_MAIL_MAILDIR_H
+
+#include <stddef.h>
+
+/* Deliver msg[0..len) into the Maildir at dir. On success returns 0 and,
+ * when path is not NULL, writes the final file name (under DIR/new) into
+ * path (pathlen bytes). On failure returns -1 with one line in err naming
+ * the file and the system error; nothing is left in new/, except when only
+ * the final fsync of new/ failed (the message is then in place but its
+ * durability unknown, and the caller should treat it as not delivered). */
+int maildir_deliver(const char *dir, const char *msg, size_t len,
+    char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Create dir (and its parents) and its tmp, new and cur folders. Returns 0
+ * or -1 with err set. */
+int maildir_create(const char *dir, char *err, size_t errlen);
+
+#endif

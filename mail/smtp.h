@@ -1,0 +1,62 @@
+/*
+ * smtp.h - deliver composed messages over SMTP with libcurl.
+ *
+ * One session holds one curl handle, so a batch of messages sent through
+ * it reuses one connection (libcurl keeps it open between transfers and
+ * reconnects by itself when the server closed it).
+ *
+ *   smtp://host:port   plain, upgraded with STARTTLS when the server offers
+ *                      it (CURLUSESSL_TRY)
+ *   smtps://host:port  TLS from the start, required (CURLUSESSL_ALL)
+ *
+ * A path in the URL (smtp://host/name) is the name sent with EHLO, as
+ * libcurl defines it. AUTH is used when a user is given. Connect and whole-transfer timeouts
+ * are set; curl is told not to use signals.
+ */
+#ifndef ARBITER_MAIL_SMTP_H
+#define ARBITER_MAIL_SMTP_H
+
+#include <stddef.h>
+
+/* What happened to one message. */
+enum smtp_result {
+	SMTP_SENT = 0,		/* the server accepted it for every recipient */
+	SMTP_TRANSIENT = 1,	/* try again later: connection refused or lost,
+				   timeout, a 4xx reply, a refused or missing
+				   login (535, 530), a local error or another
+				   configuration problem; keep it queued */
+	SMTP_PERMANENT = 2	/* the server refused this message with a 5xx
+				   reply (sender, recipient or content), or
+				   an address is not a plain address */
+};
+
+struct smtp_config {
+	const char *url;	/* smtp://host[:port] or smtps://... */
+	const char *user;	/* NULL or "" for no AUTH */
+	const char *password;
+	long connect_timeout_ms;	/* 0 gives 10000 */
+	long timeout_ms;	/* per message; 0 gives 60000 */
+	int insecure;		/* 1: do not verify the TLS certificate */
+	const char *ca_file;	/* NULL: the system's CA store */
+};
+
+struct smtp_session;
+
+/* Make a session for conf (the strings are copied). Nothing is sent yet.
+ * Returns NULL with err set when the URL is not smtp:// or smtps:// or
+ * memory ran out. */
+struct smtp_session *smtp_open(const struct smtp_config *conf, char *err,
+    size_t errlen);
+
+/* Send msg[0..len) (a complete message with CRLF line ends, as
+ * compose_message() makes it) from the envelope sender `from` ("" for the
+ * null sender) to the nrcpt addresses in rcpt. On anything but SMTP_SENT,
+ * err holds one line with the server's reply code or curl's reason. */
+enum smtp_result smtp_send(struct smtp_session *s, const char *from,
+    const char *const *rcpt, size_t nrcpt, const char *msg, size_t len,
+    char *err, size_t errlen);
+
+/* Close the connection (QUIT) and free the session. NULL is allowed. */
+void smtp_close(struct smtp_session *s);
+
+#endif

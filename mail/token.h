@@ -1,0 +1,54 @@
+/*
+ * token.h - keyed per-seat reply addresses.
+ *
+ * A seat's reply address is the site's reply address with a tag in the local
+ * part after '+':
+ *
+ *     games@example.org  ->  games+g42.s3.m17.TOKEN@example.org
+ *
+ * where 42 is the game id, 3 the seat index, 17 the move number the mail was
+ * sent at, and TOKEN the first TOKEN_CHARS characters of the lowercase
+ * base32 (RFC 4648 alphabet, a-z 2-7) encoding of
+ * HMAC-SHA256(secret, "g42.s3.m17"). Lowercase letters and digits survive
+ * MTAs that fold the case of local parts; token_parse() folds case itself.
+ *
+ * Numbers are written in decimal without sign or leading zeros; game >= 1,
+ * seat 0..TOKEN_MAX_SEAT, move >= 0, each at most TOKEN_MAX_NUMBER.
+ */
+#ifndef ARBITER_MAIL_TOKEN_H
+#define ARBITER_MAIL_TOKEN_H
+
+#include <stddef.h>
+
+#define TOKEN_CHARS 20
+#define TOKEN_MAX_SEAT 99
+#define TOKEN_MAX_NUMBER 999999999L
+
+/* Results of token_parse(). */
+enum token_result {
+	TOKEN_OK = 0,		/* well formed and the token is authentic */
+	TOKEN_MALFORMED = -1,	/* no tag, or not in the g.s.m.TOKEN form */
+	TOKEN_FORGED = -2	/* well formed but the token does not verify */
+};
+
+/* Write the tagged reply address for (game, seat, move) into out (outlen
+ * bytes). reply_addr is the plain site address "local@domain" (it must not
+ * already carry a '+' tag); secret is a non-empty NUL-terminated key.
+ * Returns 0, or -1 when an argument is out of range, the address is not of
+ * the form local@domain, or out is too small. */
+int token_address(const char *reply_addr, const char *secret, long game,
+    int seat, long move, char *out, size_t outlen);
+
+/* Write only the tag "g42.s3.m17.TOKEN" into out. Same rules as above. */
+int token_tag(const char *secret, long game, int seat, long move, char *out,
+    size_t outlen);
+
+/* Parse and verify s, which is either a full address carrying a tag
+ * ("games+g42.s3.m17.TOKEN@example.org", optionally inside <...>) or the
+ * bare tag (Postfix's $EXTENSION, "g42.s3.m17.TOKEN"); letters may be in
+ * any case. The token is compared in constant time. On TOKEN_OK the numbers
+ * are stored through game, seat and move; otherwise they are untouched. */
+enum token_result token_parse(const char *s, const char *secret, long *game,
+    int *seat, long *move);
+
+#endif

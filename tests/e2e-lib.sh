@@ -1,0 +1,63 @@
+# lib.sh - helpers for the end-to-end tests.  Each test is a POSIX shell
+# script run from the repository root with $ARBITER set to the binary; it
+# works in a fresh temporary directory and exits non-zero on the first
+# failed check.
+set -u
+: "${ARBITER:=./arbiter}"
+case "$ARBITER" in /*) ;; *) ARBITER="$(pwd)/$ARBITER" ;; esac
+ROOT=$(pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-e2e.XXXXXX")
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+cd "$T" || exit 1
+export ARBITER_DB="$T/games.db"
+export HOME="$T/home"
+export ARBITER_MAILDIR="$T/maildir"
+unset ARBITER_SMTP_URL ARBITER_TEST_SEED ARBITER_NOW
+mkdir -p "$HOME"
+checks=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+ok() {
+	checks=$((checks + 1))
+}
+
+# expect_rc CODE CMD...: run CMD, require exit status CODE; output in $T/out, $T/err
+expect_rc() {
+	want=$1
+	shift
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	[ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want; stderr: $(cat "$T/err")"
+	ok
+}
+
+# contains FILE TEXT / lacks FILE TEXT (fixed strings)
+contains() {
+	grep -qF -- "$2" "$1" || fail "$1 lacks '$2'"
+	ok
+}
+
+lacks() {
+	if grep -qiF -- "$2" "$1"; then
+		fail "$1 contains '$2'"
+	fi
+	ok
+}
+
+# one_line FILE: stderr of a rejection is exactly one line
+one_line() {
+	[ "$(wc -l <"$1")" -eq 1 ] || fail "$1 is not one line: $(cat "$1")"
+	ok
+}
+
+dbsum() {
+	sha256sum "$ARBITER_DB" | cut -d' ' -f1
+}
+
+done_ok() {
+	echo "ok: $checks checks"
+}

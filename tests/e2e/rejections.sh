@@ -1,0 +1,99 @@
+#!/bin/sh
+# needs: tigris
+# Every kind of rejection: the exit status, one line on stderr naming the
+# rule, and the database file byte for byte unchanged.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+# Usage errors (64) and missing things (66) before any game exists.
+expect_rc 64 "$ARBITER"
+expect_rc 64 "$ARBITER" frobnicate
+expect_rc 66 "$ARBITER" show 1
+[ ! -e "$ARBITER_DB" ] || fail "a read-only command created the database"
+expect_rc 64 "$ARBITER" new chess --seat a:a@x.org --seat b:b@x.org
+expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org
+contains "$T/err" "2 to 4 players"
+expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org --seat A:b@x.org
+expect_rc 64 "$ARBITER" new tigris --seat a:nota-mail --seat b:b@x.org
+expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org --seat b:b@x.org --option board=round
+contains "$T/err" "board"
+expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org --seat b:b@x.org --option colour=red
+[ ! -e "$ARBITER_DB" ] || fail "a rejected new created the database"
+
+export ARBITER_TEST_SEED=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+unset ARBITER_TEST_SEED
+for s in ann ben; do
+	if "$ARBITER" moves 1 "$s" >/dev/null 2>&1; then first=$s; else other=$s; fi
+done
+[ -n "${first:-}" ] && [ -n "${other:-}" ] || fail "exactly one seat must be awaited"
+
+before=$(dbsum)
+# A seat that may not act: 77, and the message names whom the game waits for.
+expect_rc 77 "$ARBITER" move 1 "$other" pass
+one_line "$T/err"
+contains "$T/err" "waits for $first"
+expect_rc 77 "$ARBITER" moves 1 "$other"
+[ ! -s "$T/out" ] || fail "moves printed something for a seat not awaited"
+# Rule broken: 65, one line naming the rule.  The placement rules are
+# checked with colours the seat holds, read from its own JSON view.
+"$ARBITER" show 1 --as "$first" --format json >"$T/own.json"
+held() {
+	/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["private"]["hand"][sys.argv[2]])' "$T/own.json" "$1"
+}
+if [ "$(held blue)" -gt 0 ]; then
+	expect_rc 65 "$ARBITER" move 1 "$first" "tile blue A1"
+	one_line "$T/err"
+	contains "$T/err" "river"
+else
+	expect_rc 65 "$ARBITER" move 1 "$first" "tile blue A1"
+	contains "$T/err" "no blue tile"
+fi
+for c in red green black; do
+	if [ "$(held $c)" -gt 0 ]; then
+		expect_rc 65 "$ARBITER" move 1 "$first" "tile $c E1"
+		one_line "$T/err"
+		contains "$T/err" "river"
+	fi
+done
+expect_rc 65 "$ARBITER" move 1 "$first" "leader red A1"
+one_line "$T/err"
+contains "$T/err" "temple"
+expect_rc 65 "$ARBITER" move 1 "$first" "catastrophe K1"
+one_line "$T/err"
+expect_rc 65 "$ARBITER" move 1 "$first" "jump around"
+one_line "$T/err"
+expect_rc 65 "$ARBITER" move 1 "$first" "tile red Z99"
+one_line "$T/err"
+# All or nothing: a good command followed by a bad one changes nothing.
+good=$("$ARBITER" moves 1 "$first" | grep '^tile' | head -1)
+expect_rc 65 "$ARBITER" move 1 "$first" "$good; tile blue A1"
+one_line "$T/err"
+# --expect guards against a game that moved meanwhile.
+expect_rc 65 "$ARBITER" move --expect 5 1 "$first" "$good"
+contains "$T/err" "expect"
+# No such game or seat.
+expect_rc 66 "$ARBITER" move 9 "$first" pass
+expect_rc 64 "$ARBITER" move 1 nobody pass
+expect_rc 64 "$ARBITER" move x "$first" pass
+# A dry run shows the result and stores nothing.
+expect_rc 0 "$ARBITER" move --dry-run 1 "$first" "$good"
+contains "$T/out" "dry run"
+[ "$(dbsum)" = "$before" ] || fail "a rejected or dry-run move changed the database"
+ok
+
+# A move that drew tiles may not be undone without --force.
+"$ARBITER" move 1 "$first" "$good" >/dev/null || fail "good move rejected"
+n=1
+while "$ARBITER" moves 1 "$first" >/dev/null 2>&1; do
+	"$ARBITER" move 1 "$first" pass >/dev/null 2>&1 || fail "pass rejected"
+	n=$((n + 1))
+done
+# The turn ended: its hand was refilled from the bag.
+expect_rc 0 "$ARBITER" log 1
+before=$(dbsum)
+expect_rc 65 "$ARBITER" undo 1
+contains "$T/err" "drew"
+[ "$(dbsum)" = "$before" ] || fail "a refused undo changed the database"
+expect_rc 0 "$ARBITER" undo --force 1
+expect_rc 0 "$ARBITER" verify 1
+done_ok
