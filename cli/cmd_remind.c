@@ -56,7 +56,7 @@ tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow
 /* Remind one awaited seat if its time has come; *sent counts mails. */
 static int
 remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
-    const char *why, int64_t now, int *sent)
+    const char *why, int64_t now, int *sent, int *told)
 {
 	struct store_seat *st = &g->seats[seat];
 	int hours = g->row.remind_hours > 0 ? g->row.remind_hours : cfg->remind_hours;
@@ -101,14 +101,15 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 			return rc;
 		st->table_told = 1;
 		changed = 1;
-		(*sent)++;
+		(*told)++;
 	}
 	return changed ? store_seat_update_clock(s, g->row.id, st) : STORE_OK;
 }
 
 /* One game, in one transaction. */
 static int
-remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int *sent)
+remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int *sent,
+    int *told)
 {
 	struct loaded g;
 	struct game_wait w;
@@ -128,7 +129,7 @@ remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int 
 	for (i = 0; i < g.row.nseats; i++) {
 		if (!(w.mask & (1u << i)))
 			continue;
-		if ((rc = remind_seat(cfg, s, &g, i, w.why[i], now_epoch(), sent)) != STORE_OK) {
+		if ((rc = remind_seat(cfg, s, &g, i, w.why[i], now_epoch(), sent, told)) != STORE_OK) {
 			code = store_exit(s, rc);
 			goto fail;
 		}
@@ -160,7 +161,7 @@ run_remind(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	int64_t *ids = NULL, gid;
 	char **ops = NULL, err[512];
-	int nops, rc, n = 0, i, sent = 0;
+	int nops, rc, n = 0, i, sent = 0, told = 0;
 	long h;
 
 	rc = args_parse(c, &cmd_remind, argc, argv, specs, &ops, &nops);
@@ -199,9 +200,10 @@ run_remind(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	for (i = 0; i < n; i++)
-		if ((rc = remind_game(c, &cfg, s, ids[i], &sent)) != EXIT_OK)
+		if ((rc = remind_game(c, &cfg, s, ids[i], &sent, &told)) != EXIT_OK)
 			goto out;
-	printf("remind: %d mail%s queued\n", sent, sent == 1 ? "" : "s");
+	printf("remind: %d reminder%s, %d table notice%s queued\n", sent, sent == 1 ? "" : "s",
+	    told, told == 1 ? "" : "s");
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
 out:

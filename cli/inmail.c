@@ -65,6 +65,8 @@ send_reply(struct config *cfg, struct store *s, const struct loaded *g, int seat
 	int64_t now = now_epoch();
 	int count = 0, rc;
 
+	if (g != NULL && seat >= 0)
+		to = g->seats[seat].email;	/* a proven seat is answered at its own address */
 	if (to == NULL || *to == '\0')
 		return STORE_OK;
 	if ((rc = store_begin(s)) != STORE_OK)
@@ -109,7 +111,7 @@ static json_t *
 reply_vars(const struct loaded *g, int seat, const char *name, const char *result,
     const char *error_help, int with_moves, int with_board)
 {
-	struct sbuf moves = SBUF_INIT, board = SBUF_INIT;
+	struct sbuf moves = SBUF_INIT, board = SBUF_INIT, wrapped = SBUF_INIT;
 	json_t *v;
 
 	if (g != NULL && with_moves && !g->rules->over(g->state)) {
@@ -125,11 +127,13 @@ reply_vars(const struct loaded *g, int seat, const char *name, const char *resul
 		while (board.len > 0 && board.s[board.len - 1] == '\n')
 			board.s[--board.len] = '\0';
 	}
-	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s}", "name", name, "result", result,
+	outmail_wrap(result, 72, &wrapped);
+	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s}", "name", name, "result", sb_str(&wrapped),
 	    "error", error_help != NULL, "error_help", error_help != NULL ? error_help : "",
 	    "moves", sb_str(&moves), "board", sb_str(&board));
 	sb_free(&moves);
 	sb_free(&board);
+	sb_free(&wrapped);
 	return v;
 }
 

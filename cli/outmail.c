@@ -124,6 +124,44 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 	return rc;
 }
 
+void
+outmail_wrap(const char *text, size_t width, struct sbuf *out)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t line = strcspn(p, "\n"), col = 0;
+		const char *end = p + line;
+
+		while (p < end) {
+			size_t w;
+
+			while (p < end && *p == ' ')
+				p++;
+			w = strcspn(p, " \n");
+			if (p + w > end)
+				w = (size_t)(end - p);
+			if (w == 0)
+				break;
+			if (col > 0 && col + 1 + w > width) {
+				sb_putc(out, '\n');
+				col = 0;
+			} else if (col > 0) {
+				sb_putc(out, ' ');
+				col++;
+			}
+			sb_putn(out, p, w);
+			col += w;
+			p += w;
+		}
+		if (*end == '\n') {
+			sb_putc(out, '\n');
+			end++;
+		}
+		p = end;
+	}
+}
+
 /* One group of move lines sharing everything but their last word. */
 static void
 flush_group(struct sbuf *out, const char *prefix, struct sbuf *lasts, int count)

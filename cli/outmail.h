@@ -20,6 +20,9 @@ int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, i
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to);
 
+/* Fill prose into lines of at most width columns (words longer stay whole). */
+void outmail_wrap(const char *text, size_t width, struct sbuf *out);
+
 /* "[arbiter #42] Title: move 17, waiting for Bob" */
 void outmail_subject(const struct loaded *g, char *buf, size_t len);
 
