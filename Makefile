@@ -89,7 +89,11 @@ check: deps
 	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" arbiter $(S)/arbiter $(TEST_BIN)
 	@sh tests/run.sh $(TEST_BIN)
 
-bench: arbiter
+$(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+bench: arbiter $(B)/bench/selfplay
 	@sh bench/run.sh
 
 install: arbiter
