@@ -74,8 +74,7 @@ queued=$(sqlite3 "$ARBITER_DB" "select count(*) from outbox where sent_at = 0")
 t0=$(date +%s.%N)
 "$A" send --quiet
 t1=$(date +%s.%N)
-echo "send: $queued mails over one SMTP connection in $(echo "$t1 - $t0" | bc -l | cut -c1-6) s:" \
-	"$(echo "$queued / ($t1 - $t0)" | bc -l | cut -d. -f1) mails/s"
+/usr/bin/python3 -c "import sys; q, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print('send: %d mails over one SMTP connection in %.2f s: %.0f mails/s' % (q, b - a, q / (b - a)))" "$queued" "$t0" "$t1"
 for s in a b c d; do
 	if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
 done
@@ -87,6 +86,5 @@ printf 'From: %s@example.org\nTo: %s\nMessage-ID: <bench-1@example.org>\nSubject
 t0=$(date +%s.%N)
 "$A" mail <"$W/in.eml"
 t1=$(date +%s.%N)
-echo "arbiter mail: one inbound move applied, answered and its 5 mails sent in" \
-	"$(echo "($t1 - $t0) * 1000" | bc -l | cut -d. -f1) ms"
+/usr/bin/python3 -c "import sys; print('arbiter mail: one inbound move applied, answered and its 5 mails sent in %.1f ms' % ((float(sys.argv[2]) - float(sys.argv[1])) * 1000))" "$t0" "$t1"
 kill $pid

@@ -168,8 +168,8 @@ is_ascii(const char *s)
 }
 
 /* Append s (valid UTF-8) as RFC 2047 base64 encoded words, one per folded
- * line, never splitting a character. col is the column the first word
- * starts at (unused beyond documentation: each word is short enough). */
+ * line, never splitting a character. Each word is at most 72 characters,
+ * so a line stays under 80 even after "Subject: ". */
 static int
 put_encoded_words(struct sbuf *b, const char *s)
 {

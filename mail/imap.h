@@ -15,7 +15,9 @@
  *   imap_has_flag        UID FETCH uid FLAGS
  *
  * The URL is imap[s]://[user[:password]@]host[:port][/MAILBOX]; the mailbox
- * defaults to INBOX. Every wait is bounded by timeout_ms.
+ * (percent-decoded, sent as an IMAP quoted string, so ASCII names only:
+ * no modified UTF-7 is applied) defaults to INBOX. Every wait is bounded by
+ * timeout_ms. Nothing here writes the password into an error message.
  */
 #ifndef ARBITER_MAIL_IMAP_H
 #define ARBITER_MAIL_IMAP_H

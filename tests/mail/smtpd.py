@@ -8,7 +8,12 @@ envelope sender, then one line per recipient). Files appear atomically
 
 Usage: /usr/bin/python3 smtpd.py DIR [--mode ok|451|550|550rcpt]
                                     [--auth USER:PASSWORD] [--lifetime SECONDS]
+                                    [--tls starttls|implicit]
 
+With --tls, a self-signed certificate for 127.0.0.1 is made with the
+openssl command (DIR/cert.pem, DIR/key.pem) and the server offers STARTTLS
+(starttls) or speaks TLS from the first byte (implicit, as smtps). A
+message that came over TLS also gets NNNNNN.tls.
 DIR/connections holds the number of connections accepted so far.
 Listens on 127.0.0.1 on a free port and writes the port number to
 DIR/port once it accepts connections. Modes: ok accepts everything; 451
@@ -22,6 +27,8 @@ import asyncio
 import os
 import signal
 import socket
+import ssl
+import subprocess
 import sys
 import warnings
 
@@ -68,6 +75,9 @@ class Store:
         self.write(base + ".env", ("%s\n%s\n" % (
             envelope.mail_from, "\n".join(envelope.rcpt_tos))).encode())
         self.write(base + ".eml", envelope.original_content)
+        if (session.ssl is not None or
+                server.transport.get_extra_info("ssl_object") is not None):
+            self.write(base + ".tls", b"tls\n")
         return "250 OK stored as %06d" % self.count
 
     def write(self, path, data):
@@ -84,24 +94,45 @@ def make_authenticator(user, password):
         ok = (isinstance(auth_data, LoginPassword)
               and auth_data.login == user.encode()
               and auth_data.password == password.encode())
-        return AuthResult(success=ok)
+        return AuthResult(success=ok, handled=False)
 
     return check
+
+
+def make_tls_context(directory):
+    """Make a self-signed certificate for 127.0.0.1 and a server context."""
+    cert = os.path.join(directory, "cert.pem")
+    key = os.path.join(directory, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                    "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, timeout=30, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.load_cert_chain(cert, key)
+    return ctx
 
 
 async def serve(args):
     handler = Store(args.dir, args.mode)
     kwargs = {}
+    implicit = None
     if args.auth:
         user, _, password = args.auth.partition(":")
         kwargs = dict(authenticator=make_authenticator(user, password),
                       auth_required=True, auth_require_tls=False)
+    if args.tls == "starttls":
+        kwargs["tls_context"] = make_tls_context(args.dir)
+    elif args.tls == "implicit":
+        implicit = make_tls_context(args.dir)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: CountingSMTP(handler, hostname="smtpd.test", **kwargs), sock=sock)
+        lambda: CountingSMTP(handler, hostname="smtpd.test", **kwargs), sock=sock,
+        ssl=implicit)
     port = sock.getsockname()[1]
     tmp = os.path.join(args.dir, "port.tmp")
     with open(tmp, "w") as f:
@@ -124,6 +155,7 @@ def main():
                    choices=["ok", "451", "550", "550rcpt"])
     p.add_argument("--auth", default="")
     p.add_argument("--lifetime", type=float, default=120.0)
+    p.add_argument("--tls", default="", choices=["", "starttls", "implicit"])
     args = p.parse_args()
     # AUTH without TLS is what this test server is for; keep stderr quiet.
     warnings.simplefilter("ignore")

@@ -330,6 +330,7 @@ test_minimal(void **state)
 	free(msg);
 }
 
+/* Run every test of this file. */
 int
 main(void)
 {

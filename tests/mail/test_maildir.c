@@ -158,6 +158,7 @@ test_failure(void **state)
 	remove_tree(dir);
 }
 
+/* Run every test of this file. */
 int
 main(void)
 {

@@ -241,6 +241,7 @@ test_html(void **state)
 	free(t);
 }
 
+/* Run every test of this file. */
 int
 main(void)
 {

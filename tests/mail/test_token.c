@@ -197,6 +197,7 @@ test_address_errors(void **state)
 	    out, sizeof out), 0);
 }
 
+/* Run every test of this file. */
 int
 main(void)
 {
