@@ -94,7 +94,7 @@ $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 bench: arbiter $(B)/bench/selfplay
-	@sh bench/run.sh
+	@SELFPLAY=$(B)/bench/selfplay sh bench/run.sh
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

@@ -4,7 +4,7 @@
 # asserts nothing.
 set -e
 A=$(pwd)/arbiter
-B=$(pwd)/build/bench/selfplay
+B=$(pwd)/${SELFPLAY:-build/bench/selfplay}
 W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 
@@ -60,14 +60,14 @@ pid=$!
 while [ ! -s "$W/smtp/port" ]; do sleep 0.1; done
 export ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$W/smtp/port")"
 export ARBITER_DB="$W/mail.db" ARBITER_FROM=games@example.org
-ARBITER_SMTP_URL= "$A" new tigris --seat a:a@example.org --seat b:b@example.org \
+"$A" new tigris --seat a:a@example.org --seat b:b@example.org \
 	--seat c:c@example.org --seat d:d@example.org >/dev/null
 k=0
 while [ $k -lt 50 ]; do
 	for s in a b c d; do
 		if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
 	done
-	ARBITER_SMTP_URL= "$A" move 1 "$seat" "$(head -1 "$W/moves")" >/dev/null
+	"$A" move --no-send 1 "$seat" "$(head -1 "$W/moves")" >/dev/null
 	k=$((k + 1))
 done
 queued=$(sqlite3 "$ARBITER_DB" "select count(*) from outbox where sent_at = 0")

@@ -8,10 +8,11 @@
 static int
 run_move(struct ctx *c, int argc, char **argv)
 {
-	const char *expect = NULL, *dry = NULL;
+	const char *expect = NULL, *dry = NULL, *no_send = NULL;
 	const struct opt_spec specs[] = {
 		{ "expect", 1, &expect, NULL },
 		{ "dry-run", 0, &dry, NULL },
+		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
 	struct submission sub;
@@ -89,7 +90,7 @@ run_move(struct ctx *c, int argc, char **argv)
 	fflush(stdout);
 	rc = EXIT_OK;
 	/* Try to deliver the new mail now; what fails stays queued for `send`. */
-	if (!sub.dry_run) {
+	if (!sub.dry_run && no_send == NULL) {
 		struct deliver_stats st;
 
 		deliver_queue(c, s, 0, &st);
@@ -105,13 +106,14 @@ out:
 
 const struct cmd_entry cmd_move = {
 	"move",
-	"move [--expect N] [--dry-run] GAME SEAT 'COMMANDS'|-",
+	"move [--expect N] [--dry-run] [--no-send] GAME SEAT 'COMMANDS'|-",
 	"apply one submission from one seat and print the report",
 	"COMMANDS are in the game's notation, separated by newlines or ';'; '-'\n"
 	"reads them from standard input.  They are applied all or nothing.\n"
 	"SEAT is a seat's name or its number (1 = first).\n\n"
 	"  --expect N   reject unless the game has exactly N moves now\n"
-	"  --dry-run    show the result without storing it\n\n"
+	"  --dry-run    show the result without storing it\n"
+	"  --no-send    leave the mail the move queued for `arbiter send`\n\n"
 	"Exit status: 0 applied; 65 rejected (one line on stderr names the rule\n"
 	"broken; nothing is stored); 77 the seat may not act now; 64 bad usage;\n"
 	"66 no such game; 75 the database is busy, try again.\n",

@@ -10,8 +10,8 @@
  *   smtps://host:port  TLS from the start, required (CURLUSESSL_ALL)
  *
  * A path in the URL (smtp://host/name) is the name sent with EHLO, as
- * libcurl defines it. AUTH is used when a user is given. Connect and whole-transfer timeouts
- * are set; curl is told not to use signals.
+ * libcurl defines it. AUTH is used when a user is given. Connect and
+ * whole-transfer timeouts are set; curl is told not to use signals.
  */
 #ifndef ARBITER_MAIL_SMTP_H
 #define ARBITER_MAIL_SMTP_H

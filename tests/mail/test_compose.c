@@ -23,7 +23,8 @@ static const char board[] =
     "B  [=] [ ] [K] [ ]\n"
     "From here it is your turn.\n"
     ".\n"
-    "Score: 3 red, 2 blue \xe2\x80\x94 \xc5\xbelu\xc5\xa5ou\xc4\x8dk\xc3\xbd k\xc5\xaf\xc5\x88\n";
+    "Score: 3 red, 2 blue \xe2\x80\x94 "
+    "\xc5\xbelu\xc5\xa5ou\xc4\x8dk\xc3\xbd k\xc5\xaf\xc5\x88\n";
 
 /* A message with every field set. */
 static struct mail_out
@@ -110,8 +111,10 @@ test_round_trip(void **state)
 	assert_non_null(strstr(h, "\r\nX-Arbiter: 1\r\n"));
 	assert_non_null(strstr(h, "\r\nMIME-Version: 1.0\r\n"));
 	assert_non_null(strstr(h, "\r\nContent-Type: text/plain; charset=utf-8\r\n"));
-	assert_non_null(strstr(h, "\r\nContent-Transfer-Encoding: quoted-printable\r\n"));
-	assert_non_null(strstr(h, "From: \"Arbiter \\\"T&E\\\" table\" <games@example.org>\r\n"));
+	assert_non_null(strstr(h,
+	    "\r\nContent-Transfer-Encoding: quoted-printable\r\n"));
+	assert_non_null(strstr(h,
+	    "From: \"Arbiter \\\"T&E\\\" table\" <games@example.org>\r\n"));
 	assert_non_null(strstr(h, "=?utf-8?B?"));
 
 	assert_int_equal(inbound_parse(msg, len, &in, err, sizeof err), 0);

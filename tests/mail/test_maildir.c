@@ -89,7 +89,8 @@ remove_tree(const char *path)
 static void
 test_deliver(void **state)
 {
-	static const char msg[] = "From: a@b.c\r\nSubject: x\r\n\r\nbody\0with nul\r\n";
+	static const char msg[] =
+	    "From: a@b.c\r\nSubject: x\r\n\r\nbody\0with nul\r\n";
 	char dir[64];
 	char box[128];
 	char path[4096];
