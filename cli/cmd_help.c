@@ -1,5 +1,6 @@
 /* cmd_help.c - `arbiter help [COMMAND]`. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -7,6 +8,8 @@ static int
 run_help(struct ctx *c, int argc, char **argv)
 {
 	(void)c;
+	if (argc == 1 && strcmp(argv[0], "--help") == 0)
+		return cmd_help_text("help", stdout);
 	if (argc > 1) {
 		fputs("usage: arbiter help [COMMAND]\n", stderr);
 		return EXIT_USAGE;
