@@ -57,7 +57,10 @@ run_fetch(struct ctx *c, int argc, char **argv)
 		char *data = NULL;
 		size_t len = 0;
 
-		if (imap_fetch(im, uids[i], &data, &len, err, sizeof(err)) != 0) {
+		rc = imap_fetch(im, uids[i], &data, &len, err, sizeof(err));
+		if (rc == 1)
+			continue;	/* gone since the search (another fetch took it) */
+		if (rc != 0) {
 			errx_line(c, "imap: message %lu: %s", uids[i], err);
 			rc = EXIT_TEMPFAIL;
 			goto out;

@@ -318,7 +318,8 @@ put_text_header(struct sbuf *b, const char *hname, const char *value,
 
 	clean = clean_text(value != NULL ? value : "");
 	if (clean == NULL) {
-		set_err(err, errlen, "compose: a header text is not valid UTF-8");
+		set_err(err, errlen,
+		    "compose: a header text is not valid UTF-8");
 		return -1;
 	}
 	rc = put_text_value(b, hname, clean);

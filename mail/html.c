@@ -239,7 +239,8 @@ skip_tag_seen(struct html_walk *w, const struct html_tag *tag)
 static int
 starts_dropped(const struct html_tag *tag)
 {
-	if (strcmp(tag->name, "script") == 0 || strcmp(tag->name, "style") == 0 ||
+	if (strcmp(tag->name, "script") == 0 ||
+	    strcmp(tag->name, "style") == 0 ||
 	    strcmp(tag->name, "head") == 0 || strcmp(tag->name, "title") == 0 ||
 	    strcmp(tag->name, "blockquote") == 0)
 		return 1;

@@ -250,8 +250,9 @@ command(struct imap_session *s, const char *text, untagged_fn *fn, void *ctx,
 	}
 	for (;;) {
 		if (read_response(s, &line) != 0) {
-			set_err(err, errlen, "imap: no complete answer from the "
-			    "server (connection lost, timed out or too large)");
+			set_err(err, errlen, "imap: no complete answer from "
+			    "the server (connection lost, timed out or too "
+			    "large)");
 			break;
 		}
 		if (line.len >= taglen && memcmp(line.s, tag, taglen) == 0) {
@@ -290,7 +291,8 @@ mailbox_from_url(const char *url, char *out, size_t outlen)
 		while (len > 0 && p[len - 1] == '/')
 			len--;
 		if (len == 0)
-			rc = snprintf(out, outlen, "INBOX") < (int)outlen ? 0 : -1;
+			rc = snprintf(out, outlen, "INBOX") < (int)outlen ?
+			    0 : -1;
 		else if (len < outlen) {
 			memcpy(out, p, len);
 			out[len] = '\0';
@@ -337,7 +339,8 @@ configure(struct imap_session *s, const struct imap_config *conf)
 	    (long)CURLUSESSL_TRY) != CURLE_OK ||
 	    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, s->timeout_ms) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, s->timeout_ms) != CURLE_OK ||
+	    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, s->timeout_ms) !=
+	    CURLE_OK ||
 	    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->errbuf) != CURLE_OK)
 		return -1;
 	if (conf->user != NULL && curl_easy_setopt(c, CURLOPT_USERNAME,
@@ -551,8 +554,8 @@ on_fetch(void *ctx, const char *resp, size_t len)
 	if (lit < 0 || (size_t)(close + 1 - resp) + (size_t)lit > len)
 		return;
 	if (!response_has_uid(resp, (size_t)(body - resp), f->uid) &&
-	    !response_has_uid(close + 1 + lit, len - (size_t)(close + 1 - resp) -
-	    (size_t)lit, f->uid))
+	    !response_has_uid(close + 1 + lit,
+	    len - (size_t)(close + 1 - resp) - (size_t)lit, f->uid))
 		return;
 	f->data = malloc((size_t)lit + 1);
 	if (f->data == NULL) {

@@ -16,8 +16,10 @@
 struct inbound {
 	char *from;		/* address of the first From mailbox */
 	char *from_name;	/* its display name (decoded) */
-	char *return_path;	/* envelope sender: "" for <>; NULL if no header */
-	char *rcpt[INBOUND_MAX_RCPT];	/* To, Cc, Delivered-To, X-Original-To */
+	char *return_path;	/* envelope sender: "" for <>; NULL when
+				   there is no Return-Path header */
+	char *rcpt[INBOUND_MAX_RCPT];	/* To, Cc, Delivered-To and
+					   X-Original-To addresses */
 	size_t nrcpt;		/* distinct (case-insensitive), in that order */
 	char *subject;		/* decoded */
 	char *message_id;	/* without <> */

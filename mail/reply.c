@@ -289,7 +289,8 @@ eat_key(struct line *l, const char *key, int colon_required)
 		return 0;
 	if (l->len > n && l->s[n] == ':')
 		colon = 1;
-	else if (colon_required || l->len == n || !isblank((unsigned char)l->s[n]))
+	else if (colon_required || l->len == n ||
+	    !isblank((unsigned char)l->s[n]))
 		return 0;
 	l->s += n + (size_t)colon;
 	l->len -= n + (size_t)colon;

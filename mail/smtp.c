@@ -73,12 +73,14 @@ configure(struct smtp_session *s, const struct smtp_config *conf)
 	    opt_long(c, CURLOPT_NOSIGNAL, 1L) != 0 ||
 	    opt_long(c, CURLOPT_USE_SSL, tls ? (long)CURLUSESSL_ALL :
 	    (long)CURLUSESSL_TRY) != 0 ||
-	    opt_long(c, CURLOPT_CONNECTTIMEOUT_MS, conf->connect_timeout_ms > 0 ?
-	    conf->connect_timeout_ms : DEFAULT_CONNECT_MS) != 0 ||
+	    opt_long(c, CURLOPT_CONNECTTIMEOUT_MS,
+	    conf->connect_timeout_ms > 0 ? conf->connect_timeout_ms :
+	    DEFAULT_CONNECT_MS) != 0 ||
 	    opt_long(c, CURLOPT_TIMEOUT_MS, conf->timeout_ms > 0 ?
 	    conf->timeout_ms : DEFAULT_TIMEOUT_MS) != 0 ||
 	    opt_long(c, CURLOPT_UPLOAD, 1L) != 0 ||
-	    curl_easy_setopt(c, CURLOPT_READFUNCTION, read_upload) != CURLE_OK ||
+	    curl_easy_setopt(c, CURLOPT_READFUNCTION, read_upload) !=
+	    CURLE_OK ||
 	    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->errbuf) != CURLE_OK)
 		return -1;
 	if (conf->user != NULL && conf->user[0] != '\0' &&
@@ -191,8 +193,8 @@ smtp_send(struct smtp_session *s, const char *from, const char *const *rcpt,
 	}
 	list = recipient_list(rcpt, nrcpt);
 	if (list == NULL) {
-		set_err(err, errlen, "smtp: no recipient, or a recipient is not "
-		    "a plain address");
+		set_err(err, errlen, "smtp: no recipient, or a recipient is "
+		    "not a plain address");
 		return SMTP_PERMANENT;
 	}
 	s->errbuf[0] = '\0';

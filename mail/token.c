@@ -47,7 +47,8 @@ compute_token(const char *secret, const char *text, char out[TOKEN_CHARS + 1])
 {
 	unsigned char digest[SHA256_LEN];
 
-	if (hmac_sha256(secret, strlen(secret), text, strlen(text), digest) != 0)
+	if (hmac_sha256(secret, strlen(secret), text, strlen(text),
+	    digest) != 0)
 		return -1;
 	b32_token(digest, out);
 	return 0;
@@ -62,7 +63,8 @@ token_tag(const char *secret, long game, int seat, long move, char *out,
 	char tok[TOKEN_CHARS + 1];
 	int n;
 
-	if (secret == NULL || secret[0] == '\0' || !numbers_ok(game, seat, move))
+	if (secret == NULL || secret[0] == '\0' ||
+	    !numbers_ok(game, seat, move))
 		return -1;
 	n = snprintf(text, sizeof text, "g%ld.s%d.m%ld", game, seat, move);
 	if (n < 0 || (size_t)n >= sizeof text)

@@ -3,7 +3,8 @@
 # Uses apt-get, through sudo when not root.  Does nothing when all are there.
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
-libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd man-db"
+libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
+groff-base man-db"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

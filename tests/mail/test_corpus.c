@@ -337,7 +337,8 @@ test_damaged(void **state)
 		size_t cut;
 		int round;
 
-		snprintf(path, sizeof path, "%s/%s.eml", corpus_dir(), names[i]);
+		snprintf(path, sizeof path, "%s/%s.eml", corpus_dir(),
+		    names[i]);
 		eml = slurp(path, &len);
 		for (cut = 0; cut <= len; cut += 23) {
 			char *copy = malloc(cut + 1);
