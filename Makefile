@@ -28,7 +28,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Werror
 
 # The games built into arbiter; each is a folder under engine/.
-GAMES =
+GAMES = tigris warriors
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
 LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
@@ -68,6 +68,14 @@ $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@echo "  LINK    $@"
 	@$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
+
+# The registry is rebuilt whenever GAMES changes.
+$(B)/gen/games: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GAMES)' | cmp -s - $@ || echo '$(GAMES)' > $@
+$(B)/engine/registry.o $(S)/engine/registry.o: $(B)/gen/games
+.PHONY: FORCE
+FORCE:
 
 # The default templates are built into the binary.
 TEMPLATES = $(sort $(wildcard templates/*))

@@ -21,15 +21,19 @@ splitmix(uint64_t *x)
 void
 rng_seed(struct rng *r, const uint8_t seed[32])
 {
+	uint64_t w[4], h = 0x6a09e667f3bcc908ULL;
 	int i, j;
 
+	/* Fold all 32 bytes into h first, so every byte reaches every word. */
 	for (i = 0; i < 4; i++) {
-		uint64_t w = 0;
-
+		w[i] = 0;
 		for (j = 0; j < 8; j++)
-			w |= (uint64_t)seed[i * 8 + j] << (8 * j);
-		r->s[i] = splitmix(&w);
+			w[i] |= (uint64_t)seed[i * 8 + j] << (8 * j);
+		h ^= w[i];
+		h = splitmix(&h);
 	}
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix(&h) ^ w[i];
 	if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
 		r->s[0] = 1;
 }

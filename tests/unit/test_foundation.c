@@ -100,6 +100,25 @@ test_rng_deterministic_and_bounded(void **state)
 	assert_int_not_equal(rng_next(&a), rng_next(&b));
 }
 
+/* Every byte of the seed changes the very first draw. */
+static void
+test_rng_every_seed_byte_counts(void **state)
+{
+	uint8_t seed[32] = { 0 };
+	struct rng a, b;
+	int i;
+
+	(void)state;
+	rng_seed(&a, seed);
+	for (i = 0; i < 32; i++) {
+		seed[i] = 1;
+		rng_seed(&b, seed);
+		assert_int_not_equal(rng_next(&a), rng_next(&b));
+		rng_seed(&a, (const uint8_t[32]){ 0 });
+		seed[i] = 0;
+	}
+}
+
 int
 main(void)
 {
@@ -109,6 +128,7 @@ main(void)
 		cmocka_unit_test(test_split_rejects_overlong),
 		cmocka_unit_test(test_words_lowercase),
 		cmocka_unit_test(test_rng_deterministic_and_bounded),
+		cmocka_unit_test(test_rng_every_seed_byte_counts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

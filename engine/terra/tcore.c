@@ -1,0 +1,851 @@
+/*
+ * tcore.c - Terra Mystica rule mechanics: resources, power, cults, map
+ * reach, towns, power offers, income and final scoring.  Everything here
+ * works on a struct tm_state passed in; nothing is global or mutable.
+ */
+#include <string.h>
+
+#include "terra.h"
+
+/* The faction data of a seat (which must have chosen its faction). */
+const struct tm_fdef *
+tm_fd(const struct tm_state *s, int seat)
+{
+	return &tm_fdefs[s->pl[seat].faction];
+}
+
+/* The seat playing a faction, or -1. */
+int
+tm_seat_of(const struct tm_state *s, int faction)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].faction == faction)
+			return i;
+	return -1;
+}
+
+/* Gain n power: bowl I to II first, then II to III. */
+void
+tm_gain_power(struct tm_player *p, int n)
+{
+	int m;
+
+	m = n < p->pw[0] ? n : p->pw[0];
+	p->pw[0] -= m;
+	p->pw[1] += m;
+	n -= m;
+	m = n < p->pw[1] ? n : p->pw[1];
+	p->pw[1] -= m;
+	p->pw[2] += m;
+}
+
+/* How much power a player can still gain before bowl III holds all. */
+int
+tm_capacity(const struct tm_player *p)
+{
+	return 2 * p->pw[0] + p->pw[1];
+}
+
+/* Spend n power from bowl III back to bowl I; -1 if there is not enough. */
+int
+tm_spend_power(struct tm_player *p, int n)
+{
+	if (p->pw[2] < n)
+		return -1;
+	p->pw[2] -= n;
+	p->pw[0] += n;
+	return 0;
+}
+
+/* Priests a player may still gain (7 in all, those on cult spaces count). */
+int
+tm_priest_room(const struct tm_player *p)
+{
+	int r = 7 - p->p - p->p_on_cult;
+
+	return r > 0 ? r : 0;
+}
+
+/* Gain up to n priests, capped by the supply of 7. */
+void
+tm_gain_priests(struct tm_player *p, int n)
+{
+	int r = tm_priest_room(p);
+
+	p->p += n < r ? n : r;
+}
+
+/* Number of tracks on which a seat stands on 10 (each used a key). */
+static int
+tracks_at_ten(const struct tm_player *p)
+{
+	int k, n = 0;
+
+	for (k = 0; k < 4; k++)
+		if (p->cult[k] >= 10)
+			n++;
+	return n;
+}
+
+/*
+ * Advance a seat n steps on a cult track, gaining the power printed on the
+ * track (3: 1, 5: 2, 7: 2, 10: 3).  Step 10 needs an unused key and a free
+ * top space.  Returns the steps actually taken.
+ */
+int
+tm_cult_advance(struct tm_state *s, int seat, int cult, int n)
+{
+	struct tm_player *p = &s->pl[seat];
+	int old = p->cult[cult], top = 10, neu, i;
+
+	if (p->keys <= tracks_at_ten(p))
+		top = 9;
+	for (i = 0; i < s->nseats; i++)
+		if (i != seat && s->pl[i].cult[cult] >= 10)
+			top = 9;
+	if (old >= top)
+		return 0;
+	neu = old + n > top ? top : old + n;
+	if (neu < old)
+		neu = old;
+	if (old < 3 && neu >= 3)
+		tm_gain_power(p, 1);
+	if (old < 5 && neu >= 5)
+		tm_gain_power(p, 2);
+	if (old < 7 && neu >= 7)
+		tm_gain_power(p, 2);
+	if (old < 10 && neu >= 10)
+		tm_gain_power(p, 3);
+	p->cult[cult] = neu;
+	return neu - old;
+}
+
+/* Steps between two terrains on the terraforming wheel. */
+int
+tm_distance(int from, int to)
+{
+	int d = from > to ? from - to : to - from;
+
+	return d > 3 ? 7 - d : d;
+}
+
+/* Spades a seat needs to turn terrain `from` into `to` (Giants: always 2). */
+int
+tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
+{
+	if (from == to)
+		return 0;
+	if (s->pl[seat].faction == TF_GIANTS)
+		return 2;
+	return tm_distance(from, to);
+}
+
+/* Shipping range now (bonus tile BON4 adds one during the action phase). */
+int
+tm_ship_level(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int l = p->ship;
+
+	if (p->bon == 4 && s->phase == TP_ACTIONS)
+		l++;
+	return l;
+}
+
+/* Is there a bridge between cells a and b? Returns its owner + 1, or 0. */
+int
+tm_bridge_between(const struct tm_state *s, int a, int b)
+{
+	int i;
+
+	for (i = 0; i < s->nbridge; i++)
+		if ((s->bridge[i][0] == a && s->bridge[i][1] == b) ||
+		    (s->bridge[i][0] == b && s->bridge[i][1] == a))
+			return s->bridge[i][2] + 1;
+	return 0;
+}
+
+/* Are two cells directly adjacent (neighbours or joined by a bridge)? */
+int
+tm_direct_adjacent(const struct tm_state *s, int a, int b)
+{
+	int i;
+
+	for (i = 0; i < tm_cells[a].nadj; i++)
+		if (tm_cells[a].adj[i] == b)
+			return 1;
+	return tm_bridge_between(s, a, b) != 0;
+}
+
+/* Does the seat own a building directly adjacent to cell? */
+int
+tm_has_neighbour_building(const struct tm_state *s, int seat, int cell)
+{
+	int i;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->owner[i] == seat && s->bld[i] != TB_NONE &&
+		    tm_direct_adjacent(s, cell, i))
+			return 1;
+	return 0;
+}
+
+/* Is cell reachable from the seat's buildings over at most `range` rivers? */
+static int
+ship_reach(const struct tm_state *s, int seat, int cell, int range)
+{
+	int dist[TM_NCELLS], queue[TM_NCELLS], qh = 0, qt = 0, i, j, c, n;
+
+	if (range <= 0)
+		return 0;
+	for (i = 0; i < TM_NCELLS; i++)
+		dist[i] = -1;
+	for (i = 0; i < tm_cells[cell].nadj; i++) {
+		c = tm_cells[cell].adj[i];
+		if (tm_cells[c].color == TC_RIVER) {
+			dist[c] = 1;
+			queue[qt++] = c;
+		}
+	}
+	while (qh < qt) {
+		c = queue[qh++];
+		for (j = 0; j < tm_cells[c].nadj; j++) {
+			n = tm_cells[c].adj[j];
+			if (tm_cells[n].color != TC_RIVER) {
+				if (n != cell && s->owner[n] == seat && s->bld[n] != TB_NONE)
+					return 1;
+				continue;
+			}
+			if (dist[n] < 0 && dist[c] < range) {
+				dist[n] = dist[c] + 1;
+				queue[qt++] = n;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Is cell within `range` steps (any cells) of one of the seat's buildings? */
+static int
+step_reach(const struct tm_state *s, int seat, int cell, int range)
+{
+	int dist[TM_NCELLS], queue[TM_NCELLS], qh = 0, qt = 0, i, c, n;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		dist[i] = -1;
+	dist[cell] = 0;
+	queue[qt++] = cell;
+	while (qh < qt) {
+		c = queue[qh++];
+		if (c != cell && s->owner[c] == seat && s->bld[c] != TB_NONE)
+			return 1;
+		if (dist[c] >= range)
+			continue;
+		for (i = 0; i < tm_cells[c].nadj; i++) {
+			n = tm_cells[c].adj[i];
+			if (dist[n] < 0) {
+				dist[n] = dist[c] + 1;
+				queue[qt++] = n;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * Can the seat build or transform at cell?  *kind is set to 1 for a plain
+ * reach (adjacency or shipping), 2 for a Dwarves' tunnel, 3 for a Fakirs'
+ * carpet flight.  Returns 0 when the cell is out of reach.
+ */
+int
+tm_reach(const struct tm_state *s, int seat, int cell, int *kind)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int range;
+
+	*kind = 1;
+	if (tm_has_neighbour_building(s, seat, cell) ||
+	    ship_reach(s, seat, cell, tm_ship_level(s, seat)))
+		return 1;
+	if (p->faction == TF_DWARVES && step_reach(s, seat, cell, 2)) {
+		*kind = 2;
+		return 1;
+	}
+	if (p->faction == TF_FAKIRS) {
+		range = 2 + (p->nb[TB_SH] > 0 ? 1 : 0) + p->carpet;
+		if (step_reach(s, seat, cell, range)) {
+			*kind = 3;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Could the seat spend one of its spades now: is there an empty land hex in
+ * reach that some colour is within its spades of (Giants: 2 spades, red)?
+ */
+int
+tm_spade_usable(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int i, c, kind;
+
+	for (i = 0; i < TM_NCELLS; i++) {
+		if (tm_cells[i].color == TC_RIVER || s->bld[i] != TB_NONE ||
+		    !tm_reach(s, seat, i, &kind))
+			continue;
+		for (c = 0; c < 7; c++)
+			if (c != s->terrain[i] &&
+			    tm_spade_cost(s, seat, s->terrain[i], c) <= p->spades &&
+			    (p->faction != TF_GIANTS || c == TC_RED))
+				return 1;
+	}
+	return 0;
+}
+
+/* Offer power to the neighbours of a building just built or upgraded. */
+void
+tm_offer_power(struct tm_state *s, int seat, int cell)
+{
+	int t, i, amount, cap, g = -1, made = 0;
+
+	if (s->pl[seat].faction == TF_CULTISTS) {
+		for (i = 0; i < TM_MAXGROUP; i++)
+			if (!s->group[i].used) {
+				g = i;
+				break;
+			}
+	}
+	for (t = 0; t < s->nseats; t++) {
+		int who = (seat + 1 + t) % s->nseats;
+
+		if (who == seat || s->pl[who].dropped)
+			continue;
+		amount = 0;
+		for (i = 0; i < TM_NCELLS; i++)
+			if (s->owner[i] == who && s->bld[i] != TB_NONE &&
+			    tm_direct_adjacent(s, cell, i))
+				amount += tm_bld_power(s->bld[i]);
+		cap = tm_capacity(&s->pl[who]);
+		if (amount <= 0 || s->noffer >= TM_MAXOFFER)
+			continue;
+		if (cap > 0)
+			made++;
+		s->offer[s->noffer].to = who;
+		s->offer[s->noffer].from = seat;
+		s->offer[s->noffer].amount = amount;
+		s->offer[s->noffer].group = cap > 0 ? g : -1;
+		s->noffer++;
+	}
+	if (g >= 0 && made > 0) {
+		s->group[g].used = 1;
+		s->group[g].seat = seat;
+		s->group[g].open = made;
+		s->group[g].accepted = 0;
+	} else if (g >= 0) {
+		for (i = 0; i < s->noffer; i++)
+			if (s->offer[i].group == g)
+				s->offer[i].group = -1;
+	}
+}
+
+/* Are two cells of a seat linked for towns (adjacent, bridge, mermaid river)? */
+static int
+town_linked(const struct tm_state *s, int seat, int a, int b)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int i, j, r, ina, inb;
+
+	if (tm_direct_adjacent(s, a, b))
+		return 1;
+	for (i = 0; i < 8; i++) {
+		if (p->conn_river[i] == 0)
+			continue;
+		r = p->conn_river[i] - 1;
+		ina = inb = 0;
+		for (j = 0; j < tm_cells[r].nadj; j++) {
+			if (tm_cells[r].adj[j] == a)
+				ina = 1;
+			if (tm_cells[r].adj[j] == b)
+				inb = 1;
+		}
+		if (ina && inb)
+			return 1;
+	}
+	return 0;
+}
+
+/* Collect the cluster of a seat's buildings linked to cell into list. */
+static int
+town_cluster(const struct tm_state *s, int seat, int cell, int *list)
+{
+	int seen[TM_NCELLS] = { 0 }, n = 0, h = 0, i, c;
+
+	list[n++] = cell;
+	seen[cell] = 1;
+	while (h < n) {
+		c = list[h++];
+		for (i = 0; i < TM_NCELLS; i++)
+			if (!seen[i] && s->owner[i] == seat && s->bld[i] != TB_NONE &&
+			    town_linked(s, seat, c, i)) {
+				seen[i] = 1;
+				list[n++] = i;
+			}
+	}
+	return n;
+}
+
+/* Town tiles still in the supply. */
+static int
+towns_left(const struct tm_state *s)
+{
+	int i, n = 0;
+
+	for (i = 1; i <= TM_NTW; i++)
+		n += s->tw_left[i];
+	return n;
+}
+
+/*
+ * After a change at cell, see whether the seat's buildings linked to it
+ * join an existing town or found a new one (power 7, or 6 with FAV5; four
+ * buildings, or three when one is the sanctuary).
+ */
+void
+tm_check_towns(struct tm_state *s, int seat, int cell)
+{
+	int list[TM_NCELLS], n, i, power = 0, sa = 0, intown = 0, need;
+
+	if (s->owner[cell] != seat || s->bld[cell] == TB_NONE)
+		return;
+	n = town_cluster(s, seat, cell, list);
+	for (i = 0; i < n; i++) {
+		power += tm_bld_power(s->bld[list[i]]);
+		if (s->bld[list[i]] == TB_SA)
+			sa = 1;
+		if (s->town[list[i]])
+			intown = 1;
+	}
+	if (intown) {
+		for (i = 0; i < n; i++)
+			s->town[list[i]] = 1;
+		return;
+	}
+	need = s->pl[seat].fav[5] ? 6 : 7;
+	if (power < need || n < (sa ? 3 : 4))
+		return;
+	if (towns_left(s) - s->pl[seat].town_owed <= 0)
+		return;
+	for (i = 0; i < n; i++)
+		s->town[list[i]] = 1;
+	s->pl[seat].town_owed++;
+	s->pl[seat].keys++;
+}
+
+/* Check every building of a seat for a new town (after FAV5, bridges...). */
+void
+tm_check_all_towns(struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->owner[i] == seat && s->bld[i] != TB_NONE && !s->town[i])
+			tm_check_towns(s, seat, i);
+}
+
+/* The scoring tile of the current round (0 outside rounds 1-6). */
+static int
+cur_score(const struct tm_state *s)
+{
+	if (s->phase != TP_ACTIONS || s->round < 1 || s->round > 6)
+		return 0;
+	return s->score_tile[s->round - 1];
+}
+
+/* VP for building (or upgrading to) a building of type b. */
+void
+tm_build_vp(struct tm_state *s, int seat, int b)
+{
+	struct tm_player *p = &s->pl[seat];
+	int t = cur_score(s);
+
+	if (b == TB_D && (t == 3 || t == 5))
+		p->vp += 2;
+	if (b == TB_TP && (t == 6 || t == 8))
+		p->vp += 3;
+	if ((b == TB_SH || b == TB_SA) && (t == 4 || t == 7))
+		p->vp += 5;
+	if (b == TB_TE && t == 9)
+		p->vp += 4;
+	if (b == TB_D && p->fav[11])
+		p->vp += 2;
+	if (b == TB_TP && p->fav[10])
+		p->vp += 3;
+}
+
+/* VP and power for n spades used in transforms. */
+void
+tm_spade_vp(struct tm_state *s, int seat, int n)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (cur_score(s) == 1)
+		p->vp += 2 * n;
+	if (p->faction == TF_HALFLINGS)
+		p->vp += n;
+	if (p->faction == TF_ALCHEMISTS && p->nb[TB_SH] > 0)
+		tm_gain_power(p, 2 * n);
+}
+
+/* Phase I income of a seat: what buildings, bonus tile and favors pay. */
+void
+tm_income_of(const struct tm_state *s, int seat, int *c, int *w, int *p, int *pw)
+{
+	const struct tm_player *pl = &s->pl[seat];
+	const struct tm_fdef *f = tm_fd(s, seat);
+	static const int bc[11] = { 0, 2, 4, 6, 0, 0, 0, 0, 0, 2, 0 };
+	static const int bw[11] = { 0, 0, 0, 0, 0, 1, 2, 1, 0, 0, 0 };
+	static const int bp[11] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 };
+	static const int bpw[11] = { 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 3 };
+
+	*w = f->d_w[pl->nb[TB_D]];
+	*c = f->tp_c[pl->nb[TB_TP]];
+	*pw = f->tp_pw[pl->nb[TB_TP]];
+	*p = f->te_p[pl->nb[TB_TE]];
+	*pw += f->te_pw[pl->nb[TB_TE]];
+	if (pl->nb[TB_SH] > 0) {
+		*c += f->sh_c;
+		*w += f->sh_w;
+		*p += f->sh_p;
+		*pw += f->sh_pw;
+	}
+	if (pl->nb[TB_SA] > 0)
+		*p += f->sa_p;
+	if (pl->bon >= 1 && pl->bon <= TM_NBON) {
+		*c += bc[pl->bon];
+		*w += bw[pl->bon];
+		*p += bp[pl->bon];
+		*pw += bpw[pl->bon];
+	}
+	if (pl->fav[7]) {
+		*w += 1;
+		*pw += 1;
+	}
+	if (pl->fav[8])
+		*pw += 4;
+	if (pl->fav[9])
+		*c += 3;
+}
+
+/* Phase I: every seat still in the game takes its income. */
+void
+tm_take_income(struct tm_state *s)
+{
+	int i, c, w, p, pw;
+
+	for (i = 0; i < s->nseats; i++) {
+		if (s->pl[i].dropped)
+			continue;
+		tm_income_of(s, i, &c, &w, &p, &pw);
+		s->pl[i].c += c;
+		s->pl[i].w += w;
+		tm_gain_priests(&s->pl[i], p);
+		tm_gain_power(&s->pl[i], pw);
+	}
+}
+
+/* Phase III: the cult bonus of the round's scoring tile (rounds 1-5). */
+void
+tm_cult_income(struct tm_state *s)
+{
+	int t = s->score_tile[s->round - 1], i, n;
+	struct tm_player *p;
+
+	for (i = 0; i < s->nseats; i++) {
+		p = &s->pl[i];
+		if (p->dropped)
+			continue;
+		switch (t) {
+		case 1: p->c += p->cult[TK_EARTH]; break;
+		case 2: p->spades += p->cult[TK_EARTH] / 4; break;
+		case 3: tm_gain_priests(p, p->cult[TK_WATER] / 4); break;
+		case 4: p->w += p->cult[TK_FIRE] / 2; break;
+		case 5: tm_gain_power(p, 4 * (p->cult[TK_FIRE] / 4)); break;
+		case 6: p->spades += p->cult[TK_WATER] / 4; break;
+		case 7: p->w += p->cult[TK_AIR] / 2; break;
+		case 8: p->spades += p->cult[TK_AIR] / 4; break;
+		case 9: p->c += 2 * p->p_on_cult; break;
+		default: break;
+		}
+		n = p->spades;
+		if (p->faction == TF_GIANTS && n % 2 == 1)
+			p->spades = n - 1;
+		if (p->spades > 0)
+			tm_spade_vp(s, i, p->spades);
+	}
+}
+
+/* Are two of a seat's buildings connected for the network count? */
+static int
+net_linked(const struct tm_state *s, int seat, int a, int b)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int range;
+
+	if (tm_direct_adjacent(s, a, b))
+		return 1;
+	if (p->faction == TF_DWARVES || p->faction == TF_FAKIRS) {
+		int dist[TM_NCELLS], q[TM_NCELLS], h = 0, t = 0, i, c, n;
+
+		range = p->faction == TF_DWARVES ? 2 :
+		    2 + (p->nb[TB_SH] > 0 ? 1 : 0) + p->carpet;
+		for (i = 0; i < TM_NCELLS; i++)
+			dist[i] = -1;
+		dist[a] = 0;
+		q[t++] = a;
+		while (h < t) {
+			c = q[h++];
+			if (c == b)
+				return 1;
+			if (dist[c] >= range)
+				continue;
+			for (i = 0; i < tm_cells[c].nadj; i++) {
+				n = tm_cells[c].adj[i];
+				if (dist[n] < 0) {
+					dist[n] = dist[c] + 1;
+					q[t++] = n;
+				}
+			}
+		}
+		return 0;
+	}
+	return 0;
+}
+
+/* Shipping links: cells of the seat reachable from a over rivers. */
+static void
+ship_links(const struct tm_state *s, int seat, int a, int *mark)
+{
+	int dist[TM_NCELLS], q[TM_NCELLS], h = 0, t = 0, i, c, n;
+	int range = s->pl[seat].ship;
+
+	if (range <= 0)
+		return;
+	for (i = 0; i < TM_NCELLS; i++)
+		dist[i] = -1;
+	for (i = 0; i < tm_cells[a].nadj; i++) {
+		c = tm_cells[a].adj[i];
+		if (tm_cells[c].color == TC_RIVER) {
+			dist[c] = 1;
+			q[t++] = c;
+		}
+	}
+	while (h < t) {
+		c = q[h++];
+		for (i = 0; i < tm_cells[c].nadj; i++) {
+			n = tm_cells[c].adj[i];
+			if (tm_cells[n].color != TC_RIVER) {
+				if (s->owner[n] == seat && s->bld[n] != TB_NONE)
+					mark[n] = 1;
+				continue;
+			}
+			if (dist[n] < 0 && dist[c] < range) {
+				dist[n] = dist[c] + 1;
+				q[t++] = n;
+			}
+		}
+	}
+}
+
+/* Size of the seat's largest connected group of buildings. */
+int
+tm_network(const struct tm_state *s, int seat)
+{
+	int comp[TM_NCELLS], list[TM_NCELLS], best = 0, i, j, k;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		comp[i] = 0;
+	for (i = 0; i < TM_NCELLS; i++) {
+		int n = 0, h = 0;
+
+		if (s->owner[i] != seat || s->bld[i] == TB_NONE || comp[i])
+			continue;
+		comp[i] = 1;
+		list[n++] = i;
+		while (h < n) {
+			int mark[TM_NCELLS] = { 0 };
+			int c = list[h++];
+
+			ship_links(s, seat, c, mark);
+			for (j = 0; j < TM_NCELLS; j++) {
+				if (comp[j] || s->owner[j] != seat || s->bld[j] == TB_NONE)
+					continue;
+				if (mark[j] || net_linked(s, seat, c, j)) {
+					comp[j] = 1;
+					list[n++] = j;
+				}
+			}
+		}
+		if (n > best)
+			best = n;
+		for (k = 0; k < n; k++)
+			comp[list[k]] = 2;
+	}
+	return best;
+}
+
+/* Share 8/4/2-style points among seats ranked by value (ties share). */
+static void
+share_points(const int *val, int n, const int *pts, int *out)
+{
+	int done[TM_MAXP] = { 0 }, pos = 0, i, best, cnt, sum, k;
+
+	for (i = 0; i < n; i++)
+		out[i] = 0;
+	while (pos < 3) {
+		best = 0;
+		for (i = 0; i < n; i++)
+			if (!done[i] && val[i] > best)
+				best = val[i];
+		if (best <= 0)
+			break;
+		cnt = 0;
+		for (i = 0; i < n; i++)
+			if (!done[i] && val[i] == best)
+				cnt++;
+		sum = 0;
+		for (k = pos; k < pos + cnt && k < 3; k++)
+			sum += pts[k];
+		for (i = 0; i < n; i++)
+			if (!done[i] && val[i] == best) {
+				out[i] = sum / cnt;
+				done[i] = 1;
+			}
+		pos += cnt;
+	}
+}
+
+/* End of game: cult majorities, largest network, resources to VP. */
+void
+tm_final_scoring(struct tm_state *s)
+{
+	static const int cult_pts[3] = { 8, 4, 2 };
+	static const int net_pts[3] = { 18, 12, 6 };
+	int val[TM_MAXP] = { 0 }, out[TM_MAXP] = { 0 }, i, k, coins;
+	struct tm_player *p;
+
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < s->nseats; i++)
+			val[i] = s->pl[i].cult[k];
+		share_points(val, s->nseats, cult_pts, out);
+		for (i = 0; i < s->nseats; i++) {
+			s->pl[i].vp += out[i];
+			s->pl[i].final_cult += out[i];
+		}
+	}
+	for (i = 0; i < s->nseats; i++) {
+		s->pl[i].network = tm_network(s, i);
+		val[i] = s->pl[i].network;
+	}
+	share_points(val, s->nseats, net_pts, out);
+	for (i = 0; i < s->nseats; i++) {
+		p = &s->pl[i];
+		p->vp += out[i];
+		p->final_net = out[i];
+		coins = p->c + p->w + p->p + p->pw[2] + p->pw[1] / 2;
+		k = coins / (p->faction == TF_ALCHEMISTS ? 2 : 3);
+		p->final_res = k;
+		p->vp += k;
+	}
+}
+
+/* Take town tile tw: the key first, then the tile's other gains. */
+void
+tm_take_town(struct tm_state *s, int seat, int tw)
+{
+	struct tm_player *p = &s->pl[seat];
+	int k;
+
+	p->keys += tw == 6 ? 1 : 0;	/* the first key came with the town */
+	p->tw[tw]++;
+	p->towns++;
+	s->tw_left[tw]--;
+	switch (tw) {
+	case 1: p->c += 6; p->vp += 5; break;
+	case 2: p->w += 2; p->vp += 7; break;
+	case 3: tm_gain_priests(p, 1); p->vp += 9; break;
+	case 4: tm_gain_power(p, 8); p->vp += 6; break;
+	case 5:
+		p->vp += 8;
+		for (k = 0; k < 4; k++)
+			tm_cult_advance(s, seat, k, 1);
+		break;
+	case 6:
+		p->vp += 2;
+		for (k = 0; k < 4; k++)
+			tm_cult_advance(s, seat, k, 2);
+		break;
+	case 7:
+		p->vp += 4;
+		if (p->faction == TF_FAKIRS)
+			p->carpet++;
+		else if (p->ship < tm_fd(s, seat)->ship_max) {
+			p->ship++;
+			p->vp += tm_fd(s, seat)->ship_vp[p->ship];
+		}
+		break;
+	default: p->vp += 11; break;
+	}
+	if (p->faction == TF_WITCHES)
+		p->vp += 5;
+	if (p->faction == TF_SWARMLINGS)
+		p->w += 3;
+	if (cur_score(s) == 2)
+		p->vp += 5;
+}
+
+/* Take favor tile fav: its cult steps (FAV5 may complete a town). */
+void
+tm_take_favor(struct tm_state *s, int seat, int fav)
+{
+	static const int track[13] = { 0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
+	static const int steps[13] = { 0, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1 };
+
+	s->pl[seat].fav[fav] = 1;
+	s->fav_left[fav]--;
+	if (fav == 5)
+		tm_check_all_towns(s, seat);
+	tm_cult_advance(s, seat, track[fav], steps[fav]);
+}
+
+/* VP a seat scores when passing (bonus tile held, FAV12, Engineers SH). */
+int
+tm_pass_vp(const struct tm_state *s, int seat)
+{
+	static const int fav12[5] = { 0, 2, 3, 3, 4 };
+	const struct tm_player *p = &s->pl[seat];
+	int vp = 0, i;
+
+	switch (p->bon) {
+	case 6: vp += 4 * (p->nb[TB_SH] > 0) + 4 * (p->nb[TB_SA] > 0); break;
+	case 7: vp += 2 * p->nb[TB_TP]; break;
+	case 9: vp += p->nb[TB_D]; break;
+	case 10: vp += 3 * p->ship; break;
+	default: break;
+	}
+	if (p->fav[12])
+		vp += fav12[p->nb[TB_TP]];
+	if (p->faction == TF_ENGINEERS && p->nb[TB_SH] > 0)
+		for (i = 0; i < s->nbridge; i++) {
+			int a = s->bridge[i][0], b = s->bridge[i][1];
+
+			if (s->bridge[i][2] == seat && s->owner[a] == seat &&
+			    s->owner[b] == seat && s->bld[a] != TB_NONE &&
+			    s->bld[b] != TB_NONE)
+				vp += 3;
+		}
+	return vp;
+}

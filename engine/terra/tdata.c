@@ -1,0 +1,168 @@
+/*
+ * tdata.c - Terra Mystica's fixed data: factions, names and lookups.
+ * Faction figures are those printed on the faction boards.
+ */
+#include <string.h>
+
+#include "terra.h"
+#include "../notation.h"
+
+const char *const tm_color_names[8] = {
+	"yellow", "brown", "black", "blue", "green", "gray", "red", "river"
+};
+const char *const tm_cult_names[4] = { "FIRE", "WATER", "EARTH", "AIR" };
+const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
+
+#define STD_DW { 1, 2, 3, 4, 5, 6, 7, 8, 8 }
+#define STD_TPC { 0, 2, 4, 6, 8 }
+#define STD_TPPW { 0, 1, 2, 4, 6 }
+#define STD_TEP { 0, 1, 2, 3 }
+#define NO_TEPW { 0, 0, 0, 0 }
+#define STD_SHIPVP { 0, 2, 3, 4, 0, 0 }
+
+/*
+ * Field order: name, colour, C W P, bowl I, bowl II, cults, ship, ship max,
+ * dig max, worker costs (-,D,TP,TE,SH,SA), coin costs, lonely TP coins,
+ * dwelling worker income, TP coin and power income, temple priest and power
+ * income, SH coins/workers/priests/power, SA priests, digging advance cost
+ * (W C P), shipping advance cost (C P), shipping VP.
+ */
+const struct tm_fdef tm_fdefs[TM_NFACT] = {
+	{ "alchemists", TC_BLACK, 15, 3, 0, 5, 7, { 1, 1, 0, 0 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
+	  { 0, 2, 4, 7, 11 }, STD_TPPW, STD_TEP, NO_TEPW, 6, 0, 0, 0, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "auren", TC_GREEN, 15, 3, 0, 5, 7, { 0, 1, 0, 1 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 8 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "chaosmagicians", TC_RED, 15, 4, 0, 5, 7, { 2, 0, 0, 0 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 4, 8 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 2, 0, 0, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "cultists", TC_BROWN, 15, 3, 0, 5, 7, { 1, 0, 1, 0 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "darklings", TC_BLACK, 15, 1, 1, 5, 7, { 0, 1, 1, 0 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 10 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 2,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
+	{ "dwarves", TC_GRAY, 15, 3, 0, 5, 7, { 0, 0, 2, 0 }, 0, 0, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
+	  { 0, 3, 5, 7, 10 }, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 5, 1, 0, 0, STD_SHIPVP },
+	{ "engineers", TC_GRAY, 10, 2, 0, 3, 9, { 0, 0, 0, 0 }, 0, 3, 2,
+	  { 0, 1, 1, 1, 3, 3 }, { 0, 1, 2, 4, 6, 6 }, 4,
+	  { 0, 1, 2, 2, 3, 4, 4, 5, 6 },
+	  STD_TPC, STD_TPPW, { 0, 1, 1, 2 }, { 0, 0, 5, 5 }, 0, 0, 0, 2, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "fakirs", TC_YELLOW, 15, 3, 0, 7, 5, { 1, 0, 0, 1 }, 0, 0, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 10, 6 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 1, 0, 1,
+	  2, 5, 1, 0, 0, STD_SHIPVP },
+	{ "giants", TC_RED, 15, 3, 0, 5, 7, { 1, 0, 0, 1 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "halflings", TC_BROWN, 15, 3, 0, 3, 9, { 0, 0, 1, 1 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 6 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 1, 1, 4, 1, STD_SHIPVP },
+	{ "mermaids", TC_BLUE, 15, 3, 0, 3, 9, { 0, 2, 0, 0 }, 1, 5, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 8 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
+	  2, 5, 1, 4, 1, { 0, 0, 2, 3, 4, 5 } },
+	{ "nomads", TC_YELLOW, 15, 2, 0, 5, 7, { 1, 0, 1, 0 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 6 }, 6, STD_DW,
+	  { 0, 2, 4, 7, 11 }, { 0, 1, 2, 3, 4 }, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "swarmlings", TC_BLUE, 20, 8, 0, 3, 9, { 1, 1, 1, 1 }, 0, 3, 2,
+	  { 0, 2, 3, 3, 5, 5 }, { 0, 3, 4, 6, 8, 8 }, 8,
+	  { 2, 3, 4, 5, 6, 7, 8, 9, 9 },
+	  { 0, 2, 4, 6, 9 }, { 0, 2, 4, 6, 8 }, STD_TEP, NO_TEPW, 0, 0, 0, 4, 2,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+	{ "witches", TC_GREEN, 15, 3, 0, 5, 7, { 0, 0, 0, 2 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  2, 5, 1, 4, 1, STD_SHIPVP },
+};
+
+/* Find a cell by its name (A1..I13 or r0..r35); -1 when unknown. */
+int
+tm_cell_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		if (word_eq(tm_cells[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Find a faction by its id (also the old name dragonmasters is not base). */
+int
+tm_faction_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < TM_NFACT; i++)
+		if (word_eq(tm_fdefs[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Find a terrain colour by name (grey is accepted for gray); -1 if none. */
+int
+tm_color_find(const char *name)
+{
+	int i;
+
+	if (word_eq(name, "grey"))
+		return TC_GRAY;
+	for (i = 0; i < 7; i++)
+		if (word_eq(tm_color_names[i], name))
+			return i;
+	return -1;
+}
+
+/* Find a cult track by name; -1 if none. */
+int
+tm_cult_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (word_eq(tm_cult_names[i], name))
+			return i;
+	return -1;
+}
+
+/* The power value of a building for towns and power offers. */
+int
+tm_bld_power(int b)
+{
+	static const int pw[TB_COUNT] = { 0, 1, 2, 2, 3, 3 };
+
+	return b >= 0 && b < TB_COUNT ? pw[b] : 0;
+}
+
+/* A short description of scoring tile n (1..9). */
+const char *
+tm_score_desc(int n)
+{
+	static const char *const d[TM_NSCORE + 1] = {
+		"-",
+		"SPADE >> 2, 1 EARTH -> 1 C",
+		"TOWN >> 5, 4 EARTH -> 1 SPADE",
+		"D >> 2, 4 WATER -> 1 P",
+		"SH/SA >> 5, 2 FIRE -> 1 W",
+		"D >> 2, 4 FIRE -> 4 PW",
+		"TP >> 3, 4 WATER -> 1 SPADE",
+		"SH/SA >> 5, 2 AIR -> 1 W",
+		"TP >> 3, 4 AIR -> 1 SPADE",
+		"TE >> 4, 1 PRIEST ON CULT -> 2 C",
+	};
+
+	return n >= 1 && n <= TM_NSCORE ? d[n] : "-";
+}

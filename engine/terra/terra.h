@@ -1,0 +1,216 @@
+/*
+ * terra.h - internal declarations of the Terra Mystica engine.
+ *
+ * The game state (struct tm_state) is one fixed-size struct of integers and
+ * character arrays without pointers, so its bytes are a snapshot.  The
+ * engine is split into static data (tmap.c, tdata.c), the rule mechanics
+ * (tcore.c), the command parser and turn flow (tplay.c), the views
+ * (tview.c) and the log importer (timport.c).
+ */
+#ifndef ARBITER_TERRA_H
+#define ARBITER_TERRA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../game.h"
+#include "../rng.h"
+
+enum { TM_MAGIC = 0x54455241 };
+
+enum {
+	TM_NCELLS = 113,
+	TM_NFACT = 14,
+	TM_MAXP = 5,
+	TM_MAXBRIDGE = 16,
+	TM_MAXOFFER = 48,
+	TM_MAXGROUP = 16,
+	TM_LAST_LEN = 1024,
+	TM_NBON = 10,
+	TM_NFAV = 12,
+	TM_NTW = 8,
+	TM_NSCORE = 9,
+};
+
+enum tm_color { TC_YELLOW, TC_BROWN, TC_BLACK, TC_BLUE, TC_GREEN, TC_GRAY, TC_RED, TC_RIVER };
+enum tm_bld { TB_NONE, TB_D, TB_TP, TB_TE, TB_SH, TB_SA, TB_COUNT };
+enum tm_cult { TK_FIRE, TK_WATER, TK_EARTH, TK_AIR };
+enum tm_faction {
+	TF_ALCHEMISTS, TF_AUREN, TF_CHAOS, TF_CULTISTS, TF_DARKLINGS, TF_DWARVES,
+	TF_ENGINEERS, TF_FAKIRS, TF_GIANTS, TF_HALFLINGS, TF_MERMAIDS, TF_NOMADS,
+	TF_SWARMLINGS, TF_WITCHES
+};
+enum tm_phase {
+	TP_FACTIONS, TP_DWELLINGS, TP_BONUS, TP_ACTIONS, TP_CULTSPADES, TP_END
+};
+/* What the current action of the active seat has done so far. */
+enum tm_act { TA_NONE, TA_SPADES, TA_DONE };
+
+/* One map cell (land hex or river cell). */
+struct tm_cell {
+	const char *name;
+	int row, col, color, edge, nadj;
+	int adj[6];
+	int nbr;
+	int br[4];
+};
+
+/* A faction's fixed data. */
+struct tm_fdef {
+	const char *name;
+	int color;
+	int c, w, p, p1, p2;
+	int cult[4];
+	int ship, ship_max, dig_max;
+	int cost_w[TB_COUNT], cost_c[TB_COUNT];
+	int tp_lonely_c;		/* coins for a TP with no neighbour */
+	int d_w[9];			/* worker income by dwellings built */
+	int tp_c[5], tp_pw[5];		/* income by trading posts built */
+	int te_p[4], te_pw[4];		/* income by temples built */
+	int sh_c, sh_w, sh_p, sh_pw;	/* stronghold income */
+	int sa_p;			/* sanctuary income */
+	int dig_w, dig_c, dig_p;	/* cost of one digging advance */
+	int ship_c, ship_p;		/* cost of one shipping advance */
+	int ship_vp[6];			/* VP for reaching shipping level n */
+};
+
+/* A power offer waiting for the decision of seat `to`. */
+struct tm_offer {
+	int32_t to, from, amount, group;
+};
+
+/* One Cultists' building action whose offers are still being decided. */
+struct tm_group {
+	int32_t seat, open, accepted, used;
+};
+
+/* Per-seat state. */
+struct tm_player {
+	int32_t faction;		/* -1 until chosen */
+	int32_t vp, c, w, p, pw[3];
+	int32_t cult[4];
+	int32_t ship, dig, carpet;
+	int32_t bon;			/* bonus tile held, 0 = none */
+	int32_t fav[TM_NFAV + 1];
+	int32_t tw[TM_NTW + 1];
+	int32_t keys, towns;
+	int32_t nb[TB_COUNT];		/* buildings on the map by type */
+	int32_t bridges;
+	int32_t p_on_cult;		/* priests left on cult action spaces */
+	int32_t passed, dropped;
+	int32_t spades;			/* unspent spades */
+	int32_t free_tf;		/* 1: sandstorm / giants' free transform owed */
+	int32_t fav_owed, town_owed, cult_owed, cult2_owed;
+	int32_t cult_bonus;		/* Cultists' steps from accepted offers */
+	int32_t bridge_owed, free_tp, free_d;
+	int32_t used_bon, used_fav6, used_fact;
+	int32_t darkling_conv;		/* W->P conversions still allowed */
+	int32_t conn_river[8];		/* mermaids' declared river links (cell+1) */
+	int32_t burned;			/* power tokens destroyed by burning */
+	int32_t final_cult, final_net, final_res, network;
+};
+
+/* The whole game. */
+struct tm_state {
+	uint32_t magic;
+	int32_t nseats;
+	int32_t opt_strict_leech, opt_strict_dark, opt_strict_chaos;
+	int32_t opt_errata_cult, opt_mini, opt_shipbon, opt_temple;
+	int32_t opt_vto, opt_maintain, opt_mail;
+	struct rng rng;
+	int32_t score_tile[6];		/* SCORE n per round */
+	int32_t bon_avail[TM_NBON + 1];	/* 1: in the pool */
+	int32_t bon_coins[TM_NBON + 1];
+	int32_t fav_left[TM_NFAV + 1];
+	int32_t tw_left[TM_NTW + 1];
+	int32_t act_used[7];		/* ACT1..ACT6 taken this round */
+	int8_t terrain[TM_NCELLS];
+	int8_t bld[TM_NCELLS];
+	int8_t owner[TM_NCELLS];
+	int8_t town[TM_NCELLS];
+	int32_t nbridge;
+	int32_t bridge[TM_MAXBRIDGE][3];	/* cell a, cell b, seat */
+	int32_t slot[4][4];		/* priest slots: seat+1; slot 0 = 3 steps */
+	int32_t phase, round;
+	int32_t order[TM_MAXP];		/* turn order of this round */
+	int32_t next_order[TM_MAXP], nnext;
+	int32_t cur;			/* active seat (-1 none) */
+	int32_t act;			/* enum tm_act for the active seat */
+	int32_t act_left;		/* Chaos Magicians' double action: actions left */
+	int32_t tf_cell;		/* cell transformed in the current action, -1 */
+	int32_t queue[16], nqueue, qpos;	/* setup placements */
+	int32_t noffer;
+	struct tm_offer offer[TM_MAXOFFER];
+	struct tm_group group[TM_MAXGROUP];
+	int32_t over;
+	struct tm_player pl[TM_MAXP];
+	char last[TM_LAST_LEN];
+};
+
+extern const struct tm_cell tm_cells[TM_NCELLS];
+extern const struct tm_fdef tm_fdefs[TM_NFACT];
+extern const char *const tm_color_names[8];
+extern const char *const tm_cult_names[4];
+extern const char *const tm_bld_names[TB_COUNT];
+
+/* tdata.c */
+int tm_cell_find(const char *name);
+int tm_faction_find(const char *name);
+int tm_color_find(const char *name);
+int tm_cult_find(const char *name);
+int tm_bld_power(int b);
+const char *tm_score_desc(int n);
+
+/* tcore.c: mechanics used by the parser */
+const struct tm_fdef *tm_fd(const struct tm_state *s, int seat);
+int tm_seat_of(const struct tm_state *s, int faction);
+void tm_gain_power(struct tm_player *p, int n);
+int tm_capacity(const struct tm_player *p);
+int tm_spend_power(struct tm_player *p, int n);
+int tm_priest_room(const struct tm_player *p);
+void tm_gain_priests(struct tm_player *p, int n);
+int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
+int tm_distance(int from, int to);
+int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
+int tm_ship_level(const struct tm_state *s, int seat);
+int tm_reach(const struct tm_state *s, int seat, int cell, int *cost_kind);
+int tm_spade_usable(const struct tm_state *s, int seat);
+int tm_direct_adjacent(const struct tm_state *s, int a, int b);
+int tm_has_neighbour_building(const struct tm_state *s, int seat, int cell);
+void tm_offer_power(struct tm_state *s, int seat, int cell);
+void tm_check_towns(struct tm_state *s, int seat, int cell);
+void tm_check_all_towns(struct tm_state *s, int seat);
+void tm_build_vp(struct tm_state *s, int seat, int b);
+void tm_spade_vp(struct tm_state *s, int seat, int n);
+void tm_income_of(const struct tm_state *s, int seat, int *c, int *w, int *p, int *pw);
+void tm_take_income(struct tm_state *s);
+void tm_cult_income(struct tm_state *s);
+void tm_final_scoring(struct tm_state *s);
+int tm_network(const struct tm_state *s, int seat);
+void tm_take_town(struct tm_state *s, int seat, int tw);
+void tm_take_favor(struct tm_state *s, int seat, int fav);
+int tm_pass_vp(const struct tm_state *s, int seat);
+int tm_bridge_between(const struct tm_state *s, int a, int b);
+
+/* tplay.c */
+int tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
+    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
+enum game_status tm_play(void *st, int seat, const char *text,
+    struct game_played *out, char *err, size_t errlen);
+int tm_owes(const struct tm_state *s, int seat);
+int tm_has_offer(const struct tm_state *s, int seat);
+
+/* tview.c */
+void tm_waiting(const void *st, struct game_wait *w);
+int tm_over(const void *st);
+void tm_score(const void *st, int viewer, struct game_score *out);
+void tm_moves(const void *st, int seat, struct sbuf *out);
+void tm_render_text(const void *st, int viewer, const char *const *names,
+    struct sbuf *out);
+json_t *tm_render_json(const void *st, int viewer, const char *const *names);
+int tm_check(const void *st, char *err, size_t errlen);
+
+/* timport.c */
+int tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen);
+
+#endif

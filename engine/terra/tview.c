@@ -1,0 +1,845 @@
+/*
+ * tview.c - what the Terra Mystica engine shows: whom it waits for, the
+ * scores, the legal moves, the text and JSON reports, the invariants, and
+ * the exported rules table.  Terra Mystica has no hidden information.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "terra.h"
+
+/* The faction name of a seat, or "seat N" before it chose. */
+static const char *
+fname(const struct tm_state *s, int seat, char *buf, size_t len)
+{
+	if (s->pl[seat].faction >= 0)
+		return tm_fdefs[s->pl[seat].faction].name;
+	snprintf(buf, len, "seat %d", seat);
+	return buf;
+}
+
+/* waiting(): the active seat, seats owing power decisions, owed cult steps. */
+void
+tm_waiting(const void *st, struct game_wait *w)
+{
+	const struct tm_state *s = st;
+	char b[32];
+	int i, j;
+
+	memset(w, 0, sizeof(*w));
+	if (s->over)
+		return;
+	if (s->cur >= 0) {
+		const char *why = "take an action";
+
+		switch (s->phase) {
+		case TP_FACTIONS: why = "choose a faction (setup FACTION)"; break;
+		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
+		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
+		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;
+		default: break;
+		}
+		w->mask |= 1u << s->cur;
+		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
+		    fname(s, s->cur, b, sizeof(b)), why);
+	}
+	for (i = 0; i < s->nseats; i++) {
+		for (j = 0; j < s->noffer; j++)
+			if (s->offer[j].to == i) {
+				size_t len;
+
+				if (w->mask & (1u << i)) {
+					len = strlen(w->why[i]);
+					snprintf(w->why[i] + len, GAME_WHY_LEN - len,
+					    "; leech %d from %s or decline",
+					    s->offer[j].amount,
+					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
+				} else {
+					snprintf(w->why[i], GAME_WHY_LEN, "%s: leech %d from %s "
+					    "or decline", fname(s, i, b, sizeof(b)),
+					    s->offer[j].amount,
+					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
+				}
+				w->mask |= 1u << i;
+				break;
+			}
+		if (s->pl[i].cult_bonus > 0 && !(w->mask & (1u << i))) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: choose a cult track for "
+			    "the cult step (+CULT)", fname(s, i, b, sizeof(b)));
+		}
+	}
+}
+
+/* over(): 1 once final scoring was done. */
+int
+tm_over(const void *st)
+{
+	const struct tm_state *s = st;
+
+	return s->over;
+}
+
+/* score(): every faction's VP, all public; ranks at the end. */
+void
+tm_score(const void *st, int viewer, struct game_score *out)
+{
+	const struct tm_state *s = st;
+	int i, j;
+
+	(void)viewer;
+	memset(out, 0, sizeof(*out));
+	out->nseats = s->nseats;
+	for (i = 0; i < s->nseats; i++) {
+		out->visible[i] = 1;
+		out->score[i] = s->pl[i].vp;
+		if (s->pl[i].faction >= 0)
+			snprintf(out->label[i], GAME_LABEL_LEN, "%s",
+			    tm_fdefs[s->pl[i].faction].name);
+	}
+	if (!s->over)
+		return;
+	for (i = 0; i < s->nseats; i++) {
+		out->rank[i] = 1;
+		for (j = 0; j < s->nseats; j++)
+			if (s->pl[j].vp > s->pl[i].vp)
+				out->rank[i]++;
+	}
+}
+
+/* Try a command on a copy; append it to out when play() accepts it. */
+static void
+try_move(const struct tm_state *s, struct tm_state *tmp, int seat,
+    const char *cmd, struct sbuf *out)
+{
+	struct game_played pl;
+	char err[256];
+
+	memcpy(tmp, s, sizeof(*s));
+	if (tm_play(tmp, seat, cmd, &pl, err, sizeof(err)) == GAME_OK) {
+		sb_puts(out, cmd);
+		sb_putc(out, '\n');
+	}
+}
+
+/* Candidate land cells for building or transforming: empty, reachable. */
+static int
+open_cells(const struct tm_state *s, int seat, int *list)
+{
+	int i, n = 0, kind;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		if (tm_cells[i].color != TC_RIVER && s->bld[i] == TB_NONE &&
+		    tm_reach(s, seat, i, &kind))
+			list[n++] = i;
+	return n;
+}
+
+/* Moves that place owed things: spades, tiles, cult steps, bridges. */
+static int
+owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
+    struct sbuf *out)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int home = tm_fd(s, seat)->color, list[TM_NCELLS], n, i, j, k;
+	size_t start = out->len;
+	char cmd[96];
+
+	if (p->fav_owed) {
+		for (i = 1; i <= TM_NFAV; i++) {
+			snprintf(cmd, sizeof(cmd), "+FAV%d", i);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
+	if (p->town_owed) {
+		for (i = 1; i <= TM_NTW; i++) {
+			snprintf(cmd, sizeof(cmd), "+TW%d", i);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
+	if (p->cult_owed || p->cult2_owed) {
+		for (k = 0; k < 4; k++) {
+			snprintf(cmd, sizeof(cmd), "+%s%s", p->cult2_owed ? "2" : "",
+			    tm_cult_names[k]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
+	if (p->bridge_owed) {
+		for (i = 0; i < TM_NCELLS; i++)
+			for (j = 0; j < tm_cells[i].nbr; j++) {
+				snprintf(cmd, sizeof(cmd), "bridge %s:%s", tm_cells[i].name,
+				    tm_cells[tm_cells[i].br[j]].name);
+				if (i < tm_cells[i].br[j])
+					try_move(s, tmp, seat, cmd, out);
+			}
+		return 1;
+	}
+	if (p->free_tp) {
+		for (i = 0; i < TM_NCELLS; i++)
+			if (s->owner[i] == seat && s->bld[i] == TB_D) {
+				snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tm_cells[i].name);
+				try_move(s, tmp, seat, cmd, out);
+			}
+		return 1;
+	}
+	if (p->free_d) {
+		for (i = 0; i < TM_NCELLS; i++)
+			if (s->terrain[i] == TC_GREEN && s->bld[i] == TB_NONE) {
+				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
+				try_move(s, tmp, seat, cmd, out);
+			}
+		return 1;
+	}
+	if (p->spades > 0 || p->free_tf) {
+		n = open_cells(s, seat, list);
+		for (i = 0; i < n; i++) {
+			for (k = 0; k < 7; k++) {
+				if (k == s->terrain[list[i]] || (k != home &&
+				    tm_spade_cost(s, seat, s->terrain[list[i]], k) >
+				    p->spades))
+					continue;
+				snprintf(cmd, sizeof(cmd), "transform %s to %s",
+				    tm_cells[list[i]].name, tm_color_names[k]);
+				try_move(s, tmp, seat, cmd, out);
+			}
+			if (s->terrain[list[i]] == home)
+				continue;
+			if (s->phase == TP_ACTIONS) {
+				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[list[i]].name);
+				try_move(s, tmp, seat, cmd, out);
+			}
+		}
+		if (out->len == start && p->spades > 0)
+			sb_puts(out, "-SPADE\n");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Is `action X` accepted now and does its follow-up exist (a bridge to
+ * place, a hex to transform...)?  An action whose owed part could only be
+ * thrown away is not offered.
+ */
+static int
+action_usable(const struct tm_state *s, struct tm_state *tmp, int seat,
+    const char *cmd)
+{
+	struct game_played pl;
+	struct sbuf probe = SBUF_INIT;
+	struct tm_state *t2;
+	char err[256];
+	int ok;
+
+	memcpy(tmp, s, sizeof(*s));
+	if (tm_play(tmp, seat, cmd, &pl, err, sizeof(err)) != GAME_OK)
+		return 0;
+	if (tmp->cur != seat)
+		return 1;
+	t2 = malloc(sizeof(*t2));
+	if (t2 == NULL)
+		return 0;
+	ok = !owed_moves(tmp, t2, seat, &probe) ||
+	    (probe.len > 0 && strcmp(sb_str(&probe), "-SPADE\n") != 0);
+	free(t2);
+	sb_free(&probe);
+	return ok;
+}
+
+/* Main action candidates for the active seat. */
+static void
+action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
+    struct sbuf *out)
+{
+	static const char *const acts[] = { "ACT1", "ACT2", "ACT3", "ACT4", "ACT5",
+	    "ACT6", "BON1", "BON2", "FAV6", "ACTA", "ACTC", "ACTE", "ACTG", "ACTN",
+	    "ACTS", "ACTW" };
+	static const char *const up[] = { "TP", "TE", "SH", "SA" };
+	const struct tm_player *p = &s->pl[seat];
+	int list[TM_NCELLS], n, i, k;
+	char cmd[96];
+	size_t a;
+
+	if (s->round == 6) {
+		try_move(s, tmp, seat, "pass", out);
+	} else {
+		for (i = 1; i <= TM_NBON; i++)
+			if (s->bon_avail[i]) {
+				snprintf(cmd, sizeof(cmd), "pass BON%d", i);
+				try_move(s, tmp, seat, cmd, out);
+			}
+	}
+	n = open_cells(s, seat, list);
+	for (i = 0; i < n; i++) {
+		snprintf(cmd, sizeof(cmd), "build %s", tm_cells[list[i]].name);
+		try_move(s, tmp, seat, cmd, out);
+	}
+	for (i = 0; i < TM_NCELLS; i++) {
+		if (s->owner[i] != seat || s->bld[i] == TB_NONE)
+			continue;
+		for (k = 0; k < 4; k++) {
+			snprintf(cmd, sizeof(cmd), "upgrade %s to %s", tm_cells[i].name, up[k]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+	}
+	for (k = 0; k < 4; k++) {
+		snprintf(cmd, sizeof(cmd), "send p to %s", tm_cult_names[k]);
+		try_move(s, tmp, seat, cmd, out);
+	}
+	try_move(s, tmp, seat, "advance ship", out);
+	try_move(s, tmp, seat, "advance dig", out);
+	for (a = 0; a < sizeof(acts) / sizeof(acts[0]); a++) {
+		if ((a == 0 || a == 11) && p->bridges >= 3)
+			continue;
+		snprintf(cmd, sizeof(cmd), "action %s", acts[a]);
+		if (action_usable(s, tmp, seat, cmd)) {
+			sb_puts(out, cmd);
+			sb_putc(out, '\n');
+		}
+	}
+}
+
+/* Free moves: a few conversions and burning. */
+static void
+free_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
+    struct sbuf *out)
+{
+	if (s->pl[seat].pw[2] >= 1)
+		try_move(s, tmp, seat, "convert 1PW to 1C", out);
+	if (s->pl[seat].p >= 1 && s->pl[seat].w < 2)
+		try_move(s, tmp, seat, "convert 1P to 1W", out);
+	if (s->pl[seat].pw[1] >= 2 && s->pl[seat].pw[2] < 6)
+		try_move(s, tmp, seat, "burn 1", out);
+}
+
+/* The Cultists' cult step after an accepted offer: one line per track. */
+static void
+cult_bonus_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
+    struct sbuf *out)
+{
+	char cmd[32];
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		snprintf(cmd, sizeof(cmd), "+%s", tm_cult_names[k]);
+		try_move(s, tmp, seat, cmd, out);
+	}
+}
+
+/* moves(): every legal command for the seat now, one per line. */
+void
+tm_moves(const void *st, int seat, struct sbuf *out)
+{
+	const struct tm_state *s = st;
+	struct tm_state *tmp;
+	char cmd[96];
+	int i;
+
+	if (seat < 0 || seat >= s->nseats || s->over)
+		return;
+	tmp = malloc(sizeof(*tmp));
+	if (tmp == NULL) {
+		out->oom = 1;
+		return;
+	}
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat) {
+			const char *from = tm_fdefs[s->pl[s->offer[i].from].faction].name;
+
+			snprintf(cmd, sizeof(cmd), "leech %d from %s", s->offer[i].amount, from);
+			try_move(s, tmp, seat, cmd, out);
+			snprintf(cmd, sizeof(cmd), "decline %d from %s", s->offer[i].amount,
+			    from);
+			try_move(s, tmp, seat, cmd, out);
+			break;
+		}
+	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
+	    !s->pl[seat].cult2_owed)
+		cult_bonus_moves(s, tmp, seat, out);
+	if (s->cur != seat) {
+		free(tmp);
+		return;
+	}
+	switch (s->phase) {
+	case TP_FACTIONS:
+		for (i = 0; i < TM_NFACT; i++) {
+			snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[i].name);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		break;
+	case TP_DWELLINGS:
+		for (i = 0; i < TM_NCELLS; i++)
+			if (s->terrain[i] == tm_fd(s, seat)->color && s->bld[i] == TB_NONE) {
+				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
+				try_move(s, tmp, seat, cmd, out);
+			}
+		break;
+	case TP_BONUS:
+		for (i = 1; i <= TM_NBON; i++)
+			if (s->bon_avail[i]) {
+				snprintf(cmd, sizeof(cmd), "pass BON%d", i);
+				try_move(s, tmp, seat, cmd, out);
+			}
+		break;
+	case TP_CULTSPADES:
+		owed_moves(s, tmp, seat, out);
+		break;
+	case TP_ACTIONS:
+		if (!owed_moves(s, tmp, seat, out))
+			action_moves(s, tmp, seat, out);
+		free_moves(s, tmp, seat, out);
+		break;
+	default:
+		break;
+	}
+	free(tmp);
+}
+
+/* Append a word to the report, starting a new indented line past 78 columns. */
+static void
+wrap_word(struct sbuf *out, size_t *col, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (*col + n + 1 > 78) {
+		sb_puts(out, "\n   ");
+		*col = 3;
+	}
+	sb_putc(out, ' ');
+	sb_puts(out, word);
+	*col += n + 1;
+}
+
+/* Append text after a prefix, wrapped at 78 columns with an indent. */
+static void
+wrap_text(struct sbuf *out, const char *prefix, const char *text)
+{
+	char word[TM_LAST_LEN];
+	size_t col = strlen(prefix), n;
+	const char *p = text;
+
+	sb_puts(out, prefix);
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " ");
+		if (n == 0)
+			break;
+		if (n >= sizeof(word))
+			n = sizeof(word) - 1;
+		memcpy(word, p, n);
+		word[n] = '\0';
+		wrap_word(out, &col, word);
+		p += n;
+	}
+	sb_putc(out, '\n');
+}
+
+/* One character for a cell's terrain on the map. */
+static char
+terrain_letter(int c)
+{
+	return "YUKBGSR~"[c];
+}
+
+/* The hex map: two lines per row (names+terrain, building+seat). */
+static void
+render_map(const struct tm_state *s, struct sbuf *out)
+{
+	int row, i;
+
+	sb_puts(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
+	    "R wasteland ~ river)\n  building+seat, * = part of a town\n");
+	for (row = 0; row < 9; row++) {
+		int pass;
+
+		for (pass = 0; pass < 2; pass++) {
+			if (row % 2 == 1)
+				sb_puts(out, "   ");
+			for (i = 0; i < TM_NCELLS; i++) {
+				if (tm_cells[i].row != row)
+					continue;
+				if (pass == 0) {
+					if (tm_cells[i].color == TC_RIVER)
+						sb_printf(out, "%-6s", "  ~");
+					else
+						sb_printf(out, "%-3s%c  ", tm_cells[i].name,
+						    terrain_letter(s->terrain[i]));
+				} else if (s->bld[i] != TB_NONE) {
+					sb_printf(out, "%s%d%c%*s", tm_bld_names[(int)s->bld[i]],
+					    s->owner[i], s->town[i] ? '*' : ' ',
+					    (int)(3 - strlen(tm_bld_names[(int)s->bld[i]])), "");
+				} else {
+					sb_puts(out, "      ");
+				}
+			}
+			while (out->len > 0 && out->s[out->len - 1] == ' ')
+				out->s[--out->len] = '\0';
+			sb_putc(out, '\n');
+		}
+	}
+	if (s->nbridge > 0) {
+		size_t col = 8;
+		char w[32];
+
+		sb_puts(out, "Bridges:");
+		for (i = 0; i < s->nbridge; i++) {
+			snprintf(w, sizeof(w), "%s:%s(%d)", tm_cells[s->bridge[i][0]].name,
+			    tm_cells[s->bridge[i][1]].name, s->bridge[i][2]);
+			wrap_word(out, &col, w);
+		}
+		sb_putc(out, '\n');
+	}
+}
+
+/* Cult tracks with positions, priests on the action spaces and keys. */
+static void
+render_cults(const struct tm_state *s, struct sbuf *out)
+{
+	int k, i, j;
+
+	sb_puts(out, "\nCults   ");
+	for (i = 0; i < s->nseats; i++)
+		sb_printf(out, " %6.6s", s->pl[i].faction >= 0 ?
+		    tm_fdefs[s->pl[i].faction].name : "-");
+	sb_puts(out, "  priest spaces 3/2/2/2\n");
+	for (k = 0; k < 4; k++) {
+		sb_printf(out, "%-8s", tm_cult_names[k]);
+		for (i = 0; i < s->nseats; i++)
+			sb_printf(out, " %6d", s->pl[i].cult[k]);
+		sb_puts(out, " ");
+		for (j = 0; j < 4; j++) {
+			if (s->slot[k][j])
+				sb_printf(out, " %d", s->slot[k][j] - 1);
+			else
+				sb_puts(out, " .");
+		}
+		sb_putc(out, '\n');
+	}
+	sb_printf(out, "%-8s", "keys");
+	for (i = 0; i < s->nseats; i++)
+		sb_printf(out, " %6d", s->pl[i].keys);
+	sb_putc(out, '\n');
+}
+
+/* Tiles: scoring with the current round, bonus, favor and town supplies. */
+static void
+render_tiles(const struct tm_state *s, struct sbuf *out)
+{
+	char w[32];
+	size_t col;
+	int i;
+
+	sb_puts(out, "\nScoring tiles:\n");
+	for (i = 0; i < 6; i++)
+		sb_printf(out, "%s R%d SCORE%d %s\n", s->round == i + 1 &&
+		    s->phase == TP_ACTIONS ? ">" : " ", i + 1, s->score_tile[i],
+		    tm_score_desc(s->score_tile[i]));
+	sb_puts(out, "Bonus tiles left:");
+	for (i = 1; i <= TM_NBON; i++)
+		if (s->bon_avail[i])
+			sb_printf(out, " BON%d(%dC)", i, s->bon_coins[i]);
+	sb_puts(out, "\nFavor tiles left:");
+	col = 17;
+	for (i = 1; i <= TM_NFAV; i++)
+		if (s->fav_left[i] > 0) {
+			snprintf(w, sizeof(w), "FAV%d x%d", i, s->fav_left[i]);
+			wrap_word(out, &col, w);
+		}
+	sb_puts(out, "\nTown tiles left:");
+	col = 16;
+	for (i = 1; i <= TM_NTW; i++)
+		if (s->tw_left[i] > 0) {
+			snprintf(w, sizeof(w), "TW%d x%d", i, s->tw_left[i]);
+			wrap_word(out, &col, w);
+		}
+	if (s->tw_left[1] + s->tw_left[2] + s->tw_left[3] + s->tw_left[4] +
+	    s->tw_left[5] + s->tw_left[6] + s->tw_left[7] + s->tw_left[8] == 0)
+		sb_puts(out, " none");
+	sb_puts(out, "\nPower actions taken:");
+	for (i = 1; i <= 6; i++)
+		if (s->act_used[i])
+			sb_printf(out, " ACT%d", i);
+	sb_putc(out, '\n');
+}
+
+/* One block per faction with its resources and buildings left. */
+static void
+render_factions(const struct tm_state *s, const char *const *names,
+    struct sbuf *out)
+{
+	static const int limit[TB_COUNT] = { 0, 8, 4, 3, 1, 1 };
+	int i, j, k;
+	char b[32], w[16];
+	size_t col;
+
+	sb_putc(out, '\n');
+	for (i = 0; i < s->nseats; i++) {
+		const struct tm_player *p = &s->pl[i];
+
+		sb_printf(out, "%d %-14s %-16.16s %3d VP%s%s\n", i, fname(s, i, b, sizeof(b)),
+		    names != NULL ? names[i] : "", p->vp, p->passed ? " passed" : "",
+		    p->dropped ? " (left the game)" : "");
+		if (p->faction < 0)
+			continue;
+		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
+		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
+		    p->dig, p->bridges, p->bon);
+		sb_puts(out, "  left:");
+		for (j = TB_D; j < TB_COUNT; j++)
+			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);
+		sb_puts(out, "\n  tiles:");
+		if (p->towns == 0 && p->fav[1] + p->fav[2] + p->fav[3] + p->fav[4] +
+		    p->fav[5] + p->fav[6] + p->fav[7] + p->fav[8] + p->fav[9] +
+		    p->fav[10] + p->fav[11] + p->fav[12] == 0)
+			sb_puts(out, " none");
+		col = 8;
+		for (j = 1; j <= TM_NFAV; j++)
+			if (p->fav[j]) {
+				snprintf(w, sizeof(w), "FAV%d", j);
+				wrap_word(out, &col, w);
+			}
+		for (j = 1; j <= TM_NTW; j++)
+			for (k = 0; k < p->tw[j]; k++) {
+				snprintf(w, sizeof(w), "TW%d", j);
+				wrap_word(out, &col, w);
+			}
+		sb_putc(out, '\n');
+		if (s->over)
+			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
+			    "resources +%d\n", p->final_cult, p->network, p->final_net,
+			    p->final_res);
+	}
+}
+
+/* render_text(): the whole public board; no hidden information exists. */
+void
+tm_render_text(const void *st, int viewer, const char *const *names,
+    struct sbuf *out)
+{
+	const struct tm_state *s = st;
+	struct game_wait w;
+	int i;
+
+	sb_printf(out, "Terra Mystica, round %d\n", s->round);
+	render_map(s, out);
+	render_cults(s, out);
+	render_tiles(s, out);
+	render_factions(s, names, out);
+	sb_putc(out, '\n');
+	wrap_text(out, "Last:", s->last);
+	tm_waiting(s, &w);
+	if (s->over)
+		sb_puts(out, "The game is over.\n");
+	for (i = 0; i < s->nseats; i++)
+		if (w.mask & (1u << i)) {
+			char pre[48];
+
+			snprintf(pre, sizeof(pre), "Waiting for %d %.16s:", i,
+			    names != NULL ? names[i] : "");
+			wrap_text(out, pre, w.why[i]);
+		}
+	if (viewer >= 0 && viewer < s->nseats)
+		sb_puts(out, "\nBehind your screen\n  Terra Mystica has no hidden "
+		    "information.\n");
+}
+
+/* JSON of one faction. */
+static json_t *
+faction_json(const struct tm_state *s, int i, const char *const *names)
+{
+	const struct tm_player *p = &s->pl[i];
+	json_t *o = json_object(), *fav = json_array(), *tw = json_array();
+	int j;
+
+	for (j = 1; j <= TM_NFAV; j++)
+		if (p->fav[j])
+			json_array_append_new(fav, json_integer(j));
+	for (j = 1; j <= TM_NTW; j++)
+		if (p->tw[j])
+			json_array_append_new(tw, json_integer(j));
+	json_object_set_new(o, "seat", json_integer(i));
+	json_object_set_new(o, "name", json_string(names != NULL ? names[i] : ""));
+	json_object_set_new(o, "faction", p->faction >= 0 ?
+	    json_string(tm_fdefs[p->faction].name) : json_null());
+	json_object_set_new(o, "vp", json_integer(p->vp));
+	json_object_set_new(o, "c", json_integer(p->c));
+	json_object_set_new(o, "w", json_integer(p->w));
+	json_object_set_new(o, "p", json_integer(p->p));
+	json_object_set_new(o, "power", json_pack("[iii]", p->pw[0], p->pw[1], p->pw[2]));
+	json_object_set_new(o, "cults", json_pack("[iiii]", p->cult[0], p->cult[1],
+	    p->cult[2], p->cult[3]));
+	json_object_set_new(o, "ship", json_integer(p->ship));
+	json_object_set_new(o, "dig", json_integer(p->dig));
+	json_object_set_new(o, "keys", json_integer(p->keys));
+	json_object_set_new(o, "bonus", json_integer(p->bon));
+	json_object_set_new(o, "favors", fav);
+	json_object_set_new(o, "towns", tw);
+	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
+	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
+	json_object_set_new(o, "passed", json_boolean(p->passed));
+	json_object_set_new(o, "dropped", json_boolean(p->dropped));
+	return o;
+}
+
+/* render_json(): the same public data as JSON. */
+json_t *
+tm_render_json(const void *st, int viewer, const char *const *names)
+{
+	const struct tm_state *s = st;
+	json_t *o = json_object(), *map = json_array(), *f = json_array(), *a;
+	struct game_wait w;
+	int i, k;
+
+	for (i = 0; i < TM_NCELLS; i++) {
+		json_t *c = json_pack("{ssss}", "hex", tm_cells[i].name, "terrain",
+		    tm_color_names[(int)s->terrain[i]]);
+
+		if (s->bld[i] != TB_NONE) {
+			json_object_set_new(c, "building",
+			    json_string(tm_bld_names[(int)s->bld[i]]));
+			json_object_set_new(c, "seat", json_integer(s->owner[i]));
+			json_object_set_new(c, "town", json_boolean(s->town[i]));
+		}
+		json_array_append_new(map, c);
+	}
+	json_object_set_new(o, "game", json_string("terra"));
+	json_object_set_new(o, "round", json_integer(s->round));
+	json_object_set_new(o, "over", json_boolean(s->over));
+	json_object_set_new(o, "map", map);
+	a = json_array();
+	for (i = 0; i < s->nbridge; i++)
+		json_array_append_new(a, json_pack("{sssssi}", "from",
+		    tm_cells[s->bridge[i][0]].name, "to", tm_cells[s->bridge[i][1]].name,
+		    "seat", s->bridge[i][2]));
+	json_object_set_new(o, "bridges", a);
+	a = json_array();
+	for (k = 0; k < 4; k++)
+		json_array_append_new(a, json_pack("{sss[iiii]}", "cult", tm_cult_names[k],
+		    "priests", s->slot[k][0] - 1, s->slot[k][1] - 1, s->slot[k][2] - 1,
+		    s->slot[k][3] - 1));
+	json_object_set_new(o, "cult_spaces", a);
+	json_object_set_new(o, "scoring", json_pack("[iiiiii]", s->score_tile[0],
+	    s->score_tile[1], s->score_tile[2], s->score_tile[3], s->score_tile[4],
+	    s->score_tile[5]));
+	a = json_object();
+	for (i = 1; i <= TM_NBON; i++)
+		if (s->bon_avail[i]) {
+			char k2[16];
+
+			snprintf(k2, sizeof(k2), "BON%d", i);
+			json_object_set_new(a, k2, json_integer(s->bon_coins[i]));
+		}
+	json_object_set_new(o, "bonus_left", a);
+	a = json_array();
+	for (i = 1; i <= 6; i++)
+		if (s->act_used[i])
+			json_array_append_new(a, json_integer(i));
+	json_object_set_new(o, "power_actions_taken", a);
+	a = json_array();
+	for (i = 1; i <= TM_NFAV; i++)
+		json_array_append_new(a, json_integer(s->fav_left[i]));
+	json_object_set_new(o, "favor_left", a);
+	a = json_array();
+	for (i = 1; i <= TM_NTW; i++)
+		json_array_append_new(a, json_integer(s->tw_left[i]));
+	json_object_set_new(o, "town_left", a);
+	for (i = 0; i < s->nseats; i++)
+		json_array_append_new(f, faction_json(s, i, names));
+	json_object_set_new(o, "factions", f);
+	tm_waiting(s, &w);
+	a = json_array();
+	for (i = 0; i < s->nseats; i++)
+		if (w.mask & (1u << i))
+			json_array_append_new(a, json_pack("{siss}", "seat", i, "why",
+			    w.why[i]));
+	json_object_set_new(o, "waiting", a);
+	json_object_set_new(o, "last", json_string(s->last));
+	if (viewer >= 0 && viewer < s->nseats)
+		json_object_set_new(o, "private", json_pack("{ss}", "note",
+		    "Terra Mystica has no hidden information"));
+	return o;
+}
+
+/* check(): resources, power tokens, building supply, tiles. */
+int
+tm_check(const void *st, char *err, size_t errlen)
+{
+	static const int limit[TB_COUNT] = { 0, 8, 4, 3, 1, 1 };
+	const struct tm_state *s = st;
+	int i, j, cnt[TM_MAXP][TB_COUNT], held;
+
+	if (s->magic != TM_MAGIC || s->nseats < 2 || s->nseats > TM_MAXP) {
+		snprintf(err, errlen, "not a Terra Mystica state");
+		return -1;
+	}
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] != TB_NONE)
+			cnt[(int)s->owner[i]][(int)s->bld[i]]++;
+	for (i = 0; i < s->nseats; i++) {
+		const struct tm_player *p = &s->pl[i];
+
+		if (p->faction < 0)
+			continue;
+		if (p->c < 0 || p->w < 0 || p->p < 0 || p->vp < 0 || p->pw[0] < 0 ||
+		    p->pw[1] < 0 || p->pw[2] < 0 || p->spades < 0) {
+			snprintf(err, errlen, "seat %d has a negative resource", i);
+			return -1;
+		}
+		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
+		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2) {
+			snprintf(err, errlen, "seat %d: power tokens not conserved", i);
+			return -1;
+		}
+		if (p->p + p->p_on_cult > 7) {
+			snprintf(err, errlen, "seat %d has more than 7 priests", i);
+			return -1;
+		}
+		for (j = TB_D; j < TB_COUNT; j++)
+			if (cnt[i][j] != p->nb[j] || p->nb[j] > limit[j]) {
+				snprintf(err, errlen, "seat %d: %s count %d on map, %d "
+				    "recorded (supply %d)", i, tm_bld_names[j], cnt[i][j],
+				    p->nb[j], limit[j]);
+				return -1;
+			}
+		for (j = 0; j < 4; j++)
+			if (p->cult[j] < 0 || p->cult[j] > 10) {
+				snprintf(err, errlen, "seat %d: cult out of range", i);
+				return -1;
+			}
+	}
+	for (i = 1; i <= TM_NBON; i++) {
+		held = s->bon_avail[i];
+		for (j = 0; j < s->nseats; j++)
+			held += s->pl[j].bon == i;
+		if (held > 1) {
+			snprintf(err, errlen, "BON%d is in two places", i);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const struct game_rules terra_rules = {
+	.name = "terra",
+	.title = "Terra Mystica",
+	.min_seats = 2,
+	.max_seats = 5,
+	.version = 1,
+	.state_size = sizeof(struct tm_state),
+	.setup = tm_setup,
+	.play = tm_play,
+	.waiting = tm_waiting,
+	.over = tm_over,
+	.score = tm_score,
+	.moves = tm_moves,
+	.render_text = tm_render_text,
+	.render_json = tm_render_json,
+	.check = tm_check,
+	.import_log = tm_import_log,
+};

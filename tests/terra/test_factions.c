@@ -1,0 +1,424 @@
+/*
+ * test_factions.c - every faction's ability and stronghold, each with a
+ * case that fails without it (usually against a faction that lacks it).
+ */
+#include "tmtest.h"
+
+/* A two-player game: f0 (seat 0) and f1 (seat 1). */
+static struct tm_state *
+two(const char *f0, const char *f1, const char *const *dwell,
+    const char *const *opts)
+{
+	const char *f[2];
+	static const int b[] = { 3, 5 };
+
+	f[0] = f0;
+	f[1] = f1;
+	return tg_new(2, opts, f, dwell, b);
+}
+
+/* Alchemists: VP <-> coins; SH: 12 power, then 2 power per spade. */
+static void
+test_alchemists(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	struct tm_state *s = two("alchemists", "witches", d, NULL);
+
+	(void)state;
+	tg_ok(s, 0, "convert 1VP to 1C");
+	assert_int_equal(s->pl[0].vp, 19);
+	tg_ok(s, 0, "convert 2C to 1VP");
+	assert_int_equal(s->pl[0].vp, 20);
+	tg_bad(s, 1, "convert 1VP to 1C", "not a conversion");
+	tg_bad(s, 1, "convert 2C to 1VP", "3 to 1");
+	tg_put(s, 0, "E5", TB_TP);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	s->pl[0].pw[0] = 12;
+	s->pl[0].pw[1] = s->pl[0].pw[2] = 0;
+	tg_ok(s, 0, "upgrade E5 to SH");
+	assert_int_equal(s->pl[0].pw[2], 0);
+	assert_int_equal(s->pl[0].pw[1], 12);	/* +12 power */
+	tg_turn(s, 0);
+	tg_ok(s, 0, "burn 4. action ACT5");	/* 0/4/4 -> 4/4/0, then +2 */
+	assert_int_equal(s->pl[0].pw[0], 2);
+	assert_int_equal(s->pl[0].pw[1], 6);
+	free(s);
+}
+
+/* Auren: SH gives a favor tile and the 2-step cult action. */
+static void
+test_auren(void **state)
+{
+	static const char *const d[] = { "F4", "E6", "E2", "D1", NULL };
+	struct tm_state *s = two("auren", "cultists", d, NULL);
+
+	(void)state;
+	tg_put(s, 0, "F4", TB_TP);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "upgrade F4 to SH");
+	assert_int_equal(s->pl[0].fav_owed, 1);
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "+FAV1");
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 3);
+	tg_turn(s, 0);
+	tg_bad(s, 0, "action ACTA. +FIRE", "2 steps");
+	tg_ok(s, 0, "action ACTA. +2WATER");
+	assert_int_equal(s->pl[0].cult[TK_WATER], 3);
+	tg_turn(s, 1);
+	tg_bad(s, 1, "action ACTA", "belongs to the auren");
+	free(s);
+}
+
+/* Chaos Magicians: placed last, two favors per TE/SA, double action. */
+static void
+test_chaos_magicians(void **state)
+{
+	static const char *const d[] = { "F4", "D1", "D4", NULL };
+	struct tm_state *s = two("chaosmagicians", "witches", d, NULL);
+
+	(void)state;
+	assert_int_equal(s->pl[0].nb[TB_D], 1);
+	tg_put(s, 0, "D4", TB_TP);
+	s->pl[0].c = 30;
+	s->pl[0].w = 10;
+	s->pl[0].p = 2;
+	tg_ok(s, 0, "upgrade D4 to TE. +FAV1. +FAV2");
+	assert_int_equal(s->pl[0].fav_owed, 0);
+	assert_int_equal(s->cur, 1);
+	tg_put(s, 0, "D6", TB_SH);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "action ACTC. send p to FIRE. send p to WATER");
+	assert_int_equal(s->pl[0].p, 0);
+	assert_int_equal(s->cur, 1);
+	tg_turn(s, 1);
+	s->pl[1].p = 2;
+	tg_bad(s, 1, "send p to FIRE. send p to WATER", "one action per turn");
+	free(s);
+}
+
+/* Cultists: a cult step when an opponent takes power; errata power. */
+static void
+test_cultists(void **state)
+{
+	static const char *const d[] = { "E6", "F4", "D1", "E2", NULL };
+	static const char *const errata[] = { "errata-cultist-power", NULL };
+	struct tm_state *s = two("cultists", "witches", d, NULL);
+	struct game_wait w;
+	int vp;
+
+	(void)state;
+	s->pl[0].w = 20;
+	tg_ok(s, 0, "build E7");
+	assert_int_equal(s->noffer, 1);
+	tg_ok(s, 1, "leech 1 from cultists");
+	assert_int_equal(s->pl[0].cult_bonus, 1);
+	terra_rules.waiting(s, &w);
+	assert_true(w.mask & 1u);
+	assert_non_null(strstr(w.why[0], "cult step"));
+	/* the step does not hold up the Cultists' next turn */
+	tg_turn(s, 0);
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "send p to FIRE");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 0, "+WATER");
+	assert_int_equal(s->pl[0].cult[TK_WATER], 1);
+	tg_bad(s, 0, "+WATER", "not your turn");
+	free(s);
+	/* declined: nothing without the errata, 1 power with it */
+	s = two("cultists", "witches", d, NULL);
+	s->pl[0].w = 20;
+	tg_ok(s, 0, "build E7");
+	tg_ok(s, 1, "decline 1 from cultists");
+	assert_int_equal(s->pl[0].pw[0], 2);
+	assert_int_equal(s->pl[0].cult_bonus, 0);
+	free(s);
+	s = two("cultists", "witches", d, errata);
+	s->pl[0].w = 20;
+	tg_ok(s, 0, "build E7");
+	tg_ok(s, 1, "decline 1 from cultists");
+	assert_int_equal(s->pl[0].pw[0], 1);
+	tg_turn(s, 0);
+	tg_put(s, 0, "E6", TB_TP);
+	s->pl[0].c = 20;
+	vp = s->pl[0].vp;
+	tg_ok(s, 0, "upgrade E6 to SH");
+	assert_int_equal(s->pl[0].vp, vp + 7);
+	free(s);
+}
+
+/* Darklings: spades cost priests and give 2 VP; SH: 3 W -> 3 P once. */
+static void
+test_darklings(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	static const char *const strict[] = { "strict-darkling-sh", NULL };
+	struct tm_state *s = two("darklings", "witches", d, strict);
+
+	(void)state;
+	s->pl[0].p = 2;
+	s->pl[0].w = 5;
+	tg_ok(s, 0, "dig 1. build E4");	/* blue -> black: 1 spade */
+	assert_int_equal(s->pl[0].p, 1);
+	assert_int_equal(s->pl[0].vp, 20 + 2 + 2);	/* spade 2, SCORE3 2 */
+	assert_int_equal(s->pl[0].w, 5 - 1);
+	tg_put(s, 0, "E5", TB_TP);
+	tg_turn(s, 0);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	s->pl[0].p = 0;
+	tg_ok(s, 0, "upgrade E5 to SH. convert 3W to 3P");
+	assert_int_equal(s->pl[0].p, 3);
+	tg_turn(s, 0);
+	tg_bad(s, 0, "convert 1W to 1P", "Darklings");
+	tg_bad(s, 1, "convert 1W to 1P", "Darklings");
+	free(s);
+}
+
+/* Dwarves: tunnelling over one hex for 2 W (+4 VP); no shipping. */
+static void
+test_dwarves(void **state)
+{
+	static const char *const d[] = { "E7", "F4", "D1", "C5", NULL };
+	struct tm_state *s = two("dwarves", "witches", d, NULL);
+
+	(void)state;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "build C3");	/* green -> gray: 1 spade; tunnel 2 W */
+	assert_int_equal(s->pl[0].w, 10 - 3 - 2 - 1);
+	assert_int_equal(s->pl[0].vp, 20 + 4 + 2);
+	tg_turn(s, 0);
+	s->pl[0].c = 20;
+	s->pl[0].p = 2;
+	tg_bad(s, 0, "advance ship", "no shipping");
+	s->pl[1].w = 20;
+	tg_turn(s, 1);
+	tg_bad(s, 1, "build C2", "not reachable");	/* witches cannot tunnel */
+	free(s);
+}
+
+/* Engineers: bridges for 2 workers; SH: 3 VP per bridge when passing. */
+static void
+test_engineers(void **state)
+{
+	static const char *const d[] = { "C2", "F4", "D1", "E7", NULL };
+	struct tm_state *s = two("engineers", "witches", d, NULL);
+
+	(void)state;
+	s->pl[0].w = 4;
+	tg_ok(s, 0, "action ACTE. bridge C2:D4");
+	assert_int_equal(s->pl[0].w, 2);
+	tg_put(s, 0, "D4", TB_D);
+	tg_put(s, 0, "C2", TB_SH);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "pass BON1");
+	assert_int_equal(s->pl[0].vp, 20 + 3);
+	tg_turn(s, 1);
+	s->pl[1].w = 4;
+	tg_bad(s, 1, "action ACTE", "belongs to the engineers");
+	free(s);
+}
+
+/* Fakirs: carpet flight for a priest (+4 VP). */
+static void
+test_fakirs(void **state)
+{
+	static const char *const d[] = { "F3", "F4", "D1", "B1", NULL };
+	struct tm_state *s = two("fakirs", "witches", d, NULL);
+
+	(void)state;
+	s->pl[0].w = 10;
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "build D4");	/* over E6; red -> yellow: 1 spade */
+	assert_int_equal(s->pl[0].p, 0);
+	assert_int_equal(s->pl[0].vp, 20 + 4 + 2);
+	tg_turn(s, 0);
+	tg_bad(s, 0, "build I12", "not reachable");
+	free(s);
+}
+
+/* Giants: every transform costs exactly 2 spades; SH: 2 free spades. */
+static void
+test_giants(void **state)
+{
+	static const char *const d[] = { "D4", "F4", "D1", "I1", NULL };
+	struct tm_state *s = two("giants", "witches", d, NULL);
+
+	(void)state;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "build E7");	/* gray -> red: 1 step, but 2 spades */
+	assert_int_equal(s->pl[0].w, 10 - 6 - 1);
+	tg_put(s, 0, "D4", TB_SH);
+	tg_turn(s, 0);
+	s->pl[0].w = 1;
+	s->pl[0].c = 2;
+	tg_ok(s, 0, "action ACTG. build E6");
+	assert_int_equal(s->pl[0].w, 0);
+	assert_int_equal(s->terrain[tg_cell("E6")], TC_RED);
+	free(s);
+}
+
+/* Halflings: 1 VP per spade, cheap digging, SH: 3 spades. */
+static void
+test_halflings(void **state)
+{
+	static const char *const d[] = { "E6", "F4", "D1", "E2", NULL };
+	struct tm_state *s = two("halflings", "witches", d, NULL);
+
+	(void)state;
+	s->pl[0].w = 20;
+	tg_ok(s, 0, "build E7");	/* gray -> brown: 3 spades */
+	assert_int_equal(s->pl[0].vp, 20 + 3 + 2);
+	tg_turn(s, 0);
+	s->pl[0].c = 1;
+	s->pl[0].w = 2;
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "advance dig");
+	assert_int_equal(s->pl[0].dig, 1);
+	tg_put(s, 0, "E6", TB_TP);
+	tg_turn(s, 0);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "upgrade E6 to SH");
+	assert_int_equal(s->pl[0].spades, 3);
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "transform E5 to brown. transform F3 to brown. "
+	    "transform E8 to brown. build E8");
+	assert_int_equal(s->pl[0].spades, 0);
+	assert_int_equal(s->bld[tg_cell("E8")], TB_D);
+	assert_int_equal(s->cur, 1);
+	free(s);
+}
+
+/* Mermaids: a town across one river (connect); SH: one shipping step. */
+static void
+test_mermaids(void **state)
+{
+	static const char *const d[] = { "E4", "F4", "D1", "G6", NULL };
+	struct tm_state *s = two("mermaids", "witches", d, NULL);
+
+	(void)state;
+	tg_put(s, 0, "E4", TB_SH);
+	tg_put(s, 0, "E5", TB_D);
+	tg_put(s, 0, "G1", TB_TP);
+	tg_put(s, 0, "H3", TB_D);
+	tm_check_all_towns(s, 0);
+	assert_int_equal(s->pl[0].town_owed, 0);
+	tg_turn(s, 1);
+	tg_bad(s, 1, "connect r21", "only the Mermaids");
+	tg_turn(s, 0);
+	tg_ok(s, 0, "connect r21. +TW3");
+	assert_int_equal(s->pl[0].towns, 1);
+	assert_int_equal(s->pl[0].ship, 1);
+	free(s);
+	s = two("mermaids", "witches", d, NULL);
+	tg_put(s, 0, "G6", TB_TP);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "upgrade G6 to SH");
+	assert_int_equal(s->pl[0].ship, 2);
+	free(s);
+}
+
+/* Nomads: three initial dwellings; SH: sandstorm next to a building. */
+static void
+test_nomads(void **state)
+{
+	static const char *const d[] = { "D3", "F4", "D1", "F3", "B1", NULL };
+	struct tm_state *s = two("nomads", "witches", d, NULL);
+
+	(void)state;
+	assert_int_equal(s->pl[0].nb[TB_D], 3);
+	tg_put(s, 0, "F3", TB_SH);
+	s->pl[0].w = 1;
+	s->pl[0].c = 2;
+	tg_bad(s, 0, "action ACTN. build G1", "sandstorm");	/* across a river */
+	tg_ok(s, 0, "action ACTN. build E6");
+	assert_int_equal(s->pl[0].w, 0);
+	assert_int_equal(s->terrain[tg_cell("E6")], TC_YELLOW);
+	free(s);
+}
+
+/* Swarmlings: 3 workers per town; SH: a free D -> TP upgrade. */
+static void
+test_swarmlings(void **state)
+{
+	static const char *const d[] = { "E4", "F4", "D1", "G6", NULL };
+	struct tm_state *s = two("swarmlings", "witches", d, NULL);
+	int w;
+
+	(void)state;
+	tg_put(s, 0, "G6", TB_SH);
+	w = s->pl[0].w;
+	tg_ok(s, 0, "action ACTS. upgrade E4 to TP");
+	assert_int_equal(s->pl[0].w, w);
+	assert_int_equal(s->pl[0].nb[TB_TP], 1);
+	tg_put(s, 0, "E3", TB_TP);
+	tg_put(s, 0, "D2", TB_D);
+	tg_put(s, 0, "E2", TB_D);	/* E4 TP, E3 TP, D2 D, E2 D: power 6 */
+	tg_put(s, 0, "D3", TB_D);
+	tm_check_all_towns(s, 0);
+	assert_int_equal(s->pl[0].town_owed, 1);
+	tg_turn(s, 0);
+	w = s->pl[0].w;
+	tg_ok(s, 0, "+TW1");
+	assert_int_equal(s->pl[0].w, w + 3);
+	free(s);
+}
+
+/* Witches: 5 VP per town; SH: a free dwelling on any forest. */
+static void
+test_witches(void **state)
+{
+	static const char *const d[] = { "F4", "E6", "E2", "D1", NULL };
+	static const char *const d2[] = { "E6", "F4", "D1", "E2", NULL };
+	struct tm_state *s = two("witches", "cultists", d, NULL);
+	int vp;
+
+	(void)state;
+	tg_put(s, 0, "F4", TB_SH);
+	s->pl[0].w = 0;
+	s->pl[0].c = 0;
+	tg_bad(s, 0, "action ACTW. build E7", "forest");
+	tg_ok(s, 0, "action ACTW. build I11");
+	assert_int_equal(s->bld[tg_cell("I11")], TB_D);
+	tg_turn(s, 0);
+	tg_bad(s, 0, "action ACTW", "already used");
+	free(s);
+	s = two("cultists", "witches", d2, NULL);
+	tg_put(s, 0, "E6", TB_TP);
+	tg_put(s, 0, "E7", TB_TP);
+	tg_put(s, 0, "D4", TB_TP);
+	tg_put(s, 0, "D5", TB_D);
+	tm_check_all_towns(s, 0);
+	tg_turn(s, 0);
+	vp = s->pl[0].vp;
+	tg_ok(s, 0, "+TW1");
+	assert_int_equal(s->pl[0].vp, vp + 5);	/* no witches bonus */
+	free(s);
+}
+
+/* Run the tests of this file. */
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alchemists),
+		cmocka_unit_test(test_auren),
+		cmocka_unit_test(test_chaos_magicians),
+		cmocka_unit_test(test_cultists),
+		cmocka_unit_test(test_darklings),
+		cmocka_unit_test(test_dwarves),
+		cmocka_unit_test(test_engineers),
+		cmocka_unit_test(test_fakirs),
+		cmocka_unit_test(test_giants),
+		cmocka_unit_test(test_halflings),
+		cmocka_unit_test(test_mermaids),
+		cmocka_unit_test(test_nomads),
+		cmocka_unit_test(test_swarmlings),
+		cmocka_unit_test(test_witches),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
