@@ -28,7 +28,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Werror
 
 # The games built into arbiter; each is a folder under engine/.
-GAMES = tigris warriors
+GAMES = tigris terra warriors
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
 LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
@@ -66,7 +66,7 @@ $(S)/%.o: %.c
 $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LINK    $@"
-	@$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
 
 # The registry is rebuilt whenever GAMES changes.
@@ -84,7 +84,7 @@ $(B)/gen/templates.inc: $(TEMPLATES) tools/embed.sh
 	sh tools/embed.sh $(TEMPLATES) > $@
 $(B)/cli/template.o $(S)/cli/template.o: $(B)/gen/templates.inc
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(B) $(S) -name '*.d' 2>/dev/null | sort -u)
 
 deps:
 	@sh tools/deps.sh
