@@ -196,7 +196,9 @@ const struct cmd_entry cmd_new = {
 	"Seats are given in playing order around the table; each --seat names one\n"
 	"player and the address their mail goes to.  Options depend on the game\n"
 	"(see arbiter-GAME(6)); for tigris: board=standard|alternative,\n"
-	"buildings=on|off, support=free|english, scoring=hidden|open.\n"
+	"buildings=on|off, support=free|english, scoring=hidden|open; for terra\n"
+	"the options of online play by name (--option strict-leech); for\n"
+	"warriors countries=random|choose, defence=ask|auto, teams=....\n"
 	"The game's secret seed comes from the kernel; its SHA-256 goes to the\n"
 	"players in the start mail.\n",
 	run_new,
