@@ -265,6 +265,8 @@ void wt_log(struct wt_state *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* wt_parse.c */
+/* A positive count (1 to 999), or -1 when the word is not one. */
+int wt_count_word(const char *w);
 int wt_parse_act(const struct wt_state *s, char **w, int n, struct wt_act *a,
     char *err, size_t errlen);
 int wt_parse_split(const struct wt_state *s, char **w, int n, int *prov,

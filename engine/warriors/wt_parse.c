@@ -6,9 +6,9 @@
 #include "wt.h"
 #include "../notation.h"
 
-/* Parse a positive count; -1 when the word is not one. */
-static int
-count_word(const char *w)
+/* Parse a positive count (1 to 999); -1 when the word is not one. */
+int
+wt_count_word(const char *w)
 {
 	char *end;
 	long v;
@@ -125,7 +125,7 @@ wt_parse_split(const struct wt_state *s, char **w, int n, int *prov,
 		return -1;
 	}
 	for (i = 2; i < n; i += 2) {
-		int d = count_word(w[i]), k = wt_find_kind(w[i + 1]);
+		int d = wt_count_word(w[i]), k = wt_find_kind(w[i + 1]);
 
 		if (d < 0 || k < 0) {
 			snprintf(err, errlen, "damage %s: '%s %s' is not '<n> <piece>'",
@@ -152,7 +152,7 @@ wt_parse_bundle(char **w, int n, int *res, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < n; i += 2) {
-		int v = count_word(w[i]), r = wt_find_res(w[i + 1]);
+		int v = wt_count_word(w[i]), r = wt_find_res(w[i + 1]);
 
 		if (v < 0 || r < 0) {
 			snprintf(err, errlen, "'%s %s' is not '<n> <resource>' "

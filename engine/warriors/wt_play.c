@@ -37,21 +37,6 @@ split_words(const char *cmd, struct words *wd, char *err, size_t errlen)
 	return 0;
 }
 
-/* Parse a count word; -1 when it is not a positive number. */
-static int
-number(const char *w)
-{
-	char *end;
-	long v;
-
-	if (w[0] < '0' || w[0] > '9')
-		return -1;
-	v = strtol(w, &end, 10);
-	if (*end != '\0' || v < 1 || v > 999)
-		return -1;
-	return (int)v;
-}
-
 /* Parse a path "PAR-ORL-BLO" into provinces. Returns the length or -1. */
 static int
 parse_path(const char *word, int *path, int max, char *err, size_t errlen)
@@ -257,7 +242,7 @@ tracks(struct wt_state *s, int seat, const struct words *wd, char *err,
 	for (i = 0; i < 3; i++) {
 		if (strcmp(wd->w[i + 1], "0") == 0)
 			v[i] = 0;
-		else if ((v[i] = number(wd->w[i + 1])) < 0 || v[i] > 3) {
+		else if ((v[i] = wt_count_word(wd->w[i + 1])) < 0 || v[i] > 3) {
 			snprintf(err, errlen, "tracks: '%s' is not a level 0..3", wd->w[i + 1]);
 			return -1;
 		}
@@ -336,9 +321,9 @@ bank_trade(struct wt_state *s, int seat, const struct words *wd, char *err,
 	}
 	b = &t->bank[t->nbank];
 	b->buyvp = 0;
-	b->amount = number(wd->w[1]);
+	b->amount = wt_count_word(wd->w[1]);
 	b->from = wt_find_res(wd->w[2]);
-	b->got = number(wd->w[4]);
+	b->got = wt_count_word(wd->w[4]);
 	b->to = wt_find_res(wd->w[5]);
 	if (b->amount < 0 || b->got < 0 || b->from < 0 || b->to < 0 || b->from == b->to) {
 		snprintf(err, errlen, "trade: give one resource for another, in whole numbers");
@@ -361,7 +346,7 @@ buy_vp(struct wt_state *s, int seat, const struct words *wd, char *err, size_t e
 	struct wt_tradesub *t = &s->p[seat].ts;
 	int n;
 
-	if (wd->n != 3 || (n = number(wd->w[1])) < 0 || !word_eq(wd->w[2], "vp")) {
+	if (wd->n != 3 || (n = wt_count_word(wd->w[1])) < 0 || !word_eq(wd->w[2], "vp")) {
 		snprintf(err, errlen, "buy: write 'buy <n> vp'");
 		return -1;
 	}
@@ -772,7 +757,7 @@ move_cmd(struct wt_state *s, int seat, const struct words *wd, char *err, size_t
 	int path[8], plen, count = 1, k = 1, kind;
 
 	if (wd->n == 4) {
-		if ((count = number(wd->w[1])) < 0) {
+		if ((count = wt_count_word(wd->w[1])) < 0) {
 			snprintf(err, errlen, "move: '%s' is not a number", wd->w[1]);
 			return -1;
 		}
