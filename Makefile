@@ -75,6 +75,8 @@ $(B)/gen/games: FORCE
 	@echo '$(GAMES)' | cmp -s - $@ || echo '$(GAMES)' > $@
 $(B)/engine/registry.o $(S)/engine/registry.o: $(B)/gen/games
 .PHONY: FORCE
+# Keep the test support objects between runs (they are not intermediate).
+.SECONDARY: $(SAN_SUPPORT_OBJ) $(B)/tests/selfplay.o
 FORCE:
 
 # The default templates are built into the binary.

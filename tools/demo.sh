@@ -19,15 +19,15 @@ id=$($A new tigris --seat ada:ada@example.org --seat bo:bo@example.org \
 echo "game $id"
 $A show "$id"
 
-# Each seat in turn plays the first tile its hand allows, then passes,
-# for two rounds; any decision the rules ask for takes the first choice.
+# Twelve submissions, each a legal command picked from `arbiter moves`
+# by a fixed rule, as a script would play.
 i=0
 while [ $i -lt 12 ]; do
 	for s in ada bo cy; do
 		if $A moves "$id" "$s" >/dev/null 2>&1; then seat=$s; break; fi
 	done
-	cmd=$($A moves "$id" "$seat" | grep -E '^(tile|support|conflict|monument|treasure|building)' | head -1)
-	[ -n "$cmd" ] || cmd=pass
+	$A moves "$id" "$seat" >demo-moves.txt
+	cmd=$(sed -n "$(( (i * 37 + 11) % $(wc -l <demo-moves.txt) + 1 ))p" demo-moves.txt)
 	say "arbiter move $id $seat '$cmd'"
 	if [ $i -lt 11 ]; then
 		$A move "$id" "$seat" "$cmd" | sed -n '/^Last:/,$p'
@@ -45,5 +45,11 @@ say "arbiter log $id"
 $A log "$id"
 say "arbiter verify $id"
 $A verify "$id"
-say "mail written to demo-mail/new (one per seat per move)"
+rm -f demo-moves.txt
+say "mail written to demo-mail/new (one per seat per move; here is ada's last)"
 ls demo-mail/new | wc -l
+last=$(grep -l '^To: "ada"' demo-mail/new/* | tail -1)
+/usr/bin/python3 -c 'import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+print("Subject:", m["Subject"]); print("Reply-To:", m["Reply-To"]); print()
+print("\n".join(m.get_content().splitlines()[:8]))' "$last"
