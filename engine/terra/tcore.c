@@ -192,14 +192,17 @@ tm_has_neighbour_building(const struct tm_state *s, int seat, int cell)
 	return 0;
 }
 
-/* Is cell reachable from the seat's buildings over at most `range` rivers? */
-static int
-ship_reach(const struct tm_state *s, int seat, int cell, int range)
+/*
+ * Mark (set to 1) every building of the seat that lies across at most
+ * `range` river cells from cell; the caller zeroes mark.
+ */
+static void
+river_scan(const struct tm_state *s, int seat, int cell, int range, int *mark)
 {
-	int dist[TM_NCELLS], queue[TM_NCELLS], qh = 0, qt = 0, i, j, c, n;
+	int dist[TM_NCELLS], queue[TM_NCELLS], qh = 0, qt = 0, i, c, n;
 
 	if (range <= 0)
-		return 0;
+		return;
 	for (i = 0; i < TM_NCELLS; i++)
 		dist[i] = -1;
 	for (i = 0; i < tm_cells[cell].nadj; i++) {
@@ -211,11 +214,11 @@ ship_reach(const struct tm_state *s, int seat, int cell, int range)
 	}
 	while (qh < qt) {
 		c = queue[qh++];
-		for (j = 0; j < tm_cells[c].nadj; j++) {
-			n = tm_cells[c].adj[j];
+		for (i = 0; i < tm_cells[c].nadj; i++) {
+			n = tm_cells[c].adj[i];
 			if (tm_cells[n].color != TC_RIVER) {
-				if (n != cell && s->owner[n] == seat && s->bld[n] != TB_NONE)
-					return 1;
+				if (s->owner[n] == seat && s->bld[n] != TB_NONE)
+					mark[n] = 1;
 				continue;
 			}
 			if (dist[n] < 0 && dist[c] < range) {
@@ -224,6 +227,18 @@ ship_reach(const struct tm_state *s, int seat, int cell, int range)
 			}
 		}
 	}
+}
+
+/* Is cell reachable from the seat's buildings over at most `range` rivers? */
+static int
+ship_reach(const struct tm_state *s, int seat, int cell, int range)
+{
+	int mark[TM_NCELLS] = { 0 }, i;
+
+	river_scan(s, seat, cell, range, mark);
+	for (i = 0; i < TM_NCELLS; i++)
+		if (i != cell && mark[i])
+			return 1;
 	return 0;
 }
 
@@ -629,35 +644,7 @@ net_linked(const struct tm_state *s, int seat, int a, int b)
 static void
 ship_links(const struct tm_state *s, int seat, int a, int *mark)
 {
-	int dist[TM_NCELLS], q[TM_NCELLS], h = 0, t = 0, i, c, n;
-	int range = s->pl[seat].ship;
-
-	if (range <= 0)
-		return;
-	for (i = 0; i < TM_NCELLS; i++)
-		dist[i] = -1;
-	for (i = 0; i < tm_cells[a].nadj; i++) {
-		c = tm_cells[a].adj[i];
-		if (tm_cells[c].color == TC_RIVER) {
-			dist[c] = 1;
-			q[t++] = c;
-		}
-	}
-	while (h < t) {
-		c = q[h++];
-		for (i = 0; i < tm_cells[c].nadj; i++) {
-			n = tm_cells[c].adj[i];
-			if (tm_cells[n].color != TC_RIVER) {
-				if (s->owner[n] == seat && s->bld[n] != TB_NONE)
-					mark[n] = 1;
-				continue;
-			}
-			if (dist[n] < 0 && dist[c] < range) {
-				dist[n] = dist[c] + 1;
-				q[t++] = n;
-			}
-		}
-	}
+	river_scan(s, seat, a, s->pl[seat].ship, mark);
 }
 
 /* Size of the seat's largest connected group of buildings. */
