@@ -196,19 +196,25 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	return store_done(s, st, "update seat");
 }
 
-/* Set games.nmoves to the number of moves in the log. */
+/* Run a statement that returns no rows and whose one parameter ?1 is a game id. */
 static int
-recount(struct store *s, int64_t id)
+exec_for_game(struct store *s, const char *sql, int64_t id, const char *what)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "UPDATE games SET nmoves = (SELECT count(*) FROM moves "
-	    "WHERE game_id = ?1) WHERE id = ?1", &st);
-	if (rc != STORE_OK)
+	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
-	return store_done(s, st, "count moves");
+	return store_done(s, st, what);
+}
+
+/* Set games.nmoves to the number of moves in the log. */
+static int
+recount(struct store *s, int64_t id)
+{
+	return exec_for_game(s, "UPDATE games SET nmoves = (SELECT count(*) FROM moves "
+	    "WHERE game_id = ?1) WHERE id = ?1", id, "count moves");
 }
 
 int
@@ -324,15 +330,11 @@ store_move_get(struct store *s, int64_t id, int seq, struct store_move *m)
 int
 store_move_drop_last(struct store *s, int64_t id)
 {
-	sqlite3_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "DELETE FROM moves WHERE game_id = ?1 AND seq = "
-	    "(SELECT max(seq) FROM moves WHERE game_id = ?1)", &st);
+	rc = exec_for_game(s, "DELETE FROM moves WHERE game_id = ?1 AND seq = "
+	    "(SELECT max(seq) FROM moves WHERE game_id = ?1)", id, "drop move");
 	if (rc != STORE_OK)
-		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = store_done(s, st, "drop move")) != STORE_OK)
 		return rc;
 	return recount(s, id);
 }
@@ -416,11 +418,6 @@ store_snapshot_get(struct store *s, int64_t id, uint32_t version,
 int
 store_snapshot_drop(struct store *s, int64_t id)
 {
-	sqlite3_stmt *st;
-	int rc;
-
-	if ((rc = store_prepare(s, "DELETE FROM snapshots WHERE game_id = ?", &st)) != STORE_OK)
-		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	return store_done(s, st, "drop snapshot");
+	return exec_for_game(s, "DELETE FROM snapshots WHERE game_id = ?1", id,
+	    "drop snapshot");
 }
