@@ -176,7 +176,6 @@ run_remind(struct ctx *c, int argc, char **argv)
 		errx_line(c, "%s", err);
 		goto out;
 	}
-	template_set_dir(cfg.templates);
 	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
 		goto out;
 	if (set_game != NULL) {

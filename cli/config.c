@@ -188,6 +188,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		snprintf(cfg->maildir, sizeof(cfg->maildir), "%s.mail", c->db);
 	if (cfg->remind_hours == 0)
 		cfg->remind_hours = 48;
+	template_set_dir(cfg->templates);	/* site templates apply to everything rendered */
 	return 0;
 }
 

@@ -25,8 +25,9 @@ struct config {
 };
 
 /*
- * Load the configuration for c.  A missing default file is no error; a
- * missing --config file is.  Returns 0, or -1 with err set.
+ * Load the configuration for c and make its templates directory the one
+ * templates are read from.  A missing default file is no error; a missing
+ * --config file is.  Returns 0, or -1 with err set.
  */
 int config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen);
 

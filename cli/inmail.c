@@ -380,7 +380,6 @@ inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 		fprintf(stderr, "arbiter: %s\n", err);
 		return EXIT_TEMPFAIL;
 	}
-	template_set_dir(cfg.templates);
 	if (inbound_parse(data, len, &in, err, sizeof(err)) != 0) {
 		fprintf(stderr, "arbiter: not a mail message; ignored\n");
 		inbound_free(&in);

@@ -74,7 +74,6 @@ load_config(struct ctx *c, struct config *cfg)
 		fprintf(stderr, "arbiter: %s\n", err);
 		return -1;
 	}
-	template_set_dir(cfg->templates);
 	return 0;
 }
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "config.h"
 
 json_t *
 report_json(const struct loaded *g, int viewer)
@@ -26,6 +26,20 @@ report_json(const struct loaded *g, int viewer)
 		return NULL;
 	}
 	return view;
+}
+
+/* Load the configuration so the site's templates directory holds the frames. */
+static int
+site_templates(const struct ctx *c)
+{
+	struct config cfg;
+	char err[512];
+
+	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+		fprintf(stderr, "arbiter: %s\n", err);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -52,6 +66,8 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 		free(s);
 		return out->oom ? -1 : 0;
 	}
+	if (site_templates(c) != 0)
+		return -1;
 	g->rules->render_text(g->state, viewer, g->names, &board);
 	/* The frame adds the final newline. */
 	while (board.len > 0 && board.s[board.len - 1] == '\n')

@@ -74,6 +74,13 @@ ls "$T/maildir/new" | grep -q . || fail "no mail was written to the Maildir"
 grep -l "is over after" "$T"/maildir/new/* >/dev/null || fail "no end mail"
 ok
 
+# A site's templates directory (arbiter.conf) replaces the built-in frames.
+mkdir -p "$T/site"
+printf '[quote]site frame {{title}}[/quote]\n{{board}}\n' >"$T/site/report.bbcode"
+printf 'templates = %s\n' "$T/site" >"$T/arbiter.conf"
+expect_rc 0 "$ARBITER" --config "$T/arbiter.conf" show 1 --format bbcode
+contains "$T/out" "[quote]site frame Test game[/quote]"
+
 # No more moves once the game is over.
 expect_rc 65 "$ARBITER" move 1 alice pass
 one_line "$T/err"
