@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outmail.h"
 
 struct import_move {
 	int seat;
@@ -16,6 +17,37 @@ struct import_move {
 	const char *text;
 	int64_t at;
 };
+
+/*
+ * A game imported while still running continues here: the seats it waits
+ * for start their idle clocks now (so reminders work) and every seat gets
+ * the start mail, which says the game continues and gives its new reply
+ * address and legal moves.  A finished game is left alone.
+ */
+static int
+import_resume(struct ctx *c, struct store *s, struct loaded *g, int64_t id, int nmv)
+{
+	struct game_wait w;
+	int i, rc;
+
+	if (g->rules->over(g->state))
+		return STORE_OK;
+	memset(&w, 0, sizeof(w));
+	g->rules->waiting(g->state, &w);
+	g->row.id = id;
+	g->store = s;
+	g->seq = nmv;
+	for (i = 0; i < g->row.nseats; i++) {
+		g->names[i] = g->seats[i].name;
+		g->seats[i].idx = i;
+		if (!(w.mask & (1u << i)))
+			continue;
+		g->seats[i].idle_since = now_epoch();
+		if ((rc = store_seat_update_clock(s, id, &g->seats[i])) != STORE_OK)
+			return rc;
+	}
+	return notify_start(c, s, g);
+}
 
 /*
  * Replay moves into a new game and store it in one transaction.  Prints the
@@ -66,9 +98,16 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 	if ((rc = store_snapshot_put(s, id, nmv, g->rules->version, g->state,
 	    g->rules->state_size)) != STORE_OK ||
 	    (rc = store_game_set_over(s, id, g->rules->over(g->state))) != STORE_OK ||
+	    (rc = import_resume(c, s, g, id, nmv)) != STORE_OK ||
 	    (rc = store_commit(s)) != STORE_OK)
 		goto store_fail;
 	printf("%lld\n", (long long)id);
+	fflush(stdout);
+	if (!g->rules->over(g->state)) {
+		struct deliver_stats st;
+
+		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+	}
 	store_close(s);
 	return EXIT_OK;
 store_fail:
@@ -297,6 +336,8 @@ const struct cmd_entry cmd_import = {
 	"game, or a running one exported with --private), replays it and stores it\n"
 	"as a new game.  `import GAME LOGFILE` reads a log in that game's own\n"
 	"notation (Terra Mystica logs, for one); --seat names the players in order.\n"
-	"An error names the line of the log and the rule.  Prints the new game's id.\n",
+	"An error names the line of the log and the rule.  Prints the new game's id.\n"
+	"A game still running continues here: its awaited seats' reminder clocks\n"
+	"start now, and every seat is mailed where and how it goes on.\n",
 	run_import,
 };

@@ -122,6 +122,8 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 			json_object_set_new(v, "options", json_string(options));
 			json_object_set_new(v, "password", json_string(g->seats[i].password));
 			json_object_set_new(v, "commitment", json_string(commit));
+			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
+			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 			json_object_set_new(v, "notation", json_string(notation != NULL ?
 			    notation : "  (see the game's manual page)\n"));
 		}
@@ -191,6 +193,8 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g)
 			json_object_set_new(v, "screens", json_string(sb_str(&screens)));
 			json_object_set_new(v, "seed", json_string(seed));
 			json_object_set_new(v, "commitment", json_string(commit));
+			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
+			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 		}
 		rc = queue_rendered(cfg, s, g, i, "end", "mail-end.txt", v);
 		json_decref(v);

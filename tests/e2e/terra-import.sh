@@ -48,4 +48,50 @@ done
 expect_rc 0 "$ARBITER" verify "$id"
 expect_rc 0 "$ARBITER" score "$id"
 [ "$(wc -l <"$T/out")" -eq 2 ] || fail "score shows $(wc -l <"$T/out") factions"
+# Power offers wait for several seats at once; reminders reach exactly them.
+# Cut a real game where darklings and mermaids each owe a power decision
+# while engineers are to act.
+# (A database of its own, so the game above is not reminded too.)
+export ARBITER_DB="$T/cut.db"
+now=1800000000
+export ARBITER_NOW=$now
+head -88 "$GAMES_DIR/4pLeague_S60_D1L1_G1.log" >"$T/cut.log"
+expect_rc 0 "$ARBITER" import terra "$T/cut.log" --seat a:a@example.org \
+	--seat b:b@example.org --seat c:c@example.org --seat d:d@example.org
+cut=$(cat "$T/out")
+# Each seat hears that the game continues here, with its reply address.
+[ "$(grep -l "continues here after 74 moves" "$ARBITER_MAILDIR"/new/* | wc -l)" -eq 4 ] ||
+	fail "the imported game's seats were not told it continues here"
+ok
+expect_rc 0 "$ARBITER" show "$cut"
+contains "$T/out" "a: darklings: leech 2 from nomads or decline"
+contains "$T/out" "c: mermaids: leech 2 from nomads or decline"
+contains "$T/out" "d: engineers: take an action"
+lacks "$T/out" "b: nomads: take"
+reminded() {
+	grep -l "has been waiting for you" "$ARBITER_MAILDIR"/new/* |
+		xargs grep -h "^To:" | tr -d '\r' | sed 's/.*<\(.*\)@.*/\1/' | sort | tr '\n' ' '
+}
+rm -rf "$ARBITER_MAILDIR"
+ARBITER_NOW=$((now + 49 * 3600)) "$ARBITER" remind >"$T/out" || fail "remind"
+contains "$T/out" "3 reminders"
+[ "$(reminded)" = "a c d " ] || fail "reminders went to $(reminded)"
+ok
+# An offer nobody made is refused and changes nothing; the real one is taken.
+sum=$(dbsum)
+expect_rc 65 "$ARBITER" move "$cut" a "leech 2 from engineers"
+contains "$T/err" "there is no power offer for you from engineers"
+one_line "$T/err"
+[ "$(dbsum)" = "$sum" ] || fail "a refused leech changed the database"
+ok
+export ARBITER_NOW=$((now + 50 * 3600))
+expect_rc 0 "$ARBITER" move "$cut" a "leech 2 from nomads"
+expect_rc 77 "$ARBITER" move "$cut" b "build A1"
+one_line "$T/err"
+rm -rf "$ARBITER_MAILDIR"
+ARBITER_NOW=$((now + 99 * 3600)) "$ARBITER" remind >"$T/out" || fail "remind"
+contains "$T/out" "2 reminders"
+[ "$(reminded)" = "c d " ] || fail "reminders went to $(reminded)"
+ok
+unset ARBITER_NOW
 done_ok
