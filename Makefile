@@ -103,8 +103,12 @@ $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-bench: arbiter $(B)/bench/selfplay
-	@SELFPLAY=$(B)/bench/selfplay sh bench/run.sh
+$(B)/bench/replay: bench/replay.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
+	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

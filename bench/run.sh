@@ -12,45 +12,96 @@ for g in $("$A" help | sed -n 's/^Games://p' | grep -o '[a-z]* (' | tr -d ' (');
 	"$B" "$g" "${SELFPLAY_GAMES:-200}"
 done
 
-# A mid-game Tigris database: four players, 120 submissions.
-export ARBITER_DB="$W/mid.db" ARBITER_MAILDIR="$W/mail" HOME="$W"
-unset ARBITER_SMTP_URL
-ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed \
-	"$A" new tigris --seat a:a@example.org --seat b:b@example.org \
-	--seat c:c@example.org --seat d:d@example.org >/dev/null
-n=0
-while [ $n -lt 120 ]; do
-	for s in a b c d; do
-		if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
-	done
-	cmd=$(sed -n "$(( (n * 13 + 5) % $(wc -l <"$W/moves") + 1 ))p" "$W/moves")
-	"$A" move 1 "$seat" "$cmd" >/dev/null
-	n=$((n + 1))
-done
-for s in a b c d; do
-	if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
-done
-cmd=$(head -1 "$W/moves")
-echo "mid-game database: $(du -k "$W/mid.db" | cut -f1) KiB, $n moves; timing: move 1 $seat '$cmd'"
+games=$("$A" help | sed -n 's/^Games://p')
+has() {
+	case "$games" in *" $1 ("*) return 0 ;; esac
+	return 1
+}
 
-# 51 runs, each on a fresh copy of the database, mail written to a Maildir.
-/usr/bin/python3 - "$A" "$W" "$seat" "$cmd" <<'PY'
+# Real games replayed in one process (engines that import logs).
+SHARED=${ARBITER_SHARED:-$(pwd)/../shared}
+if has terra && [ -d "$SHARED/games/terra" ]; then
+	"${REPLAY:-build/bench/replay}" terra "$SHARED"/games/terra/*.log | tail -1
+fi
+
+export ARBITER_MAILDIR="$W/mail" HOME="$W"
+unset ARBITER_SMTP_URL
+
+# awaited GAME SEATS...: the first seat GAME waits for, its legal moves in $W/moves
+awaited() {
+	g=$1
+	shift
+	for s in "$@"; do
+		if "$A" moves "$g" "$s" >"$W/moves" 2>/dev/null; then echo "$s"; return 0; fi
+	done
+	return 1
+}
+
+# play GAME N SEATS...: N listed moves, picked by a fixed rule, mail queued
+play() {
+	g=$1 n=$2 k=0
+	shift 2
+	while [ $k -lt "$n" ]; do
+		seat=$(awaited "$g" "$@") || break
+		cmd=$(sed -n "$(( (k * 13 + 5) % $(wc -l <"$W/moves") + 1 ))p" "$W/moves")
+		"$A" move --no-send "$g" "$seat" "$cmd" >/dev/null
+		k=$((k + 1))
+	done
+	"$A" send --quiet
+}
+
+# time_move LABEL GAME SEATS...: 51 runs of the awaited seat's first legal
+# move, each on a fresh copy of the database, its mail written to a Maildir.
+time_move() {
+	label=$1 g=$2
+	shift 2
+	seat=$(awaited "$g" "$@")
+	cmd=$(head -1 "$W/moves")
+	echo "$label: $(du -k "$ARBITER_DB" | cut -f1) KiB database, \
+$("$A" log "$g" | wc -l) moves, $# seats with addresses; timing: move $g $seat '$cmd'"
+	/usr/bin/python3 - "$A" "$ARBITER_DB" "$W" "$g" "$seat" "$cmd" <<'PY'
 import os, resource, shutil, statistics, subprocess, sys, time
-a, w, seat, cmd = sys.argv[1:]
+a, db, w, g, seat, cmd = sys.argv[1:]
 times, peaks = [], []
 for i in range(51):
-    shutil.copy(os.path.join(w, "mid.db"), os.path.join(w, "run.db"))
+    shutil.copy(db, os.path.join(w, "run.db"))
     env = dict(os.environ, ARBITER_DB=os.path.join(w, "run.db"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
-    subprocess.run([a, "move", "1", seat, cmd], env=env, check=True,
+    subprocess.run([a, "move", g, seat, cmd], env=env, check=True,
                    stdout=subprocess.DEVNULL)
     times.append(time.perf_counter() - t)
     peaks.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-print("arbiter move: median %.1f ms over %d runs (min %.1f, max %.1f); peak RSS %d KiB"
+print("  arbiter move: median %.1f ms over %d runs (min %.1f, max %.1f); peak RSS %d KiB"
       % (statistics.median(times) * 1000, len(times), min(times) * 1000,
          max(times) * 1000, max(peaks)))
 PY
+}
+
+export ARBITER_DB="$W/mid.db"
+if has tigris; then
+	ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed \
+		"$A" new tigris --seat a:a@example.org --seat b:b@example.org \
+		--seat c:c@example.org --seat d:d@example.org >"$W/id"
+	play "$(cat "$W/id")" 120 a b c d
+	time_move "tigris, mid-game" "$(cat "$W/id")" a b c d
+fi
+if has terra && [ -d "$SHARED/games/terra" ]; then
+	# The first half of a real league game, imported with four addresses.
+	log="$SHARED/games/terra/4pLeague_S60_D1L1_G1.log"
+	head -n $(( $(wc -l <"$log") / 2 )) "$log" >"$W/half.log"
+	"$A" import terra "$W/half.log" --seat a:a@example.org --seat b:b@example.org \
+		--seat c:c@example.org --seat d:d@example.org >"$W/id"
+	"$A" send --quiet
+	time_move "terra, half of a real game" "$(cat "$W/id")" a b c d
+fi
+if has warriors; then
+	ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed \
+		"$A" new warriors --seat a:a@example.org --seat b:b@example.org \
+		--seat c:c@example.org --seat d:d@example.org >"$W/id"
+	play "$(cat "$W/id")" 60 a b c d
+	time_move "warriors, mid-game" "$(cat "$W/id")" a b c d
+fi
 
 # Mail: how fast `send` empties a queue into a local SMTP server, and the
 # wall time of `arbiter mail` for one inbound move.
