@@ -193,8 +193,10 @@ const struct cmd_entry cmd_new = {
 	"new",
 	"new GAME --seat NAME[:EMAIL] ... [--option KEY=VALUE ...] [--title TEXT]",
 	"start a game and print its id",
-	"Seats are given in playing order around the table; each --seat names one\n"
-	"player and the address their mail goes to.  Options depend on the game\n"
+	"Each --seat names one player and the address their mail goes to.  Tigris\n"
+	"plays in seat order; Terra Mystica draws the player order from the seed\n"
+	"unless --option maintain-player-order keeps the seat order; Warriors &\n"
+	"Traders plays in the order of the country cards.  Options depend on the game\n"
 	"(see arbiter-GAME(6)); for tigris: board=standard|alternative,\n"
 	"buildings=on|off, support=free|english, scoring=hidden|open; for terra\n"
 	"the options of online play by name (--option strict-leech); for\n"

@@ -142,14 +142,18 @@ tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
 	return tm_distance(from, to);
 }
 
-/* Shipping range now (bonus tile BON4 adds one during the action phase). */
+/*
+ * Shipping range now: bonus tile BON4 adds one during the action phase,
+ * except for the factions without shipping (Dwarves, Fakirs), to whom it
+ * brings nothing (rulebook, appendix IV).
+ */
 int
 tm_ship_level(const struct tm_state *s, int seat)
 {
 	const struct tm_player *p = &s->pl[seat];
 	int l = p->ship;
 
-	if (p->bon == 4 && s->phase == TP_ACTIONS)
+	if (p->bon == 4 && s->phase == TP_ACTIONS && tm_fd(s, seat)->ship_max > 0)
 		l++;
 	return l;
 }
@@ -321,7 +325,10 @@ tm_spade_usable(const struct tm_state *s, int seat)
 	return 0;
 }
 
-/* Offer power to the neighbours of a building just built or upgraded. */
+/*
+ * Offer power to the neighbours of a building just built or upgraded, in
+ * player order from the builder on.
+ */
 void
 tm_offer_power(struct tm_state *s, int seat, int cell)
 {
@@ -335,7 +342,8 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 			}
 	}
 	for (t = 0; t < s->nseats; t++) {
-		int who = (seat + 1 + t) % s->nseats;
+		/* neighbours decide in player order, starting after the builder */
+		int who = s->table[(tm_table_pos(s, seat) + 1 + t) % s->nseats];
 
 		if (who == seat || s->pl[who].dropped)
 			continue;

@@ -30,7 +30,7 @@ const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
 const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	{ "alchemists", TC_BLACK, 15, 3, 0, 5, 7, { 1, 1, 0, 0 }, 0, 3, 2,
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
-	  { 0, 2, 4, 7, 11 }, STD_TPPW, STD_TEP, NO_TEPW, 6, 0, 0, 0, 1,
+	  { 0, 2, 4, 7, 11 }, { 0, 1, 2, 3, 4 }, STD_TEP, NO_TEPW, 6, 0, 0, 0, 1,
 	  2, 5, 1, 4, 1, STD_SHIPVP },
 	{ "auren", TC_GREEN, 15, 3, 0, 5, 7, { 0, 1, 0, 1 }, 0, 3, 2,
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 8 }, 6, STD_DW,

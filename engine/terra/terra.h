@@ -132,6 +132,7 @@ struct tm_state {
 	int32_t bridge[TM_MAXBRIDGE][3];	/* cell a, cell b, seat */
 	int32_t slot[4][4];		/* priest slots: seat+1; slot 0 = 3 steps */
 	int32_t phase, round;
+	int32_t table[TM_MAXP];		/* player order: seat at position i */
 	int32_t order[TM_MAXP];		/* turn order of this round */
 	int32_t next_order[TM_MAXP], nnext;
 	int32_t cur;			/* active seat (-1 none) */
@@ -193,6 +194,7 @@ int tm_pass_vp(const struct tm_state *s, int seat);
 int tm_bridge_between(const struct tm_state *s, int a, int b);
 
 /* tplay.c */
+int tm_table_pos(const struct tm_state *s, int seat);
 int tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
     const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
 enum game_status tm_play(void *st, int seat, const char *text,

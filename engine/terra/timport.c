@@ -2,7 +2,9 @@
  * timport.c - split a terra.snellman.net style log into options and
  * submissions: option/score/delete lines become options, the i-th `setup`
  * line goes to seat i, `faction: ...` lines go to that faction's seat, and
- * administrative lines (drop-faction) go as seat -1.  Lines the site's
+ * administrative lines (drop-faction) go as seat -1.  The log's setup
+ * lines fix the player order, so the option maintain-player-order is
+ * always added: seat i is the i-th faction chosen.  Lines the site's
  * engine generates itself (`+18vp for network`), comments and no-op admin
  * lines are skipped.
  */
@@ -134,6 +136,18 @@ has_prefix(const char *s)
 	return colon != NULL && colon > s && (sp == NULL || colon < sp);
 }
 
+/* Does the import already carry option key? */
+static int
+has_opt(const struct game_import *imp, const char *key)
+{
+	int i;
+
+	for (i = 0; i < imp->nopts; i++)
+		if (strcasecmp(imp->opts[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
 /* Split a whole log; 0 on success, -1 with err naming the line. */
 int
 tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen)
@@ -170,6 +184,9 @@ tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen
 	}
 	if (rc == 0 && delbuf[0] != '\0')
 		rc = game_import_add_opt(imp, "delete", delbuf);
+	/* the log's setup lines already fix the player order: keep it */
+	if (rc == 0 && !has_opt(imp, "maintain-player-order"))
+		rc = game_import_add_opt(imp, "maintain-player-order", "");
 	if (rc == 0 && nsetup < 2) {
 		snprintf(err, errlen, "the log sets up %d factions; 2 to 5 needed", nsetup);
 		rc = -1;

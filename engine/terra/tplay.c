@@ -212,6 +212,42 @@ setup_bonus(struct tm_state *s, const int *del, int ndel, char *err, size_t errl
 	return 0;
 }
 
+/*
+ * The player order (who chooses a faction first, places dwellings first
+ * and starts round 1): the seat order with the option
+ * maintain-player-order, otherwise drawn from the game's seed, as the
+ * online site shuffles the players of a new game.
+ */
+static void
+draw_table(struct tm_state *s)
+{
+	int i, k;
+	int32_t t;
+
+	for (i = 0; i < s->nseats; i++)
+		s->table[i] = i;
+	if (s->opt_maintain)
+		return;
+	for (i = s->nseats - 1; i > 0; i--) {
+		k = (int)rng_below(&s->rng, (uint32_t)(i + 1));
+		t = s->table[i];
+		s->table[i] = s->table[k];
+		s->table[k] = t;
+	}
+}
+
+/* Position of a seat in the player order. */
+int
+tm_table_pos(const struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->table[i] == seat)
+			return i;
+	return 0;
+}
+
 /* Set up a new game: options, tiles, map; factions are chosen in play. */
 int
 tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
@@ -257,13 +293,20 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	}
 	for (i = 0; i < TM_MAXP; i++)
 		s->pl[i].faction = -1;
-	for (i = 0; i < nseats; i++)
-		s->order[i] = i;
+	draw_table(s);
+	memcpy(s->order, s->table, sizeof(s->order));
 	s->phase = TP_FACTIONS;
-	s->cur = 0;
+	s->cur = s->table[0];
 	s->tf_cell = -1;
 	snprintf(s->last, sizeof(s->last), "The game was set up; factions are "
-	    "chosen in seat order.");
+	    "chosen in the player order (%s):", s->opt_maintain ?
+	    "seat order, maintain-player-order" : "drawn from the seed");
+	for (i = 0; i < nseats; i++) {
+		size_t len = strlen(s->last);
+
+		snprintf(s->last + len, sizeof(s->last) - len, "%s seat %d",
+		    i > 0 ? "," : "", s->table[i] + 1);
+	}
 	return 0;
 }
 
@@ -312,8 +355,13 @@ turn_over(const struct tm_state *s)
 		return 1;
 	if (tm_owes(s, s->cur))
 		return 0;
+	/*
+	 * A seat that passed is done, except for the Chaos Magicians who
+	 * passed as the first of their double action without the option
+	 * strict-chaosmagician-sh: they still owe the second action.
+	 */
 	if (p->passed)
-		return 1;
+		return s->act_left == 0;
 	return action_finished(s) && s->act_left == 0;
 }
 
@@ -382,25 +430,30 @@ start_round(struct tm_state *s, int r)
 		}
 }
 
-/* The turn order of the coming round (pass order, or rotated seat order). */
+/*
+ * The turn order of the coming round: with variable-turn-order the pass
+ * order, otherwise the player order rotated to start with the first seat
+ * that passed.
+ */
 static void
 coming_order(const struct tm_state *s, int *order)
 {
 	int i, n = 0, k;
 
 	if (!s->opt_vto && s->nnext > 0) {
+		k = tm_table_pos(s, s->next_order[0]);
 		for (i = 0; i < s->nseats; i++)
-			order[i] = (s->next_order[0] + i) % s->nseats;
+			order[i] = s->table[(k + i) % s->nseats];
 		return;
 	}
 	for (i = 0; i < s->nnext; i++)
 		order[n++] = s->next_order[i];
 	for (i = 0; i < s->nseats; i++) {
 		for (k = 0; k < n; k++)
-			if (order[k] == i)
+			if (order[k] == s->table[i])
 				break;
 		if (k == n)
-			order[n++] = i;
+			order[n++] = s->table[i];
 	}
 }
 
@@ -492,6 +545,10 @@ advance(struct tm_state *s)
 static enum game_status
 begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 {
+	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed &&
+	    strcmp(what, "pass") != 0)
+		return fail(err, errlen, "%s: you have passed this round; a faction "
+		    "that passed takes no more actions", what);
 	if (s->act == TA_NONE)
 		return GAME_OK;
 	if (action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
@@ -1148,6 +1205,30 @@ cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
 	return fail(err, errlen, "convert: %s to %s is not a conversion", from, to);
 }
 
+/*
+ * May a seat that already passed this round pass again?  Only the Chaos
+ * Magicians, when the pass was the first action of their double action
+ * (ACTC) and the option strict-chaosmagician-sh is off: the pass took one
+ * of the two actions, and the second one, for a faction that passed, can
+ * only be another pass (which exchanges the bonus tile again and scores
+ * the pass VP again), or `done` to give it up.  With the option, passing
+ * ends the double action.
+ */
+static enum game_status
+second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	if (!s->pl[seat].passed)
+		return GAME_OK;
+	if (s->opt_strict_chaos && s->pl[seat].faction == TF_CHAOS &&
+	    s->pl[seat].used_fact)
+		return fail(err, errlen, "pass: strict-chaosmagician-sh: passing "
+		    "ended the Chaos Magicians' double action; there is no second "
+		    "pass");
+	if (s->act_left == 0)
+		return fail(err, errlen, "pass: you have already passed this round");
+	return GAME_OK;
+}
+
 /* Pass (or, in setup, pick the initial bonus tile). */
 static enum game_status
 cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
@@ -1161,13 +1242,16 @@ cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 	if (bon > 0 && !s->bon_avail[bon])
 		return fail(err, errlen, "pass: BON%d is not available", bon);
 	if (s->phase == TP_ACTIONS) {
-		enum game_status rc = begin_action(s, "pass", err, errlen);
+		enum game_status rc = second_pass_allowed(s, seat, err, errlen);
 
+		if (rc == GAME_OK)
+			rc = begin_action(s, "pass", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		p->vp += tm_pass_vp(s, seat);
+		if (!p->passed)
+			s->next_order[s->nnext++] = seat;
 		p->passed = 1;
-		s->next_order[s->nnext++] = seat;
 		s->act = TA_DONE;
 		if (s->opt_strict_chaos)
 			s->act_left = 0;
@@ -1348,21 +1432,24 @@ cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errl
 	p->pw[1] = d->p2;
 	memcpy(p->cult, d->cult, sizeof(p->cult));
 	p->ship = d->ship;
-	if (seat + 1 < s->nseats) {
-		s->cur = seat + 1;
+	i = tm_table_pos(s, seat);
+	if (i + 1 < s->nseats) {
+		s->cur = s->table[i + 1];
 		return GAME_OK;
 	}
 	for (i = 0; i < s->nseats; i++) {
-		if (s->pl[i].faction == TF_CHAOS)
-			chaos = i;
+		int t = s->table[i];
+
+		if (s->pl[t].faction == TF_CHAOS)
+			chaos = t;
 		else
-			s->queue[n++] = i;
-		if (s->pl[i].faction == TF_NOMADS)
-			nomads = i;
+			s->queue[n++] = t;
+		if (s->pl[t].faction == TF_NOMADS)
+			nomads = t;
 	}
 	for (i = s->nseats - 1; i >= 0; i--)
-		if (s->pl[i].faction != TF_CHAOS)
-			s->queue[n++] = i;
+		if (s->pl[s->table[i]].faction != TF_CHAOS)
+			s->queue[n++] = s->table[i];
 	if (nomads >= 0)
 		s->queue[n++] = nomads;
 	if (chaos >= 0)
@@ -1374,13 +1461,16 @@ cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errl
 	return GAME_OK;
 }
 
-/* The next seat (downwards from seat) still in the game to pick a bonus tile. */
+/*
+ * Bonus tiles are picked against the player order: the seat at position
+ * pos or, if it left the game, the nearest one before it; -1 when none.
+ */
 static int
-next_bonus_seat(const struct tm_state *s, int seat)
+next_bonus_seat(const struct tm_state *s, int pos)
 {
-	while (seat >= 0 && s->pl[seat].dropped)
-		seat--;
-	return seat;
+	while (pos >= 0 && s->pl[s->table[pos]].dropped)
+		pos--;
+	return pos >= 0 ? s->table[pos] : -1;
 }
 
 /* After an initial dwelling: the next placement, or the bonus picks. */
@@ -1424,7 +1514,7 @@ whom(const struct tm_state *s, char *err, size_t errlen)
 	for (i = 0; i < s->nseats; i++)
 		if (w.mask & (1u << i)) {
 			snprintf(err, errlen, "not your turn: the game waits for seat "
-			    "%d (%s)", i, w.why[i]);
+			    "%d (%s)", i + 1, w.why[i]);
 			return;
 		}
 	snprintf(err, errlen, "not your turn: the game is over");
@@ -1554,6 +1644,25 @@ words_send(struct tm_state *s, int seat, char **w, int nw, char *err,
 	return cmd_send(s, seat, k, n, err, errlen);
 }
 
+/*
+ * `done`: end the turn.  Turns end by themselves, so this only matters
+ * inside the Chaos Magicians' double action, where it gives up the
+ * actions not yet taken; elsewhere it changes nothing (old logs use it).
+ */
+static enum game_status
+cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
+		return GAME_OK;
+	if (s->act != TA_DONE && !(s->act == TA_SPADES && action_finished(s)))
+		return fail(err, errlen, "done: finish the action you started first");
+	if (tm_owes(s, seat))
+		return fail(err, errlen, "done: take what this action still owes "
+		    "you first (spades, tiles, cult steps, a bridge)");
+	s->act_left = 0;
+	return GAME_OK;
+}
+
 /* `-SPADE`: throw away one spade that no reachable hex could take. */
 static enum game_status
 words_drop_spade(struct tm_state *s, int seat, char *err, size_t errlen)
@@ -1611,7 +1720,7 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (word_eq(w[0], "connect") && nw == 2)
 		return cmd_connect(s, seat, w[1], err, errlen);
 	if (word_eq(w[0], "done") && nw == 1)
-		return GAME_OK;
+		return cmd_done(s, seat, err, errlen);
 	if (w[0][0] == '+' && nw == 1)
 		return words_plus(s, seat, w[0], err, errlen);
 	return fail(err, errlen, "unknown command '%s'", w[0]);
@@ -1677,7 +1786,7 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 			rc = cmd_pass(s, seat, n, err, errlen);
 			if (rc != GAME_OK)
 				return rc;
-			s->cur = next_bonus_seat(s, s->cur - 1);
+			s->cur = next_bonus_seat(s, tm_table_pos(s, s->cur) - 1);
 			if (s->cur < 0)
 				start_round(s, 1);
 			return GAME_OK;
@@ -1740,7 +1849,7 @@ admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
 		s->qpos--;
 		next_placement(s);
 	} else if (s->cur == seat && s->phase == TP_BONUS) {
-		s->cur = next_bonus_seat(s, seat);
+		s->cur = next_bonus_seat(s, tm_table_pos(s, seat));
 		if (s->cur < 0)
 			start_round(s, 1);
 	}
@@ -1843,7 +1952,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 
 	out->drew = 0;
 	if (seat < -1 || seat >= s->nseats)
-		return fail(err, errlen, "no seat %d in this game", seat);
+		return fail(err, errlen, "no seat %d in this game", seat + 1);
 	if (cmd_split(text, ";.", &cl) != 0)
 		return fail(err, errlen, "a command is too long");
 	if (cl.n == 0) {

@@ -15,7 +15,7 @@ fname(const struct tm_state *s, int seat, char *buf, size_t len)
 {
 	if (s->pl[seat].faction >= 0)
 		return tm_fdefs[s->pl[seat].faction].name;
-	snprintf(buf, len, "seat %d", seat);
+	snprintf(buf, len, "seat %d", seat + 1);
 	return buf;
 }
 
@@ -40,6 +40,10 @@ tm_waiting(const void *st, struct game_wait *w)
 		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;
 		default: break;
 		}
+		if (s->phase == TP_ACTIONS && s->act_left > 0)
+			why = s->pl[s->cur].passed ? "second action of the double "
+			    "action: pass again, or done" : "next action of the double "
+			    "action (or done)";
 		w->mask |= 1u << s->cur;
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    fname(s, s->cur, b, sizeof(b)), why);
@@ -292,6 +296,8 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	}
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
+	if (s->act_left > 0)
+		try_move(s, tmp, seat, "done", out);
 	for (a = 0; a < sizeof(acts) / sizeof(acts[0]); a++) {
 		if ((a == 0 || a == 11) && p->bridges >= 3)
 			continue;
@@ -453,7 +459,7 @@ render_map(const struct tm_state *s, struct sbuf *out)
 	int row, i;
 
 	sb_puts(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
-	    "R wasteland ~ river)\n  building+seat, * = part of a town\n");
+	    "R wasteland ~ river)\n  building+seat number, * = part of a town\n");
 	for (row = 0; row < 9; row++) {
 		int pass;
 
@@ -471,7 +477,7 @@ render_map(const struct tm_state *s, struct sbuf *out)
 						    terrain_letter(s->terrain[i]));
 				} else if (s->bld[i] != TB_NONE) {
 					sb_printf(out, "%s%d%c%*s", tm_bld_names[(int)s->bld[i]],
-					    s->owner[i], s->town[i] ? '*' : ' ',
+					    s->owner[i] + 1, s->town[i] ? '*' : ' ',
 					    (int)(3 - strlen(tm_bld_names[(int)s->bld[i]])), "");
 				} else {
 					sb_puts(out, "      ");
@@ -581,7 +587,7 @@ render_factions(const struct tm_state *s, const char *const *names,
 	for (i = 0; i < s->nseats; i++) {
 		const struct tm_player *p = &s->pl[i];
 
-		sb_printf(out, "%d %-14s %-16.16s %3d VP%s%s\n", i, fname(s, i, b, sizeof(b)),
+		sb_printf(out, "%d %-14s %-16.16s %3d VP%s%s\n", i + 1, fname(s, i, b, sizeof(b)),
 		    names != NULL ? names[i] : "", p->vp, p->passed ? " passed" : "",
 		    p->dropped ? " (left the game)" : "");
 		if (p->faction < 0)
@@ -616,6 +622,41 @@ render_factions(const struct tm_state *s, const char *const *names,
 	}
 }
 
+/*
+ * The player order and the turn order of the round (before round 1 the
+ * turn order is the player order).
+ */
+static void
+render_order(const struct tm_state *s, struct sbuf *out)
+{
+	char b[32];
+	size_t col;
+	int i;
+
+	sb_puts(out, "\nPlayer order:");
+	col = 13;
+	for (i = 0; i < s->nseats; i++) {
+		char w[48];
+
+		snprintf(w, sizeof(w), "%d %s%s", s->table[i] + 1,
+		    fname(s, s->table[i], b, sizeof(b)), i + 1 < s->nseats ? "," : "");
+		wrap_word(out, &col, w);
+	}
+	if (s->phase == TP_ACTIONS || s->phase == TP_CULTSPADES) {
+		sb_printf(out, "\nTurn order, round %d:", s->round);
+		col = 21;
+		for (i = 0; i < s->nseats; i++) {
+			char w[48];
+
+			snprintf(w, sizeof(w), "%d %s%s", s->order[i] + 1,
+			    fname(s, s->order[i], b, sizeof(b)),
+			    i + 1 < s->nseats ? "," : "");
+			wrap_word(out, &col, w);
+		}
+	}
+	sb_putc(out, '\n');
+}
+
 /* render_text(): the whole public board; no hidden information exists. */
 void
 tm_render_text(const void *st, int viewer, const char *const *names,
@@ -630,6 +671,7 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 	render_cults(s, out);
 	render_tiles(s, out);
 	render_factions(s, names, out);
+	render_order(s, out);
 	sb_putc(out, '\n');
 	wrap_text(out, "Last:", s->last);
 	tm_waiting(s, &w);
@@ -639,7 +681,7 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 		if (w.mask & (1u << i)) {
 			char pre[48];
 
-			snprintf(pre, sizeof(pre), "Waiting for %d %.16s:", i,
+			snprintf(pre, sizeof(pre), "Waiting for %d %.16s:", i + 1,
 			    names != NULL ? names[i] : "");
 			wrap_text(out, pre, w.why[i]);
 		}
@@ -751,6 +793,14 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	for (i = 0; i < s->nseats; i++)
 		json_array_append_new(f, faction_json(s, i, names));
 	json_object_set_new(o, "factions", f);
+	a = json_array();
+	for (i = 0; i < s->nseats; i++)
+		json_array_append_new(a, json_integer(s->table[i]));
+	json_object_set_new(o, "player_order", a);
+	a = json_array();
+	for (i = 0; i < s->nseats; i++)
+		json_array_append_new(a, json_integer(s->order[i]));
+	json_object_set_new(o, "turn_order", a);
 	tm_waiting(s, &w);
 	a = json_array();
 	for (i = 0; i < s->nseats; i++)
@@ -765,6 +815,23 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	return o;
 }
 
+/* The player order and the turn order are permutations of the seats. */
+static int
+check_table(const struct tm_state *s, char *err, size_t errlen)
+{
+	int seen[TM_MAXP] = { 0 }, seen2[TM_MAXP] = { 0 }, i;
+
+	for (i = 0; i < s->nseats; i++) {
+		if (s->table[i] < 0 || s->table[i] >= s->nseats || seen[s->table[i]]++ ||
+		    s->order[i] < 0 || s->order[i] >= s->nseats || seen2[s->order[i]]++) {
+			snprintf(err, errlen, "the player or turn order is not a "
+			    "permutation of the seats");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* check(): resources, power tokens, building supply, tiles. */
 int
 tm_check(const void *st, char *err, size_t errlen)
@@ -777,6 +844,8 @@ tm_check(const void *st, char *err, size_t errlen)
 		snprintf(err, errlen, "not a Terra Mystica state");
 		return -1;
 	}
+	if (check_table(s, err, errlen) != 0)
+		return -1;
 	memset(cnt, 0, sizeof(cnt));
 	for (i = 0; i < TM_NCELLS; i++)
 		if (s->bld[i] != TB_NONE)
@@ -788,28 +857,28 @@ tm_check(const void *st, char *err, size_t errlen)
 			continue;
 		if (p->c < 0 || p->w < 0 || p->p < 0 || p->vp < 0 || p->pw[0] < 0 ||
 		    p->pw[1] < 0 || p->pw[2] < 0 || p->spades < 0) {
-			snprintf(err, errlen, "seat %d has a negative resource", i);
+			snprintf(err, errlen, "seat %d has a negative resource", i + 1);
 			return -1;
 		}
 		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
 		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2) {
-			snprintf(err, errlen, "seat %d: power tokens not conserved", i);
+			snprintf(err, errlen, "seat %d: power tokens not conserved", i + 1);
 			return -1;
 		}
 		if (p->p + p->p_on_cult > 7) {
-			snprintf(err, errlen, "seat %d has more than 7 priests", i);
+			snprintf(err, errlen, "seat %d has more than 7 priests", i + 1);
 			return -1;
 		}
 		for (j = TB_D; j < TB_COUNT; j++)
 			if (cnt[i][j] != p->nb[j] || p->nb[j] > limit[j]) {
 				snprintf(err, errlen, "seat %d: %s count %d on map, %d "
-				    "recorded (supply %d)", i, tm_bld_names[j], cnt[i][j],
+				    "recorded (supply %d)", i + 1, tm_bld_names[j], cnt[i][j],
 				    p->nb[j], limit[j]);
 				return -1;
 			}
 		for (j = 0; j < 4; j++)
 			if (p->cult[j] < 0 || p->cult[j] > 10) {
-				snprintf(err, errlen, "seat %d: cult out of range", i);
+				snprintf(err, errlen, "seat %d: cult out of range", i + 1);
 				return -1;
 			}
 	}
@@ -830,7 +899,7 @@ const struct game_rules terra_rules = {
 	.title = "Terra Mystica",
 	.min_seats = 2,
 	.max_seats = 5,
-	.version = 1,
+	.version = 2,
 	.state_size = sizeof(struct tm_state),
 	.setup = tm_setup,
 	.play = tm_play,

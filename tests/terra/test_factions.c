@@ -399,6 +399,190 @@ test_witches(void **state)
 	free(s);
 }
 
+/* Dwarves: the stronghold makes tunnels cost 1 W; networks skip one hex;
+ * BON4 gives them no shipping (appendix IV). */
+static void
+test_dwarves_more(void **state)
+{
+	static const char *const d[] = { "E7", "F4", "D1", "C5", NULL };
+	struct tm_state *s = two("dwarves", "witches", d, NULL);
+
+	(void)state;
+	tg_put(s, 0, "E7", TB_SH);
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "build C3");	/* spade 3 W, tunnel 1 W, dwelling 1 W */
+	assert_int_equal(s->pl[0].w, 10 - 3 - 1 - 1);
+	assert_int_equal(s->pl[0].vp, 20 + 4 + 2);
+	/* C3 and E7 lie two steps apart: one network for the Dwarves */
+	assert_int_equal(tm_network(s, 0), 2);
+	tg_put(s, 1, "I6", TB_D);
+	tg_put(s, 1, "I8", TB_D);	/* I7 between them: not linked for witches */
+	assert_int_equal(tm_network(s, 1), 1);
+	s->pl[0].bon = 4;
+	s->pl[1].bon = 4;
+	assert_int_equal(tm_ship_level(s, 0), 0);
+	assert_int_equal(tm_ship_level(s, 1), 1);
+	free(s);
+}
+
+/* How seat 0 (Fakirs, F3) reaches cell c with or without SH and carpet. */
+static int
+fakir_reach(struct tm_state *s, int c, int sh, int carpet)
+{
+	int kind;
+
+	tg_put(s, 0, "F3", sh ? TB_SH : TB_D);
+	s->pl[0].carpet = carpet;
+	return tm_reach(s, 0, c, &kind) ? kind : 0;
+}
+
+/* Fakirs: the stronghold adds one hex to the flight; TW7 another one. */
+static void
+test_fakirs_more(void **state)
+{
+	static const char *const d[] = { "F3", "F4", "D1", "B1", NULL };
+	static const char *const mini[] = { "mini-expansion-1", NULL };
+	struct tm_state *s = two("fakirs", "witches", d, mini);
+	int c, kind, far = -1, farther = -1;
+
+	(void)state;
+	for (c = 0; c < TM_NCELLS; c++) {
+		if (tm_cells[c].color == TC_RIVER || s->bld[c] != TB_NONE ||
+		    fakir_reach(s, c, 0, 0) != 0)
+			continue;
+		if (far < 0 && fakir_reach(s, c, 1, 0) == 3)
+			far = c;
+		if (farther < 0 && fakir_reach(s, c, 1, 0) == 0 &&
+		    fakir_reach(s, c, 1, 1) == 3)
+			farther = c;
+	}
+	assert_true(far >= 0);
+	assert_true(farther >= 0);
+	fakir_reach(s, far, 1, 0);
+	assert_int_equal(tm_reach(s, 0, farther, &kind), 0);
+	s->pl[0].town_owed = 1;
+	tg_ok(s, 0, "+TW7");
+	assert_int_equal(s->pl[0].carpet, 1);
+	assert_int_equal(s->pl[0].ship, 0);
+	assert_true(tm_reach(s, 0, farther, &kind) && kind == 3);
+	free(s);
+}
+
+/* Giants: a single cult spade is lost; two are kept (appendix VI). */
+static void
+test_giants_cult_spade(void **state)
+{
+	static const char *const d[] = { "D4", "F4", "D1", "I1", NULL };
+	struct tm_state *s = two("giants", "witches", d, NULL);
+
+	(void)state;
+	s->round = 1;
+	s->score_tile[0] = 2;	/* 4 EARTH -> 1 spade */
+	s->pl[0].cult[TK_EARTH] = 4;
+	s->pl[1].cult[TK_EARTH] = 4;
+	tm_cult_income(s);
+	assert_int_equal(s->pl[0].spades, 0);
+	assert_int_equal(s->pl[1].spades, 1);
+	s->pl[1].spades = 0;
+	s->pl[0].cult[TK_EARTH] = 8;
+	tm_cult_income(s);
+	assert_int_equal(s->pl[0].spades, 2);
+	free(s);
+}
+
+/* Darklings without strict-darkling-sh: the 3 conversions may come later
+ * in the round, 3 in all; with the option only in the stronghold's turn. */
+static void
+test_darklings_loose(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	struct tm_state *s = two("darklings", "witches", d, NULL);
+
+	(void)state;
+	tg_put(s, 0, "E5", TB_TP);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	s->pl[0].p = 0;
+	tg_ok(s, 0, "upgrade E5 to SH");
+	tg_turn(s, 0);
+	tg_ok(s, 0, "convert 2W to 2P");
+	tg_ok(s, 0, "convert 1W to 1P");
+	assert_int_equal(s->pl[0].p, 3);
+	tg_bad(s, 0, "convert 1W to 1P", "up to 3 right after building their "
+	    "stronghold");
+	free(s);
+}
+
+/* Nomads' sandstorm is no spade: no VP on the spade scoring tile. */
+static void
+test_nomads_sandstorm_no_spade(void **state)
+{
+	static const char *const d[] = { "D3", "F4", "D1", "F3", "B1", NULL };
+	static const char *const opts[] = {
+		"score=SCORE1,SCORE3,SCORE6,SCORE8,SCORE5,SCORE7", NULL };
+	struct tm_state *s = two("nomads", "witches", d, opts);
+	int vp;
+
+	(void)state;
+	tg_put(s, 0, "F3", TB_SH);
+	s->pl[0].w = 1;
+	s->pl[0].c = 2;
+	vp = s->pl[0].vp;
+	tg_ok(s, 0, "action ACTN. build E6");
+	assert_int_equal(s->pl[0].vp, vp);
+	tg_turn(s, 0);
+	tg_bad(s, 0, "action ACTN", "already used this round");
+	free(s);
+}
+
+/* Engineers: a bridge for 2 W in every turn, three bridges at most. */
+static void
+test_engineers_bridges(void **state)
+{
+	static const char *const d[] = { "C2", "F4", "D1", "E7", NULL };
+	struct tm_state *s = two("engineers", "witches", d, NULL);
+	const struct tm_cell *c2 = &tm_cells[tg_cell("C2")];
+	char cmd[64];
+	int k;
+
+	(void)state;
+	assert_true(c2->nbr >= 2);
+	s->pl[0].w = 10;
+	for (k = 0; k < 2; k++) {
+		tg_turn(s, 0);
+		snprintf(cmd, sizeof(cmd), "action ACTE. bridge C2:%s",
+		    tm_cells[c2->br[k]].name);
+		tg_ok(s, 0, cmd);
+	}
+	assert_int_equal(s->pl[0].bridges, 2);
+	assert_int_equal(s->pl[0].w, 10 - 4);
+	s->pl[0].bridges = 3;
+	tg_turn(s, 0);
+	tg_bad(s, 0, "action ACTE", "action ACTE: all 3 of your bridges are placed");
+	free(s);
+}
+
+/* Cultists: one step however many opponents take the power (appendix VI). */
+static void
+test_cultists_one_step(void **state)
+{
+	static const char *const f[] = { "cultists", "witches", "nomads" };
+	static const char *const d[] = { "E6", "F4", "D3", "B1", "D1", "E2", "A5",
+	    NULL };
+	static const int b[] = { 3, 5, 7 };
+	struct tm_state *s = tg_new(3, NULL, f, d, b);
+
+	(void)state;
+	tg_put(s, 2, "E8", TB_D);	/* E7 neighbours: E6 cultists, F4 witches, E8 */
+	s->pl[0].w = 20;
+	tg_ok(s, 0, "build E7");
+	assert_int_equal(s->noffer, 2);
+	tg_ok(s, 1, "leech 1 from cultists");
+	tg_ok(s, 2, "leech 1 from cultists");
+	assert_int_equal(s->pl[0].cult_bonus, 1);
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -418,6 +602,13 @@ main(void)
 		cmocka_unit_test(test_nomads),
 		cmocka_unit_test(test_swarmlings),
 		cmocka_unit_test(test_witches),
+		cmocka_unit_test(test_dwarves_more),
+		cmocka_unit_test(test_fakirs_more),
+		cmocka_unit_test(test_giants_cult_spade),
+		cmocka_unit_test(test_darklings_loose),
+		cmocka_unit_test(test_nomads_sandstorm_no_spade),
+		cmocka_unit_test(test_engineers_bridges),
+		cmocka_unit_test(test_cultists_one_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,10 +23,11 @@ test_setup_rules(void **state)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
 	uint8_t seed[GAME_SEED_LEN] = { 1 };
+	struct game_opt keep = { "maintain-player-order", "" };
 	char err[256];
 
 	(void)state;
-	assert_int_equal(terra_rules.setup(s, 3, NULL, 0, seed, err, sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, 3, &keep, 1, seed, err, sizeof(err)), 0);
 	tg_ok(s, 0, "setup witches");
 	tg_bad(s, 1, "setup auren", "colour is taken");
 	tg_bad(s, 2, "setup giants", "not your turn");
@@ -677,6 +678,127 @@ test_tile_actions(void **state)
 	free(s);
 }
 
+/* Phase III cult bonus of every scoring tile (appendix III, terra-tiles). */
+static void
+test_cult_income_table(void **state)
+{
+	static const struct {
+		int tile, cult, steps, on_cult;
+		int c, w, p, pw, spades;
+	} rows[] = {
+		{ 1, TK_EARTH, 5, 0, 5, 0, 0, 0, 0 },	/* 1 EARTH -> 1 C */
+		{ 2, TK_EARTH, 9, 0, 0, 0, 0, 0, 2 },	/* 4 EARTH -> 1 spade */
+		{ 3, TK_WATER, 8, 0, 0, 0, 2, 0, 0 },	/* 4 WATER -> 1 P */
+		{ 4, TK_FIRE, 5, 0, 0, 2, 0, 0, 0 },	/* 2 FIRE -> 1 W */
+		{ 5, TK_FIRE, 9, 0, 0, 0, 0, 8, 0 },	/* 4 FIRE -> 4 PW */
+		{ 6, TK_WATER, 4, 0, 0, 0, 0, 0, 1 },	/* 4 WATER -> 1 spade */
+		{ 7, TK_AIR, 7, 0, 0, 3, 0, 0, 0 },	/* 2 AIR -> 1 W */
+		{ 8, TK_AIR, 8, 0, 0, 0, 0, 0, 2 },	/* 4 AIR -> 1 spade */
+		{ 9, TK_AIR, 0, 2, 4, 0, 0, 0, 0 },	/* priest on cult -> 2 C */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct tm_state *s = wc_game(NULL);
+		struct tm_player *p = &s->pl[0];
+		int c, w, pr, k;
+
+		for (k = 0; k < 4; k++)
+			p->cult[k] = 0;
+		p->cult[rows[i].cult] = rows[i].steps;
+		p->p_on_cult = rows[i].on_cult;
+		p->pw[0] = 12;
+		p->pw[1] = p->pw[2] = 0;
+		c = p->c;
+		w = p->w;
+		pr = p->p;
+		s->round = 1;
+		s->score_tile[0] = rows[i].tile;
+		tm_cult_income(s);
+		if (p->c - c != rows[i].c || p->w - w != rows[i].w ||
+		    p->p - pr != rows[i].p || p->pw[1] != rows[i].pw ||
+		    p->spades != rows[i].spades)
+			fail_msg("SCORE%d: +%dC +%dW +%dP +%dPW %d spades", rows[i].tile,
+			    p->c - c, p->w - w, p->p - pr, p->pw[1], p->spades);
+		free(s);
+	}
+}
+
+/* Conversions at the rates of bowl III (l.868-876) and their refusals. */
+static void
+test_conversions_table(void **state)
+{
+	static const struct {
+		const char *cmd;
+		int dpw, dc, dw, dp;
+	} ok[] = {
+		{ "convert 5PW to 1P", -5, 0, 0, 1 },
+		{ "convert 3PW to 1W", -3, 0, 1, 0 },
+		{ "convert 1PW to 1C", -1, 1, 0, 0 },
+		{ "convert 1P to 1W", 0, 0, 1, -1 },
+		{ "convert 1W to 1C", 0, 1, -1, 0 },
+		{ "convert 1P to 1C", 0, 1, 0, -1 },
+		{ "convert 6PW to 2W", -6, 0, 2, 0 },
+		{ "convert 3C to 1VP", 0, -3, 0, 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		struct tm_state *s = wc_game(NULL);
+		struct tm_player *p = &s->pl[0];
+		int c, w, pr, pw;
+
+		p->pw[0] = 0;
+		p->pw[1] = 4;
+		p->pw[2] = 8;
+		p->p = 2;
+		c = p->c;
+		w = p->w;
+		pr = p->p;
+		pw = p->pw[2];
+		tg_ok(s, 0, ok[i].cmd);
+		if (p->pw[2] - pw != ok[i].dpw || p->c - c != ok[i].dc ||
+		    p->w - w != ok[i].dw || p->p - pr != ok[i].dp)
+			fail_msg("%s: %+dPW %+dC %+dW %+dP", ok[i].cmd, p->pw[2] - pw,
+			    p->c - c, p->w - w, p->p - pr);
+		assert_int_equal(s->cur, 0);	/* a conversion is no action */
+		free(s);
+	}
+	{
+		struct tm_state *s = wc_game(NULL);
+
+		s->pl[0].pw[2] = 2;
+		s->pl[0].pw[0] = 10;
+		s->pl[0].pw[1] = 0;
+		tg_bad(s, 0, "convert 4PW to 1P", "convert: power converts 5 to 1 p");
+		tg_bad(s, 0, "convert 3PW to 1W", "convert: you have 2 power in bowl III");
+		tg_bad(s, 0, "convert 1C to 1W", "convert: c to w is not a conversion");
+		tg_bad(s, 0, "convert 1W to 1P", "workers become priests only for "
+		    "the Darklings");
+		free(s);
+	}
+}
+
+/* strict-leech also holds back burning until the offer is decided. */
+static void
+test_strict_leech_burn(void **state)
+{
+	static const char *const opts[] = { "strict-leech", NULL };
+	struct tm_state *s = wc_game(opts), *t = wc_game(NULL);
+
+	(void)state;
+	s->pl[0].w = t->pl[0].w = 10;
+	tg_ok(s, 0, "build E7");
+	tg_ok(t, 0, "build E7");
+	tg_bad(s, 1, "burn 1", "burn: strict-leech: decide your power offers first");
+	tg_ok(t, 1, "burn 1");
+	tg_ok(s, 1, "leech 1 from witches. burn 1");
+	free(s);
+	free(t);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -710,6 +832,9 @@ main(void)
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),
 		cmocka_unit_test(test_tile_actions),
+		cmocka_unit_test(test_cult_income_table),
+		cmocka_unit_test(test_conversions_table),
+		cmocka_unit_test(test_strict_leech_burn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

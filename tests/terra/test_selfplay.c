@@ -24,10 +24,10 @@
 extern const struct game_rules terra_rules;
 
 /* The flag options, switched on by bits of each game's seed. */
-static const char *const option_flags[8] = {
+static const char *const option_flags[9] = {
 	"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
 	"errata-cultist-power", "mini-expansion-1", "shipping-bonus",
-	"temple-scoring-tile", "variable-turn-order",
+	"temple-scoring-tile", "variable-turn-order", "maintain-player-order",
 };
 
 /* Extra invariants: priests, cult tracks, towns and keys, tile supply. */
@@ -78,13 +78,13 @@ test_selfplay_many(void **state)
 
 	(void)state;
 	for (g = 0; g < games; g++) {
-		struct game_opt opts[8];
+		struct game_opt opts[9];
 		struct selfplay_result res;
 		char err[512];
 		int nopts = 0, k, rc;
 		uint64_t seed = 0x7e44a000u + (uint64_t)g * 7919u;
 
-		for (k = 0; k < 8; k++)
+		for (k = 0; k < 9; k++)
 			if ((seed >> (k + 3)) & 1) {
 				opts[nopts].key = option_flags[k];
 				opts[nopts].value = "";

@@ -43,7 +43,7 @@ test_render_text(void **state)
 			break;
 	}
 	assert_non_null(strstr(sb_str(&b), "E7 G"));	/* transformed hex */
-	assert_non_null(strstr(sb_str(&b), "D0"));	/* a dwelling of seat 0 */
+	assert_non_null(strstr(sb_str(&b), "D1"));	/* a dwelling of seat 1 (index 0) */
 	assert_non_null(strstr(sb_str(&b), "FIRE"));
 	assert_non_null(strstr(sb_str(&b), "> R1 SCORE3"));
 	assert_non_null(strstr(sb_str(&b), "Bonus tiles left"));
@@ -206,7 +206,7 @@ test_render_town_and_turn(void **state)
 
 	(void)state;
 	tg_ok(s, 1, "leech 1 from witches");
-	tg_bad(s, 0, "send p to FIRE", "waits for seat 1 (cultists");
+	tg_bad(s, 0, "send p to FIRE", "waits for seat 2 (cultists");
 	tg_put(s, 0, "F4", TB_TP);
 	tg_put(s, 0, "F3", TB_TP);
 	tg_put(s, 0, "G2", TB_D);
@@ -214,7 +214,7 @@ test_render_town_and_turn(void **state)
 	s->pl[0].c = 10;
 	tg_ok(s, 0, "upgrade E7 to TP. +TW1");
 	terra_rules.render_text(s, -1, names, &b);
-	assert_non_null(strstr(sb_str(&b), "TP0*"));
+	assert_non_null(strstr(sb_str(&b), "TP1*"));
 	sb_free(&b);
 	free(s);
 }

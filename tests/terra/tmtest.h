@@ -26,14 +26,15 @@ extern const struct game_rules terra_rules;
 /*
  * New game: n seats, options (NULL-terminated key list, "score=..." style
  * entries allowed), factions per seat, initial dwellings in placement
- * order, and initial bonus tiles for seats n-1 .. 0.
+ * order, and initial bonus tiles for seats n-1 .. 0.  The player order is
+ * the seat order (maintain-player-order).
  */
 static struct tm_state *
 tg_new(int n, const char *const *opts, const char *const *factions,
     const char *const *dwell, const int *bonus)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[16];
+	struct game_opt o[20];
 	struct game_played pl;
 	uint8_t seed[GAME_SEED_LEN] = { 7 };
 	char err[256], cmd[64], key[64][16];
@@ -71,6 +72,10 @@ tg_new(int n, const char *const *opts, const char *const *factions,
 			break;
 	if (i == no)
 		no++;
+	/* seats choose, place and start in seat order */
+	o[no].key = "maintain-player-order";
+	o[no].value = "";
+	no++;
 	if (terra_rules.setup(s, n, o, no, seed, err, sizeof(err)) != 0)
 		fail_msg("setup: %s", err);
 	for (i = 0; i < n; i++) {
