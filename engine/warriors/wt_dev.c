@@ -51,7 +51,7 @@ build_unit(struct wt_state *s, int seat, const struct wt_act *a, int unify,
 		    wt_kind_name[a->arg]);
 		return -1;
 	}
-	snprintf(what, sizeof(what), "build: a %s", wt_kind_name[a->arg]);
+	snprintf(what, sizeof(what), "build %s", wt_kind_name[a->arg]);
 	slot = wt_alloc_unit(s, seat);
 	if (slot < 0 || pay(s, seat, cost[a->arg], what, err, errlen) != 0) {
 		if (slot < 0)

@@ -304,12 +304,11 @@ man_moves(struct trial *t)
 	}
 	offer(t, "done");
 	peace_moves(t, "done");
-	if (t->s->man_step != MS_FINISH) {
+	if (t->s->man_step != MS_FINISH)
 		unit_moves(t);
-		if (wt_can_unify(t->s, t->seat)) {
-			offer(t, "unify; develop production; develop military");
-			offer(t, "unify; pass");
-		}
+	if (wt_can_unify(t->s, t->seat)) {	/* 8.5: at any point of one's own manoeuvre */
+		offer(t, "unify; develop production; develop military");
+		offer(t, "unify; pass");
 	}
 	princess_moves(t);
 }

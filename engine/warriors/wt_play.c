@@ -266,14 +266,24 @@ tracks(struct wt_state *s, int seat, const struct words *wd, char *err,
 
 /* ----------------------------------------------------------------- trade */
 
-/* Check the bank trades and purchases against the stock, in order (4.4, 4.5). */
+/*
+ * Check the bank trades and purchases, in the order written, against the
+ * seat's stock plus everything its deals of this submission would bring
+ * in: deals are resolved before the bank (4.6), so their proceeds may be
+ * spent there.  This only refuses what could never be paid; an order that
+ * the stock does not cover when the round is resolved (a deal was void,
+ * or its goods were given away) is voided then (wt_flow.c).
+ */
 static int
 check_bank(const struct wt_state *s, int seat, char *err, size_t errlen)
 {
 	const struct wt_tradesub *t = &s->p[seat].ts;
-	int res[WT_NRES], k;
+	int res[WT_NRES], k, r;
 
 	memcpy(res, s->p[seat].res, sizeof(res));
+	for (k = 0; k < t->ndeals; k++)
+		for (r = 0; r < WT_NRES; r++)
+			res[r] += t->deal[k].get[r];
 	for (k = 0; k < t->nbank; k++) {
 		const struct wt_bank *b = &t->bank[k];
 
@@ -336,7 +346,7 @@ bank_trade(struct wt_state *s, int seat, const struct words *wd, char *err,
 		return -1;
 	}
 	t->nbank++;
-	return check_bank(s, seat, err, errlen);
+	return 0;
 }
 
 /* `buy N vp` (4.5). */
@@ -357,7 +367,7 @@ buy_vp(struct wt_state *s, int seat, const struct words *wd, char *err, size_t e
 	t->bank[t->nbank].buyvp = 1;
 	t->bank[t->nbank].amount = n;
 	t->nbank++;
-	return check_bank(s, seat, err, errlen);
+	return 0;
 }
 
 /* `deal X give ... get ...` (4.3). */
@@ -1129,6 +1139,8 @@ dispatch(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t err
 			    trade_cmd(s, seat, &wd, err, errlen)) != 0)
 				return -1;
 		}
+		if (check_bank(s, seat, err, errlen) != 0)
+			return -1;
 		s->p[seat].ts.sent = 1;
 		wt_log(s, "%s has sent its trade orders", wt_seat_code(s, seat));
 		return 0;

@@ -21,7 +21,7 @@ auto_outcomes(int total, int n, const int *kind, const int *str, const int *toug
 
 /* Example C: a barbarian ARC (2/2, turn 2) cannot hurt a CAV; 3 kills it. */
 static void
-test_example_c(void **state)
+test_6_17_example_c(void **state)
 {
 	int k[1] = { WT_CAV }, st[1] = { 3 }, t[1] = { 3 }, x[1] = { 0 }, out[1];
 	int bk[1] = { WT_ARC }, bs[1], bt[1], bo[1];
@@ -40,7 +40,7 @@ test_example_c(void **state)
 
 /* Example E: barbarian CAV 6/6 (turn 5) against 2 CAV + ARC. */
 static void
-test_example_e(void **state)
+test_6_17_example_e(void **state)
 {
 	int k[3] = { WT_CAV, WT_CAV, WT_ARC }, st[3] = { 3, 3, 2 }, t[3] = { 3, 3, 2 };
 	int x[3] = { 0, 0, 0 }, out[3], bk[1] = { WT_CAV }, bs[1], bo[1];
@@ -60,7 +60,7 @@ test_example_e(void **state)
 
 /* Example G: barbarian ARC 4/4 (turn 4) against 2 ARC. */
 static void
-test_example_g(void **state)
+test_6_17_example_g(void **state)
 {
 	int k[2] = { WT_ARC, WT_ARC }, st[2] = { 2, 2 }, x[2] = { 0, 0 }, out[2];
 	int bk[1] = { WT_ARC }, bs[1], bo[1];
@@ -76,7 +76,7 @@ test_example_g(void **state)
 
 /* Example H: a CAV's 3 damage kills an exhausted INF (1) and an INF (2). */
 static void
-test_example_h(void **state)
+test_6_17_example_h(void **state)
 {
 	int k[2] = { WT_INF, WT_INF }, st[2] = { 1, 1 }, x[2] = { 1, 0 }, out[2];
 
@@ -92,7 +92,7 @@ test_example_h(void **state)
 
 /* Example I: an ARC (auto) against INF + exhausted INF. */
 static void
-test_example_i(void **state)
+test_6_17_example_i(void **state)
 {
 	int k[2] = { WT_INF, WT_INF }, st[2] = { 1, 1 }, x[2] = { 0, 1 }, out[2];
 	int ak[1] = { WT_ARC }, as[1] = { 2 }, ax[1] = { 0 }, ao[1];
@@ -107,7 +107,7 @@ test_example_i(void **state)
 
 /* Example A through a manoeuvre: ARC + INF take Champagne in turn 1. */
 static void
-test_example_a(void **state)
+test_6_17_example_a(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 
@@ -128,7 +128,7 @@ test_example_a(void **state)
 
 /* Example B: INF against barbarian INF; both forced back, ours dies. */
 static void
-test_example_b(void **state)
+test_6_17_example_b(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 
@@ -148,7 +148,7 @@ test_example_b(void **state)
 
 /* Example B with `rout`: the attacker chooses among equal options (6.11). */
 static void
-test_example_b_rout(void **state)
+test_6_17_example_b_rout(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 
@@ -163,7 +163,7 @@ test_example_b_rout(void **state)
 
 /* Example D: 2 ARC destroy a barbarian fort in turn 2 and take the capital. */
 static void
-test_example_d(void **state)
+test_6_17_example_d(void **state)
 {
 	const char *c[2] = { "FRA", "ENG" }, *t[2] = { "1 1 1", "1 1 1" };
 	struct wt_state *s = game_new(2, c, t, NULL, 0);
@@ -184,7 +184,7 @@ test_example_d(void **state)
 
 /* Example D with Commander: the ARC retreats to where it came from. */
 static void
-test_example_d_commander(void **state)
+test_6_17_example_d_commander(void **state)
 {
 	const char *c[2] = { "FRA", "ENG" }, *t[2] = { "0 0 3", "1 1 1" };
 	struct wt_state *s = game_new(2, c, t, NULL, 0);
@@ -205,7 +205,7 @@ test_example_d_commander(void **state)
 
 /* Example F: at war, a written split; the princess dies with her province. */
 static void
-test_example_f(void **state)
+test_6_17_example_f(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	int lor = P("LOR");
@@ -239,7 +239,7 @@ test_example_f(void **state)
 
 /* 6.12: damage written on a princess behind a fort makes the split auto. */
 static void
-test_princess_protected(void **state)
+test_6_12_princess_protected(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	int lor = P("LOR");
@@ -265,7 +265,7 @@ test_princess_protected(void **state)
 
 /* 6.7: a defending player is asked for the split; the game waits for it. */
 static void
-test_defender_asked(void **state)
+test_6_7_defender_asked(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	struct game_wait w;
@@ -294,19 +294,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_example_a),
-		cmocka_unit_test(test_example_b),
-		cmocka_unit_test(test_example_b_rout),
-		cmocka_unit_test(test_example_c),
-		cmocka_unit_test(test_example_d),
-		cmocka_unit_test(test_example_d_commander),
-		cmocka_unit_test(test_example_e),
-		cmocka_unit_test(test_example_f),
-		cmocka_unit_test(test_example_g),
-		cmocka_unit_test(test_example_h),
-		cmocka_unit_test(test_example_i),
-		cmocka_unit_test(test_princess_protected),
-		cmocka_unit_test(test_defender_asked),
+		cmocka_unit_test(test_6_17_example_a),
+		cmocka_unit_test(test_6_17_example_b),
+		cmocka_unit_test(test_6_17_example_b_rout),
+		cmocka_unit_test(test_6_17_example_c),
+		cmocka_unit_test(test_6_17_example_d),
+		cmocka_unit_test(test_6_17_example_d_commander),
+		cmocka_unit_test(test_6_17_example_e),
+		cmocka_unit_test(test_6_17_example_f),
+		cmocka_unit_test(test_6_17_example_g),
+		cmocka_unit_test(test_6_17_example_h),
+		cmocka_unit_test(test_6_17_example_i),
+		cmocka_unit_test(test_6_12_princess_protected),
+		cmocka_unit_test(test_6_7_defender_asked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

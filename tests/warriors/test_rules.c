@@ -48,6 +48,7 @@ test_1_2_random(void **state)
 		for (j = i + 1; j < 6; j++)
 			assert_int_not_equal(a->p[i].country, a->p[j].country);
 	assert_int_not_equal(warriors_rules.setup(b, 7, NULL, 0, seed, err, sizeof(err)), 0);
+	assert_string_equal(err, "Warriors & Traders takes 2 to 6 players, not 7");
 	free(a);
 	free(b);
 }
@@ -111,7 +112,8 @@ test_1_9_options(void **state)
 
 	(void)state;
 	assert_int_not_equal(warriors_rules.setup(s, 2, bado, 1, seed, err, sizeof(err)), 0);
-	assert_non_null(strstr(err, "unknown option"));
+	assert_string_equal(err, "unknown option speed=fast (countries=random|choose, "
+	    "defence=ask|auto, teams=2v2|3v3|2v2v2)");
 	memset(s, 0, sizeof(*s));
 	assert_int_not_equal(warriors_rules.setup(s, 3, team, 1, seed, err, sizeof(err)), 0);
 	memset(s, 0, sizeof(*s));
@@ -542,7 +544,8 @@ test_6_3_no_war(void **state)
 	free(s);
 }
 
-/* 6.13: the defender holds with a fort; attackers fall back. */
+/* 6.13: forts hold the province; here the attackers die to the forts' damage
+ * (a fall back is shown in test_manoeuvre.c). */
 static void
 test_6_13_fall_back(void **state)
 {
@@ -628,7 +631,9 @@ test_6_15_princess(void **state)
 	pass_until(s, PH_MAN);
 	ok(s, 0, "princess PAR-CHA");	/* barbarian: illegal when reached */
 	assert_int_equal(s->man_step, MS_FINISH);
-	bad(s, 0, "princess PAR-NOR", GAME_REJECTED, "princess");
+	bad_exact(s, 0, "princess PAR-NOR", GAME_REJECTED, "princess: a move is not "
+	    "legal now; a princess steps once into a province of yours or a free one "
+	    "(6.15)");
 	ok(s, 0, "princess PAR-PIC");
 	assert_int_equal(s->prov[P("PIC")].pri, 1);
 	free(s);
@@ -697,7 +702,7 @@ test_7_2_war_end(void **state)
 
 /* 8: unification when the whole country is held; once per game. */
 static void
-test_8_unify(void **state)
+test_8_1_unify(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	static const char *const fra[] = { "CHA", "PIC", "NOR", "BRE", "ORL", "BLO" };
@@ -731,7 +736,7 @@ test_8_unify(void **state)
 
 /* 9.1, 9.2: Merchant doubles gold; the cap of 20 at the end of turn. */
 static void
-test_9_end_of_turn(void **state)
+test_9_1_end_of_turn(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 
@@ -750,7 +755,7 @@ test_9_end_of_turn(void **state)
 
 /* 10: victory at the target; the most VP after turn 10. */
 static void
-test_10_victory(void **state)
+test_10_1_victory(void **state)
 {
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	struct game_score sc;
@@ -777,7 +782,7 @@ test_10_victory(void **state)
 
 /* 11: teams: no war on a teammate; a team wins on its total. */
 static void
-test_11_teams(void **state)
+test_11_2_teams(void **state)
 {
 	const char *c[4] = { "IRE", "SCO", "ENG", "FRA" };
 	const char *t[4] = { "1 1 1", "1 1 1", "1 1 1", "1 1 1" };
@@ -889,10 +894,10 @@ main(void)
 		cmocka_unit_test(test_6_15_princess),
 		cmocka_unit_test(test_7_1_war),
 		cmocka_unit_test(test_7_2_war_end),
-		cmocka_unit_test(test_8_unify),
-		cmocka_unit_test(test_9_end_of_turn),
-		cmocka_unit_test(test_10_victory),
-		cmocka_unit_test(test_11_teams),
+		cmocka_unit_test(test_8_1_unify),
+		cmocka_unit_test(test_9_1_end_of_turn),
+		cmocka_unit_test(test_10_1_victory),
+		cmocka_unit_test(test_11_2_teams),
 		cmocka_unit_test(test_13_1_notation),
 		cmocka_unit_test(test_13_5_queue),
 		cmocka_unit_test(test_views),
