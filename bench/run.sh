@@ -37,7 +37,8 @@ awaited() {
 	return 1
 }
 
-# play GAME N SEATS...: N listed moves, picked by a fixed rule, mail queued
+# play GAME N SEATS...: N listed moves, picked by a fixed rule; their mail
+# stays queued
 play() {
 	g=$1 n=$2 k=0
 	shift 2
@@ -47,7 +48,6 @@ play() {
 		"$A" move --no-send "$g" "$seat" "$cmd" >/dev/null
 		k=$((k + 1))
 	done
-	"$A" send --quiet
 }
 
 # time_move LABEL GAME SEATS...: 51 runs of the awaited seat's first legal
@@ -66,7 +66,6 @@ times, peaks = [], []
 for i in range(51):
     shutil.copy(db, os.path.join(w, "run.db"))
     env = dict(os.environ, ARBITER_DB=os.path.join(w, "run.db"))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
     subprocess.run([a, "move", g, seat, cmd], env=env, check=True,
                    stdout=subprocess.DEVNULL)
@@ -84,6 +83,7 @@ if has tigris; then
 		"$A" new tigris --seat a:a@example.org --seat b:b@example.org \
 		--seat c:c@example.org --seat d:d@example.org >"$W/id"
 	play "$(cat "$W/id")" 120 a b c d
+	"$A" send --quiet
 	time_move "tigris, mid-game" "$(cat "$W/id")" a b c d
 fi
 if has terra && [ -d "$SHARED/games/terra" ]; then
@@ -100,6 +100,7 @@ if has warriors; then
 		"$A" new warriors --seat a:a@example.org --seat b:b@example.org \
 		--seat c:c@example.org --seat d:d@example.org >"$W/id"
 	play "$(cat "$W/id")" 60 a b c d
+	"$A" send --quiet
 	time_move "warriors, mid-game" "$(cat "$W/id")" a b c d
 fi
 
@@ -113,22 +114,13 @@ export ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$W/smtp/port")"
 export ARBITER_DB="$W/mail.db" ARBITER_FROM=games@example.org
 "$A" new tigris --seat a:a@example.org --seat b:b@example.org \
 	--seat c:c@example.org --seat d:d@example.org >/dev/null
-k=0
-while [ $k -lt 50 ]; do
-	for s in a b c d; do
-		if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
-	done
-	"$A" move --no-send 1 "$seat" "$(head -1 "$W/moves")" >/dev/null
-	k=$((k + 1))
-done
+play 1 50 a b c d
 queued=$(sqlite3 "$ARBITER_DB" "select count(*) from outbox where sent_at = 0")
 t0=$(date +%s.%N)
 "$A" send --quiet
 t1=$(date +%s.%N)
 /usr/bin/python3 -c "import sys; q, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print('send: %d mails over one SMTP connection in %.2f s: %.0f mails/s' % (q, b - a, q / (b - a)))" "$queued" "$t0" "$t1"
-for s in a b c d; do
-	if "$A" moves 1 "$s" >"$W/moves" 2>/dev/null; then seat=$s; break; fi
-done
+seat=$(awaited 1 a b c d)
 idx=$(( $(printf 'a\nb\nc\nd\n' | grep -n "^$seat$" | cut -d: -f1) - 1 ))
 reply=$(sqlite3 "$ARBITER_DB" "select message from outbox where seat = $idx order by id desc limit 1" |
 	grep -i '^Reply-To:' | sed 's/.*<\(.*\)>.*/\1/' | tr -d '\r')

@@ -110,6 +110,8 @@ int game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg);
 int game_replay(struct loaded *g, int upto, char *err, size_t errlen);
 int game_setup_state(const struct game_rules *r, const struct store_game *row,
     void *state, char *err, size_t errlen);
+/* Start or stop the seats' idle clocks after a move (mover -1: none). */
+int game_update_clocks(struct loaded *g, int mover, int64_t now);
 /* Seat by name (case-insensitive) or 1-based number; -1 when none. */
 int game_seat_find(const struct loaded *g, const char *s);
 void game_waiting_text(const struct loaded *g, char *buf, size_t len);

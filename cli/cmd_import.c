@@ -27,25 +27,19 @@ struct import_move {
 static int
 import_resume(struct ctx *c, struct store *s, struct loaded *g, int64_t id, int nmv)
 {
-	struct game_wait w;
 	int i, rc;
 
 	if (g->rules->over(g->state))
 		return STORE_OK;
-	memset(&w, 0, sizeof(w));
-	g->rules->waiting(g->state, &w);
 	g->row.id = id;
 	g->store = s;
 	g->seq = nmv;
 	for (i = 0; i < g->row.nseats; i++) {
 		g->names[i] = g->seats[i].name;
 		g->seats[i].idx = i;
-		if (!(w.mask & (1u << i)))
-			continue;
-		g->seats[i].idle_since = now_epoch();
-		if ((rc = store_seat_update_clock(s, id, &g->seats[i])) != STORE_OK)
-			return rc;
 	}
+	if ((rc = game_update_clocks(g, -1, now_epoch())) != STORE_OK)
+		return rc;
 	return notify_start(c, s, g);
 }
 

@@ -13,9 +13,13 @@
 
 #include "cli.h"
 
-/* Keep each seat's idle clock: when the game started waiting for it. */
-static int
-update_clocks(struct loaded *g, int mover, int64_t now)
+/*
+ * Keep each seat's idle clock: when the game started waiting for it.  The
+ * mover's clock restarts; mover -1 (an import) only starts the clocks of
+ * seats newly awaited.
+ */
+int
+game_update_clocks(struct loaded *g, int mover, int64_t now)
 {
 	struct game_wait w;
 	int i, rc, over = g->rules->over(g->state);
@@ -112,7 +116,7 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
 			return rc;
 		g->row.over = 1;
 	}
-	return update_clocks(g, sub->seat, m.at);
+	return game_update_clocks(g, sub->seat, m.at);
 }
 
 int
