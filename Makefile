@@ -31,7 +31,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 GAMES = tigris terra warriors
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
-LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) \
+LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) $(wildcard app/*.c) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
 TEST_DIRS = tests/unit tests/mail $(foreach g,$(GAMES),tests/$(g))
 TEST_SRC = $(foreach d,$(TEST_DIRS),$(wildcard $(d)/test_*.c))
@@ -84,7 +84,7 @@ TEMPLATES = $(sort $(wildcard templates/*))
 $(B)/gen/templates.inc: $(TEMPLATES) tools/embed.sh
 	@mkdir -p $(dir $@)
 	sh tools/embed.sh $(TEMPLATES) > $@
-$(B)/cli/template.o $(S)/cli/template.o: $(B)/gen/templates.inc
+$(B)/app/template.o $(S)/app/template.o: $(B)/gen/templates.inc
 
 -include $(shell find $(B) $(S) -name '*.d' 2>/dev/null | sort -u)
 

@@ -1,5 +1,4 @@
 /* args.c - option parsing shared by every command; see cli.h. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,34 +152,5 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 	}
 	*operands = ops;
 	*noperands = n;
-	return 0;
-}
-
-int
-parse_int(const char *s, long min, long max, long *out)
-{
-	char *end;
-	long v;
-
-	if (s == NULL || *s == '\0')
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int
-parse_game_id(const char *s, int64_t *id)
-{
-	long v;
-
-	if (s != NULL && s[0] == '#')
-		s++;
-	if (parse_int(s, 1, 2147483647L, &v) != 0)
-		return -1;
-	*id = v;
 	return 0;
 }

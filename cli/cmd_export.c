@@ -6,66 +6,6 @@
 #include "cli.h"
 
 static int
-add_move(const struct store_move *m, void *arg)
-{
-	json_t *o = json_pack("{s:i, s:i, s:s, s:s, s:I}", "seq", m->seq, "seat", m->seat,
-	    "text", m->text, "source", m->source, "at", (json_int_t)m->at);
-
-	return o == NULL || json_array_append_new(arg, o) != 0;
-}
-
-/* The export document; seed and addresses only when reveal is set. */
-static json_t *
-build_export(struct store *s, const struct loaded *g, int private_, int *err)
-{
-	json_t *doc, *seats, *log, *opts;
-	json_error_t jerr;
-	char hex[65];
-	int i;
-
-	*err = EXIT_SOFTWARE;
-	opts = json_loads(g->row.options, 0, &jerr);
-	seats = json_array();
-	log = json_array();
-	doc = json_object();
-	if (opts == NULL || seats == NULL || log == NULL || doc == NULL)
-		goto fail;
-	for (i = 0; i < g->row.nseats; i++) {
-		json_t *o = json_pack("{s:s}", "name", g->seats[i].name);
-
-		if (o == NULL || (private_ && json_object_set_new(o, "email",
-		    json_string(g->seats[i].email)) != 0) ||
-		    json_array_append_new(seats, o) != 0)
-			goto fail;
-	}
-	if ((i = store_moves_each(s, g->row.id, 1, add_move, log)) != STORE_OK) {
-		*err = store_exit(s, i);
-		goto fail;
-	}
-	json_object_set_new(doc, "format", json_string("arbiter-export"));
-	json_object_set_new(doc, "version", json_integer(1));
-	json_object_set_new(doc, "id", json_integer(g->row.id));
-	json_object_set_new(doc, "rules", json_string(g->row.rules));
-	json_object_set_new(doc, "title", json_string(g->row.title));
-	json_object_set_new(doc, "created", json_integer(g->row.created));
-	json_object_set_new(doc, "over", json_boolean(g->row.over));
-	json_object_set_new(doc, "options", opts);
-	json_object_set_new(doc, "seats", seats);
-	json_object_set_new(doc, "log", log);
-	if (g->row.over || private_) {
-		hex_encode(g->row.seed, sizeof(g->row.seed), hex);
-		json_object_set_new(doc, "seed", json_string(hex));
-	}
-	return doc;
-fail:
-	json_decref(opts);
-	json_decref(seats);
-	json_decref(log);
-	json_decref(doc);
-	return NULL;
-}
-
-static int
 run_export(struct ctx *c, int argc, char **argv)
 {
 	const char *private_ = NULL;
@@ -96,7 +36,7 @@ run_export(struct ctx *c, int argc, char **argv)
 	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK ||
 	    (rc = game_load_meta(c, s, id, &g)) != EXIT_OK)
 		goto out;
-	if ((doc = build_export(s, &g, private_ != NULL, &rc)) == NULL)
+	if ((doc = game_export(s, &g, private_ != NULL, &rc)) == NULL)
 		goto out;
 	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	if (text == NULL) {

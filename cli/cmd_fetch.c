@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "cli.h"
+#include "../app/outmail.h"
 #include "../mail/imap.h"
 
 static int

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "cli.h"
+#include "../app/outmail.h"
 
 static int
 run_move(struct ctx *c, int argc, char **argv)

@@ -1,150 +1,14 @@
 /*
- * cmd_remind.c - `arbiter remind`: mail the seats each game waits for once
- * they have been idle too long, then daily, and tell the table after some
- * days.  Never twice in one interval; a declared absence pauses the clock.
+ * cmd_remind.c - `arbiter remind`: remind the seats a game has waited for
+ * too long (app/remind.c), or set a game's interval.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "cli.h"
+#include "../app/outmail.h"
 #include "../store/store_mail.h"
-
-#define DAY (24 * 3600)
-
-/* "3 days 4 hours" */
-static void
-idle_text(int64_t secs, char *buf, size_t len)
-{
-	int64_t d = secs / DAY, h = (secs % DAY) / 3600;
-
-	if (d > 0)
-		snprintf(buf, len, "%lld day%s %lld hour%s", (long long)d, d == 1 ? "" : "s",
-		    (long long)h, h == 1 ? "" : "s");
-	else
-		snprintf(buf, len, "%lld hour%s", (long long)h, h == 1 ? "" : "s");
-}
-
-/* Queue the table's news mail about a slow seat. */
-static int
-tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow,
-    const char *idle)
-{
-	char news[400], subject[300];
-	int i, rc = STORE_OK;
-
-	snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
-	    g->names[slow], idle);
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: waiting for %s",
-	    (long long)g->row.id, g->row.title, g->names[slow]);
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
-	return rc;
-}
-
-/* Remind one awaited seat if its time has come; *sent counts mails. */
-static int
-remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
-    const char *why, int64_t now, int *sent, int *told)
-{
-	struct store_seat *st = &g->seats[seat];
-	int hours = g->row.remind_hours > 0 ? g->row.remind_hours : cfg->remind_hours;
-	int64_t start = st->idle_since, idle, next;
-	char idle_s[64], subject[300];
-	int rc, changed = 0;
-
-	if (start == 0 || now < st->away_until)
-		return STORE_OK;		/* not awaited, or away: the clock is paused */
-	if (st->away_until > start)
-		start = st->away_until;		/* the clock restarts when the absence ends */
-	idle = now - start;
-	next = st->reminded_at == 0 ? start + (int64_t)hours * 3600 : st->reminded_at + DAY;
-	idle_text(idle, idle_s, sizeof(idle_s));
-	if (now >= next) {
-		struct sbuf body = SBUF_INIT, moves = SBUF_INIT;
-		json_t *v;
-
-		outmail_moves_compact(g, seat, &moves);
-		v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "name", g->names[seat],
-		    "title", g->row.title, "id", (json_int_t)g->row.id, "idle", idle_s, "why",
-		    why, "moves", sb_str(&moves));
-		sb_free(&moves);
-		if (v == NULL || template_render("mail-remind.txt", v, &body) != 0) {
-			json_decref(v);
-			sb_free(&body);
-			return STORE_ERROR;
-		}
-		json_decref(v);
-		outmail_subject(g, subject, sizeof(subject));
-		rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
-		sb_free(&body);
-		if (rc != STORE_OK)
-			return rc;
-		st->reminded_at = now;
-		st->reminders++;
-		changed = 1;
-		(*sent)++;
-	}
-	if (!st->table_told && idle >= (int64_t)cfg->table_days * DAY) {
-		if ((rc = tell_table(cfg, s, g, seat, idle_s)) != STORE_OK)
-			return rc;
-		st->table_told = 1;
-		changed = 1;
-		(*told)++;
-	}
-	return changed ? store_seat_update_clock(s, g->row.id, st) : STORE_OK;
-}
-
-/* One game, in one transaction. */
-static int
-remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int *sent,
-    int *told)
-{
-	struct loaded g;
-	struct game_wait w;
-	int rc, i, code = EXIT_OK;
-
-	if ((rc = store_begin(s)) != STORE_OK)
-		return store_exit(s, rc);
-	if ((code = game_load(c, s, id, -1, &g)) != EXIT_OK)
-		goto fail;
-	if (g.rules->over(g.state)) {
-		store_rollback(s);
-		game_unload(&g);
-		return EXIT_OK;
-	}
-	memset(&w, 0, sizeof(w));
-	g.rules->waiting(g.state, &w);
-	for (i = 0; i < g.row.nseats; i++) {
-		if (!(w.mask & (1u << i)))
-			continue;
-		if ((rc = remind_seat(cfg, s, &g, i, w.why[i], now_epoch(), sent, told)) != STORE_OK) {
-			code = store_exit(s, rc);
-			goto fail;
-		}
-	}
-	if ((rc = store_commit(s)) != STORE_OK) {
-		code = store_exit(s, rc);
-		goto fail;
-	}
-	game_unload(&g);
-	return EXIT_OK;
-fail:
-	store_rollback(s);
-	game_unload(&g);
-	return code;
-}
 
 static int
 run_remind(struct ctx *c, int argc, char **argv)
@@ -159,9 +23,9 @@ run_remind(struct ctx *c, int argc, char **argv)
 	struct deliver_stats st;
 	struct config cfg;
 	struct store *s = NULL;
-	int64_t *ids = NULL, gid;
+	int64_t gid;
 	char **ops = NULL, err[512];
-	int nops, rc, n = 0, i, sent = 0, told = 0;
+	int nops, rc, sent = 0, told = 0;
 	long h;
 
 	rc = args_parse(c, &cmd_remind, argc, argv, specs, &ops, &nops);
@@ -194,19 +58,13 @@ run_remind(struct ctx *c, int argc, char **argv)
 		rc = EXIT_OK;
 		goto out;
 	}
-	if ((rc = store_game_ids(s, &ids, &n)) != STORE_OK) {
-		rc = store_exit(s, rc);
+	if ((rc = remind_all(c, &cfg, s, &sent, &told)) != EXIT_OK)
 		goto out;
-	}
-	for (i = 0; i < n; i++)
-		if ((rc = remind_game(c, &cfg, s, ids[i], &sent, &told)) != EXIT_OK)
-			goto out;
 	printf("remind: %d reminder%s, %d table notice%s queued\n", sent, sent == 1 ? "" : "s",
 	    told, told == 1 ? "" : "s");
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
 out:
-	free(ids);
 	store_close(s);
 	free(ops);
 	return rc;

@@ -3,21 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "cli.h"
+#include "../app/outmail.h"
 #include "../store/store_mail.h"
-
-int
-deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st)
-{
-	struct config cfg;
-	char err[512];
-
-	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
-		errx_line(c, "%s", err);
-		return EXIT_USAGE;
-	}
-	return outmail_deliver(c, &cfg, s, verbose, st);
-}
 
 static int
 run_send(struct ctx *c, int argc, char **argv)

@@ -5,27 +5,6 @@
 
 #include "cli.h"
 
-/* Inside the open transaction: drop move seq and rebuild the snapshot. */
-static int
-drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen)
-{
-	int rc;
-
-	(void)c;
-	if ((rc = store_move_drop_last(g->store, g->row.id)) != STORE_OK ||
-	    (rc = store_snapshot_drop(g->store, g->row.id)) != STORE_OK)
-		return rc;
-	g->row.nmoves--;
-	if (game_replay(g, -1, err, errlen) != 0)
-		return STORE_ERROR;
-	if ((rc = store_snapshot_put(g->store, g->row.id, g->seq, g->rules->version,
-	    g->state, g->rules->state_size)) != STORE_OK)
-		return rc;
-	if (g->row.over != g->rules->over(g->state))
-		return store_game_set_over(g->store, g->row.id, g->rules->over(g->state));
-	return STORE_OK;
-}
-
 static int
 run_undo(struct ctx *c, int argc, char **argv)
 {
@@ -78,7 +57,7 @@ run_undo(struct ctx *c, int argc, char **argv)
 		rc = EXIT_REJECTED;
 		goto rollback;
 	}
-	if ((rc = drop_last(c, &g, err, sizeof(err))) != STORE_OK) {
+	if ((rc = game_drop_last(c, &g, err, sizeof(err))) != STORE_OK) {
 		if (rc == STORE_ERROR && err[0] != '\0')
 			errx_line(c, "%s", err);
 		rc = store_exit(s, rc);

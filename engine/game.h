@@ -15,6 +15,19 @@
  *  - play() may leave the state half-changed when it fails; the caller
  *    always works on a copy and throws it away on failure.
  *  - Seats are numbered 0..nseats-1 in the order they were given to `new`.
+ *  - The engine alone decides who may act: play() refuses a seat that may
+ *    not send a command now with GAME_NOT_YOUR_TURN, and accepts the
+ *    commands its rules allow at any time (Warriors' standing orders,
+ *    `resign`) from seats the game is not waiting for.  The application
+ *    never checks turn order itself.
+ *  - Every notation has the command `resign`, accepted from a seat at any
+ *    time while the game runs: the seat leaves, and the game's own rules
+ *    say what becomes of its pieces and score (see arbiter-GAME(6)).
+ *  - A state read back from storage may be damaged.  check() must accept
+ *    any bytes whatsoever without crashing or reading out of bounds, and
+ *    accept only states every other function can work on: every index,
+ *    count and enumeration validated before use.  Nothing else is called
+ *    on a state check() refused.
  */
 #ifndef ARBITER_GAME_H
 #define ARBITER_GAME_H
@@ -103,8 +116,44 @@ struct game_rules {
 	/* The same as JSON; a seat's view adds one object "private". */
 	json_t *(*render_json)(const void *st, int viewer, const char *const *names);
 
-	/* Internal invariants (tiles accounted for, ...); 0 when all hold. */
+	/*
+	 * Internal invariants (tiles accounted for, ...); 0 when all hold.
+	 * Safe on arbitrary bytes (see the conventions above).
+	 */
 	int (*check)(const void *st, char *err, size_t errlen);
+
+	/*
+	 * The public form of a submission that play() accepted from seat on
+	 * state before: what every other seat may read in the log while the
+	 * game runs (Tigris `swap r r r` is `swap 3`; Warriors' queued orders
+	 * say only that orders were given).  One command per line.  NULL for
+	 * a game without hidden commands: the text itself is public.
+	 */
+	void (*public_text)(const void *before, int seat, const char *text,
+	    struct sbuf *out);
+
+	/*
+	 * The submission a seat makes when it lets its deadline pass under
+	 * the policy "pass": the default of what the game waits for from it
+	 * (Tigris: pass the remaining actions, or the least commitment a
+	 * decision allows; Terra Mystica: decline every power offer, then pass;
+	 * Warriors: no orders).  Written to out in the game's notation and
+	 * played through play() like any submission.  0, or -1 when the seat
+	 * is not awaited or its rules give it no default.
+	 */
+	int (*timeout_move)(const void *st, int seat, struct sbuf *out);
+
+	/*
+	 * Replace the hidden information owned by owner (a seat's hand, its
+	 * hidden score, its queued orders), or with owner -1 the information
+	 * no seat sees (the bag's order), by another arrangement that agrees
+	 * with everything public and with what every other seat sees, chosen
+	 * by salt.  The state stays valid (check() accepts it).  Returns 1 when
+	 * something changed, 0 when nothing of owner's is hidden now.  Tests
+	 * use it to prove that public output never depends on hidden
+	 * information.  NULL for a game without hidden information.
+	 */
+	int (*resample)(void *st, int owner, uint64_t salt);
 
 	/*
 	 * Optional (NULL when the game has none): split a foreign log into

@@ -6,7 +6,7 @@
 #ifndef ARBITER_CONFIG_H
 #define ARBITER_CONFIG_H
 
-#include "cli.h"
+#include "app.h"
 
 struct config {
 	char smtp_url[512];		/* empty: deliver into the Maildir */

@@ -1,4 +1,4 @@
-/* util.c - small helpers of the application layer; see cli.h. */
+/* util.c - small helpers of the application layer; see app.h. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <sys/random.h>
 #include <time.h>
 
-#include "cli.h"
+#include "app.h"
 
 int64_t
 now_epoch(void)
@@ -131,10 +131,10 @@ errx_line(const struct ctx *c, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* The exit code for a STORE_* failure, printing nothing. */
 int
-store_exit(struct store *s, int rc)
+store_exit_code(int rc)
 {
-	fprintf(stderr, "arbiter: %s\n", s != NULL ? store_error(s) : "database error");
 	switch (rc) {
 	case STORE_BUSY:
 	case STORE_FULL:
@@ -144,4 +144,42 @@ store_exit(struct store *s, int rc)
 	default:
 		return EXIT_IOERR;
 	}
+}
+
+int
+store_exit(struct store *s, int rc)
+{
+	fprintf(stderr, "arbiter: %s\n", s != NULL ? store_error(s) : "database error");
+	return store_exit_code(rc);
+}
+
+/* A decimal integer in [min, max], the whole string; 0 or -1. */
+int
+parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A game id: "42" or "#42". */
+int
+parse_game_id(const char *s, int64_t *id)
+{
+	long v;
+
+	if (s != NULL && s[0] == '#')
+		s++;
+	if (parse_int(s, 1, 2147483647L, &v) != 0)
+		return -1;
+	*id = v;
+	return 0;
 }

@@ -319,3 +319,16 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 	smtp_close(smtp);
 	return EXIT_OK;
 }
+
+int
+deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st)
+{
+	struct config cfg;
+	char err[512];
+
+	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+		errx_line(c, "%s", err);
+		return EXIT_USAGE;
+	}
+	return outmail_deliver(c, &cfg, s, verbose, st);
+}

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "app.h"
 
 /*
  * Keep each seat's idle clock: when the game started waiting for it.  The

@@ -1,9 +1,9 @@
-/* template.c - mail and report templates; see cli.h. */
+/* template.c - mail and report templates; see app.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "app.h"
 #include "templates.inc"
 
 /* Set from the configuration once per command; the environment is the default. */

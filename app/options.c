@@ -1,7 +1,7 @@
 /* options.c - game options as stored: a JSON array of [key, value] pairs. */
 #include <string.h>
 
-#include "cli.h"
+#include "app.h"
 
 int
 optset_from_json(const char *text, struct optset *o)

@@ -5,7 +5,7 @@
 #ifndef ARBITER_OUTMAIL_H
 #define ARBITER_OUTMAIL_H
 
-#include "cli.h"
+#include "app.h"
 #include "config.h"
 
 enum { CMD_PREFIX_MAX = 128 };
@@ -54,5 +54,11 @@ int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_st
  */
 int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
     const char *extension);
+
+/*
+ * Remind every running game's idle seats (remind.c), one transaction per
+ * game; counts the reminders and table notices queued.  Returns EXIT_*.
+ */
+int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told);
 
 #endif

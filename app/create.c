@@ -1,0 +1,154 @@
+/*
+ * create.c - starting a game: its options, its secret seed, its seats, the
+ * engine's setup, and the start mail, stored in one transaction.  `arbiter
+ * new` and every other way a game begins go through game_create().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outmail.h"
+#include "../engine/notation.h"
+
+json_t *
+game_options_json(const char *const *opts, char *err, size_t errlen)
+{
+	json_t *a = json_array();
+	int i;
+
+	if (errlen > 0)
+		err[0] = '\0';
+	for (i = 0; a != NULL && opts != NULL && opts[i] != NULL; i++) {
+		const char *eq = strchr(opts[i], '=');
+		size_t klen = eq != NULL ? (size_t)(eq - opts[i]) : strlen(opts[i]);
+		json_t *pair;
+
+		if (klen == 0) {
+			snprintf(err, errlen, "option '%s': KEY=VALUE expected", opts[i]);
+			json_decref(a);
+			return NULL;
+		}
+		pair = json_pack("[s#, s]", opts[i], (int)klen, eq != NULL ? eq + 1 : "");
+		if (pair == NULL || json_array_append_new(a, pair) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/*
+ * The game's secret seed: 32 bytes from the kernel.  Tests may fix it with
+ * $ARBITER_TEST_SEED (64 hex digits) to replay a scripted game; whoever can
+ * set the server's environment can read the database anyway.
+ */
+int
+game_new_seed(uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen)
+{
+	const char *fixed = getenv("ARBITER_TEST_SEED");
+
+	if (fixed != NULL && *fixed != '\0') {
+		if (hex_decode(fixed, seed, GAME_SEED_LEN) != 0) {
+			snprintf(err, errlen, "ARBITER_TEST_SEED must be 64 hex digits");
+			return -1;
+		}
+		return 0;
+	}
+	if (random_bytes(seed, GAME_SEED_LEN) != 0) {
+		snprintf(err, errlen, "cannot draw the game's seed from the kernel");
+		return -1;
+	}
+	return 0;
+}
+
+int
+game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int64_t *id,
+    char *err, size_t errlen)
+{
+	const struct game_rules *r = spec->rules;
+	struct store_seat seats[GAME_MAX_SEATS];
+	struct loaded g;
+	struct game_wait w;
+	int n = spec->nseats, i, j, rc;
+
+	memset(&g, 0, sizeof(g));
+	*sp = NULL;
+	if (n < r->min_seats || n > r->max_seats) {
+		snprintf(err, errlen, "%s is for %d to %d players", r->title, r->min_seats,
+		    r->max_seats);
+		return EXIT_USAGE;
+	}
+	memcpy(seats, spec->seats, sizeof(seats[0]) * (size_t)n);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (word_eq(seats[j].name, seats[i].name)) {
+				snprintf(err, errlen, "two seats are named %s", seats[i].name);
+				return EXIT_USAGE;
+			}
+	snprintf(g.row.rules, sizeof(g.row.rules), "%s", r->name);
+	snprintf(g.row.title, sizeof(g.row.title), "%s",
+	    spec->title != NULL ? spec->title : r->title);
+	if (strpbrk(g.row.title, "\r\n") != NULL) {
+		snprintf(err, errlen, "a title may not hold line breaks");
+		return EXIT_USAGE;
+	}
+	g.row.options = strdup(spec->options != NULL ? spec->options : "[]");
+	g.row.nseats = n;
+	g.row.created = now_epoch();
+	if (g.row.options == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return EXIT_SOFTWARE;
+	}
+	if (game_new_seed(g.row.seed, err, errlen) != 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (seat_passwords(seats, n) != 0) {
+		snprintf(err, errlen, "cannot draw the seats' passwords");
+		rc = EXIT_SOFTWARE;
+		goto out;
+	}
+	/* The engine judges the options before anything is stored. */
+	g.rules = r;
+	if ((g.state = calloc(1, r->state_size)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		rc = EXIT_SOFTWARE;
+		goto out;
+	}
+	if (game_setup_state(r, &g.row, g.state, err, errlen) != 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if ((rc = game_open_store(c, 1, sp)) != EXIT_OK) {
+		snprintf(err, errlen, "cannot open the database %s", c->db);
+		goto out;
+	}
+	if ((rc = store_begin(*sp)) != STORE_OK)
+		goto store_fail;
+	memset(&w, 0, sizeof(w));
+	r->waiting(g.state, &w);
+	for (i = 0; i < n; i++)
+		seats[i].idle_since = (w.mask & (1u << i)) ? g.row.created : 0;
+	if ((rc = store_game_create(*sp, &g.row, seats, id)) != STORE_OK ||
+	    (rc = store_snapshot_put(*sp, *id, 0, r->version, g.state, r->state_size)) !=
+	    STORE_OK)
+		goto store_fail;
+	g.row.id = *id;
+	memcpy(g.seats, seats, sizeof(seats[0]) * (size_t)n);
+	for (i = 0; i < n; i++)
+		g.names[i] = g.seats[i].name;
+	g.store = *sp;
+	if ((rc = notify_start(c, *sp, &g)) != STORE_OK ||
+	    (rc = store_commit(*sp)) != STORE_OK)
+		goto store_fail;
+	rc = EXIT_OK;
+	goto out;
+store_fail:
+	snprintf(err, errlen, "%s", store_error(*sp));
+	rc = store_exit_code(rc);
+	store_rollback(*sp);
+out:
+	free(g.state);
+	store_game_free(&g.row);
+	return rc;
+}
