@@ -63,4 +63,5 @@ const struct cmd_entry cmd_export = {
 	"running game to another database with `arbiter import` (keep it secret:\n"
 	"the seed tells every future draw).\n",
 	run_export,
+	0,
 };

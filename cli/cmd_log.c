@@ -111,4 +111,5 @@ const struct cmd_entry cmd_log = {
 	"One line per submission: number, time (UTC), seat, commands.\n"
 	"--format json prints an array of objects instead.\n",
 	run_log,
+	0,
 };

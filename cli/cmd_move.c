@@ -111,7 +111,8 @@ const struct cmd_entry cmd_move = {
 	"apply one submission from one seat and print the report",
 	"COMMANDS are in the game's notation, separated by newlines or ';'; '-'\n"
 	"reads them from standard input.  They are applied all or nothing.\n"
-	"SEAT is a seat's name or its number (1 = first).\n\n"
+	"SEAT is a seat's name or its number (1 = first).  Options go before GAME:\n"
+	"everything after SEAT is the commands, even words starting with \"--\".\n\n"
 	"  --expect N   reject unless the game has exactly N moves now\n"
 	"  --dry-run    show the result without storing it\n"
 	"  --no-send    leave the mail the move queued for `arbiter send`\n\n"
@@ -119,4 +120,5 @@ const struct cmd_entry cmd_move = {
 	"broken; nothing is stored); 77 the seat may not act now; 64 bad usage;\n"
 	"66 no such game; 75 the database is busy, try again.\n",
 	run_move,
+	2,
 };
