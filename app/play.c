@@ -132,6 +132,10 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	/* Judged before the database is touched: all or nothing holds for bytes too. */
+	if (submission_check(sub->text, sub->len != 0 ? sub->len : strlen(sub->text),
+	    out->err, sizeof(out->err)) != 0)
+		return out->code = EXIT_REJECTED;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		out->code = store_exit(s, rc);
 		snprintf(out->err, sizeof(out->err), "%s", store_error(s));

@@ -22,6 +22,7 @@ run_move(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	struct sbuf rep = SBUF_INIT;
 	char **ops = NULL, *text = NULL;
+	size_t len = 0;
 	int nops, rc;
 	long v;
 
@@ -48,7 +49,7 @@ run_move(struct ctx *c, int argc, char **argv)
 		sub.expect = (int)v;
 	}
 	if (strcmp(ops[2], "-") == 0) {
-		if (read_all(stdin, &text, NULL) != 0) {
+		if (read_all(stdin, &text, &len) != 0) {
 			errx_line(c, "cannot read the commands from standard input");
 			rc = EXIT_IOERR;
 			goto out;
@@ -72,6 +73,7 @@ run_move(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	sub.text = text;
+	sub.len = len;
 	sub.source = "cli";
 	sub.dry_run = dry != NULL;
 	rc = play_submission(c, s, &sub, &g, &out);
