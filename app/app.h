@@ -26,9 +26,12 @@ enum {
 	EXIT_IOERR = 74,	/* EX_IOERR */
 	EXIT_TEMPFAIL = 75,	/* EX_TEMPFAIL: busy or disk full, try again */
 	EXIT_NOPERM = 77,	/* EX_NOPERM: this seat may not act now */
+	EXIT_CONFIG = 78,	/* EX_CONFIG: the configuration is wrong or missing */
 };
 
 enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON };
+
+struct config;
 
 /* What every command gets: the global options. */
 struct ctx {
@@ -36,6 +39,7 @@ struct ctx {
 	enum format format;	/* --format */
 	const char *config;	/* --config */
 	const char *prog;
+	struct config *cfg;	/* loaded once by config_get (config.h); owned */
 };
 
 
@@ -45,6 +49,8 @@ int parse_game_id(const char *s, int64_t *id);
 int parse_int(const char *s, long min, long max, long *out);
 int64_t now_epoch(void);	/* time(NULL), or $ARBITER_NOW for tests */
 int read_all(FILE *f, char **out, size_t *len);
+/* Read f to its end, keeping at most its first max bytes; *total counts all. */
+int read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total);
 int read_file(const char *path, char **out, size_t *len);
 int random_bytes(uint8_t *buf, size_t len);
 void hex_encode(const uint8_t *buf, size_t len, char *out);
@@ -68,9 +74,17 @@ struct loaded {
 	const struct game_rules *rules;
 	void *state;		/* rules->state_size bytes */
 	int seq;		/* moves applied in state */
+	/* The seats' passwords in clear, only while a game is being created
+	   or imported (for its start mail); empty otherwise. */
+	char passwords[GAME_MAX_SEATS][32];
 };
 
-int game_open_store(struct ctx *c, int create, struct store **s);
+/*
+ * Open c's database in a STORE_OPEN_* mode (printing why not).  Opening
+ * to write also checks the configuration against the database
+ * (config_site) and hashes any seat password still stored in plain text.
+ */
+int game_open_store(struct ctx *c, int mode, struct store **s);
 /* Row, rules and seats only (no state). */
 int game_load_meta(struct ctx *c, struct store *s, int64_t id, struct loaded *g);
 /* Load game id; upto = -1 for the current state, else the state after move upto. */
@@ -97,13 +111,32 @@ int game_log_walk(struct loaded *g, int reveal,
     char *err, size_t errlen);
 /* Start or stop the seats' idle clocks after a move (mover -1: none). */
 int game_update_clocks(struct loaded *g, int mover, int64_t now);
+/*
+ * Give a new serial to every seat whose part changed since before (what
+ * the game awaited then): it became or stopped being awaited, its reason
+ * changed, or it is the mover.  before NULL: every seat (undo).  Inside
+ * the caller's transaction; STORE_* code.
+ */
+int game_update_serials(struct loaded *g, int mover, const struct game_wait *before);
 /* Seat by name (case-insensitive) or 1-based number; -1 when none. */
 int game_seat_find(const struct loaded *g, const char *s);
 void game_waiting_text(const struct loaded *g, char *buf, size_t len);
 /* "NAME:EMAIL" or "NAME" from --seat; 0 when well formed, else err says why. */
 int seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen);
-/* Give every seat a random password (for mail sent without a reply token). */
-int seat_passwords(struct store_seat *seats, int n);
+/*
+ * Seat passwords, for mail sent without a reply token.  seat_passwords
+ * draws a random password for each seat into plain[i] (shown once, in the
+ * start mail) and stores its salted hash in seats[i].password.
+ * seat_password_check compares a given password with a stored hash (or,
+ * before a database's passwords were hashed, a plain one) in time that
+ * does not depend on where they differ: 1 equal, 0 not.
+ * seat_passwords_upgrade hashes every password still stored in plain text.
+ */
+enum { SEAT_PASSWORD_LEN = 16 };
+int seat_passwords(struct store_seat *seats, int n, char plain[][32]);
+int seat_password_hash(const char *plain, char *out, size_t len);
+int seat_password_check(const char *stored, const char *given);
+int seat_passwords_upgrade(struct store *s);
 
 /*
  * text.c: text from outside.  text_check accepts valid UTF-8 without NUL
@@ -168,6 +201,7 @@ int game_drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen);
  * play.c: one submission, all or nothing, in one write transaction.  The
  * same path serves `move` and mail.  On success the new state is in g.
  */
+struct outcome;
 struct submission {
 	int64_t game;
 	int seat;
@@ -177,11 +211,26 @@ struct submission {
 	const char *message_id;	/* may be NULL */
 	int expect;		/* -1, or the number of moves the game must have */
 	int dry_run;
+	/*
+	 * Mail (inmail.c), all inside the move's one transaction: seen_key
+	 * makes the mail count once (a key handled before: nothing happens,
+	 * out->duplicate); serial, when above 0, is the seat serial its reply
+	 * token carried (another now: nothing is applied, out->stale); answer
+	 * queues the reply once the submission is judged (applied, rejected
+	 * or stale), and the key is recorded with it.  A rejected or stale
+	 * submission with an answer commits the answer and the key only.
+	 */
+	const char *seen_key;
+	int64_t serial;
+	int (*answer)(void *arg, struct loaded *g, const struct outcome *out);
+	void *answer_arg;
 };
 struct outcome {
 	int code;		/* EXIT_OK, EXIT_REJECTED, EXIT_NOPERM, ... */
 	char err[512];		/* the one-line reason when code != EXIT_OK */
 	int seq;		/* the new move number when applied */
+	int stale;		/* mail: the token's serial is not the seat's now */
+	int duplicate;		/* mail: seen_key was handled before; nothing done */
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);

@@ -1,11 +1,13 @@
-/* config.c - the site configuration; see config.h. */
+/* config.c - the site configuration and the site a database belongs to; see config.h. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "../mail/hash.h"
 #include "../store/store_mail.h"
 
 /* One key of the file: where its value goes. */
@@ -30,19 +32,72 @@ trim(char *s)
 	return s;
 }
 
+/*
+ * Check text read from a file that must be plain text: no NUL byte, valid
+ * UTF-8, no control characters.  err gets "PATH:LINE: problem".
+ */
+static int
+plain_text(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	const char *nul = memchr(text, '\0', len);
+	const char *p, *line = text;
+	char why[300];
+	int lineno = 1;
+
+	for (p = text; p < text + len; p++) {
+		if (nul != NULL && p == nul) {
+			snprintf(err, errlen, "%s:%d: a NUL byte at column %ld; this is not a "
+			    "text file", path, lineno, (long)(p - line) + 1);
+			return -1;
+		}
+		if (*p == '\n') {
+			if (text_check(line, (size_t)(p - line), why, sizeof(why)) != 0) {
+				/* text_check names "line 1": this is line lineno of the file. */
+				const char *rest = strchr(why, ':');
+
+				snprintf(err, errlen, "%s:%d:%s", path, lineno,
+				    rest != NULL ? rest + 1 : why);
+				return -1;
+			}
+			line = p + 1;
+			lineno++;
+		}
+	}
+	if (line < text + len && text_check(line, (size_t)(text + len - line), why,
+	    sizeof(why)) != 0) {
+		const char *rest = strchr(why, ':');
+
+		snprintf(err, errlen, "%s:%d:%s", path, lineno, rest != NULL ? rest + 1 : why);
+		return -1;
+	}
+	return 0;
+}
+
 /* Read the first line of a file (a password or key), trimmed. */
 static int
-read_secret_file(const char *path, char *buf, size_t len, char *err, size_t errlen)
+read_secret_file(const char *key, const char *path, char *buf, size_t len, char *err,
+    size_t errlen)
 {
 	char *text, *nl;
+	size_t n;
 
-	if (read_file(path, &text, NULL) != 0) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+	if (read_file(path, &text, &n) != 0) {
+		snprintf(err, errlen, "%s %s: cannot read it: %s", key, path, strerror(errno));
+		return -1;
+	}
+	if (plain_text(path, text, n, err, errlen) != 0) {
+		free(text);
 		return -1;
 	}
 	nl = strpbrk(text, "\r\n");
 	if (nl != NULL)
 		*nl = '\0';
+	if (strlen(trim(text)) >= len) {
+		snprintf(err, errlen, "%s:1: the first line is longer than %zu characters", path,
+		    len - 1);
+		free(text);
+		return -1;
+	}
 	snprintf(buf, len, "%s", trim(text));
 	free(text);
 	return 0;
@@ -55,14 +110,16 @@ set_key(const struct key *k, const char *value, const char *where, char *err, si
 
 	if (k->num != NULL) {
 		if (parse_int(value, 0, 100000, &v) != 0) {
-			snprintf(err, errlen, "%s: %s needs a whole number", where, k->name);
+			snprintf(err, errlen, "%s: %s needs a whole number from 0 to 100000", where,
+			    k->name);
 			return -1;
 		}
 		*k->num = (int)v;
 		return 0;
 	}
 	if (strlen(value) >= k->len) {
-		snprintf(err, errlen, "%s: %s is too long", where, k->name);
+		snprintf(err, errlen, "%s: %s is longer than %zu characters", where, k->name,
+		    k->len - 1);
 		return -1;
 	}
 	snprintf(k->str, k->len, "%s", value);
@@ -72,18 +129,26 @@ set_key(const struct key *k, const char *value, const char *where, char *err, si
 static int
 parse_file(const char *path, const struct key *keys, char *err, size_t errlen)
 {
-	char *text, *line, *save = NULL;
+	char *text, *line, *next;
+	size_t len;
 	int lineno = 0;
 
-	if (read_file(path, &text, NULL) != 0) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+	if (read_file(path, &text, &len) != 0) {
+		snprintf(err, errlen, "%s: cannot read the configuration: %s", path,
+		    strerror(errno));
 		return -1;
 	}
-	for (line = strtok_r(text, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
+	if (plain_text(path, text, len, err, errlen) != 0) {
+		free(text);
+		return -1;
+	}
+	for (line = text; line != NULL; line = next) {
 		char *eq, *k, where[1100];
 		const struct key *p;
 
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
 		lineno++;
 		k = trim(line);
 		if (*k == '\0' || *k == '#')
@@ -114,10 +179,22 @@ parse_file(const char *path, const struct key *keys, char *err, size_t errlen)
 	return 0;
 }
 
+/* The absolute form of path when it exists, else path itself. */
+static void
+absolute(const char *path, char *out, size_t len)
+{
+	char real[PATH_MAX];
+	const char *p = realpath(path, real) != NULL && strlen(real) < len ? real : path;
+	size_t n = strlen(p) < len ? strlen(p) : len - 1;
+
+	memmove(out, p, n);
+	out[n] = '\0';
+}
+
 int
 config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 {
-	char password_file[1024] = "", secret_file[1024] = "", path[1024];
+	char password_file[1024] = "", path[1024];
 	const struct key keys[] = {
 		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL },
 		{ "smtp_user", cfg->smtp_user, sizeof(cfg->smtp_user), NULL },
@@ -126,12 +203,13 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "from", cfg->from, sizeof(cfg->from), NULL },
 		{ "from_name", cfg->from_name, sizeof(cfg->from_name), NULL },
 		{ "reply_address", cfg->reply_address, sizeof(cfg->reply_address), NULL },
-		{ "secret_file", secret_file, sizeof(secret_file), NULL },
+		{ "secret_file", cfg->secret_file, sizeof(cfg->secret_file), NULL },
 		{ "maildir", cfg->maildir, sizeof(cfg->maildir), NULL },
 		{ "templates", cfg->templates, sizeof(cfg->templates), NULL },
 		{ "remind_hours", NULL, 0, &cfg->remind_hours },
 		{ "table_days", NULL, 0, &cfg->table_days },
 		{ "replies_per_hour", NULL, 0, &cfg->replies_per_hour },
+		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour },
 		{ NULL, NULL, 0, NULL },
 	};
 	const struct key *k;
@@ -140,13 +218,16 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	memset(cfg, 0, sizeof(*cfg));
 	snprintf(cfg->from, sizeof(cfg->from), "arbiter@localhost");
 	snprintf(cfg->from_name, sizeof(cfg->from_name), "arbiter");
+	snprintf(cfg->db, sizeof(cfg->db), "%s", c->db != NULL ? c->db : "");
 	cfg->remind_hours = 48;
 	cfg->table_days = 4;
 	cfg->replies_per_hour = 20;
+	cfg->stranger_replies_per_hour = 10;
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)
 			return -1;
-	} else if (home != NULL) {
+		absolute(c->config, cfg->source, sizeof(cfg->source));
+	} else if (home != NULL && *home != '\0') {
 		FILE *f;
 
 		snprintf(path, sizeof(path), "%s/.config/arbiter/arbiter.conf", home);
@@ -154,8 +235,12 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 			fclose(f);
 			if (parse_file(path, keys, err, errlen) != 0)
 				return -1;
-		}
-	}
+			absolute(path, cfg->source, sizeof(cfg->source));
+		} else
+			snprintf(cfg->unread, sizeof(cfg->unread), "there is no %s", path);
+	} else
+		snprintf(cfg->unread, sizeof(cfg->unread), "HOME is not set, as under an "
+		    "MTA's pipe");
 	/* The environment overrides the file, key by key. */
 	for (k = keys; k->name != NULL; k++) {
 		char env[64], *v;
@@ -169,18 +254,20 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 			return -1;
 	}
 	if (password_file[0] != '\0' &&
-	    read_secret_file(password_file, cfg->smtp_password, sizeof(cfg->smtp_password),
-	    err, errlen) != 0)
+	    read_secret_file("smtp_password_file", password_file, cfg->smtp_password,
+	    sizeof(cfg->smtp_password), err, errlen) != 0)
 		return -1;
-	if (secret_file[0] != '\0') {
-		if (read_secret_file(secret_file, cfg->secret, sizeof(cfg->secret), err,
-		    errlen) != 0)
+	if (cfg->secret_file[0] != '\0') {
+		if (read_secret_file("secret_file", cfg->secret_file, cfg->secret,
+		    sizeof(cfg->secret), err, errlen) != 0)
 			return -1;
 		if (strlen(cfg->secret) < 16) {
-			snprintf(err, errlen, "%s: the token key must have 16 characters or more",
-			    secret_file);
+			snprintf(err, errlen, "%s:1: the token key must have 16 characters or more",
+			    cfg->secret_file);
 			return -1;
 		}
+		absolute(cfg->secret_file, path, sizeof(path));
+		snprintf(cfg->secret_file, sizeof(cfg->secret_file), "%s", path);
 	}
 	if (cfg->reply_address[0] == '\0')
 		snprintf(cfg->reply_address, sizeof(cfg->reply_address), "%s", cfg->from);
@@ -192,25 +279,234 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+struct config *
+config_get(struct ctx *c, char *err, size_t errlen)
+{
+	struct config *cfg;
+
+	if (c->cfg != NULL)
+		return c->cfg;
+	if ((cfg = malloc(sizeof(*cfg))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (config_load(c, cfg, err, errlen) != 0) {
+		free(cfg);
+		return NULL;
+	}
+	return c->cfg = cfg;
+}
+
+/* A fingerprint of a token key, kept in the database instead of the key. */
+static int
+fingerprint(const char *key, char out[SHA256_HEX_LEN + 1])
+{
+	char buf[300];
+
+	snprintf(buf, sizeof(buf), "arbiter token key\n%s", key);
+	return sha256_hex(buf, strlen(buf), out);
+}
+
+/* Why the key file is missing, for errors: where a configuration was looked for. */
+static void
+no_key_because(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->source[0] != '\0')
+		snprintf(buf, len, "the configuration %s names no secret_file", cfg->source);
+	else
+		snprintf(buf, len, "no configuration file was read (%s): give --config FILE",
+		    cfg->unread);
+}
+
+/* Check the site record against cfg and fill cfg->site and cfg->secret. */
+static int
+site_check(struct config *cfg, struct store *s, const char *record, char *err,
+    size_t errlen)
+{
+	const char *id = NULL, *kind = NULL, *fp = "", *keyfile = "", *conf = "";
+	char mine[SHA256_HEX_LEN + 1], why[1400];
+	json_t *j = json_loads(record, 0, NULL);
+	int rc = -1;
+
+	if (j == NULL || json_unpack(j, "{s:s, s:s, s?s, s?s, s?s}", "id", &id, "key", &kind,
+	    "fingerprint", &fp, "key_file", &keyfile, "config", &conf) != 0 ||
+	    strlen(id) >= sizeof(cfg->site) || *id == '\0') {
+		snprintf(err, errlen, "%s: the site record of this database is damaged", cfg->db);
+		goto out;
+	}
+	if (*conf != '\0' && cfg->source[0] == '\0') {
+		snprintf(err, errlen, "%s was set up with the configuration %s, but no "
+		    "configuration file was read (%s): give --config %s", cfg->db, conf,
+		    cfg->unread, conf);
+		goto out;
+	}
+	if (strcmp(kind, "file") == 0) {
+		if (cfg->secret_file[0] == '\0') {
+			no_key_because(cfg, why, sizeof(why));
+			snprintf(err, errlen, "%s: the reply addresses of this database are made "
+			    "with the key in %s (secret_file), but %s", cfg->db, keyfile, why);
+			goto out;
+		}
+		if (fingerprint(cfg->secret, mine) != 0) {
+			snprintf(err, errlen, "cannot hash the token key");
+			rc = STORE_ERROR;
+			goto out;
+		}
+		if (strcmp(mine, fp) != 0) {
+			snprintf(err, errlen, "%s: the key in %s is not the key this database's "
+			    "reply addresses are made with (the one in %s); another key would "
+			    "void every reply address sent", cfg->db, cfg->secret_file, keyfile);
+			goto out;
+		}
+	} else if (strcmp(kind, "own") == 0) {
+		if (cfg->secret_file[0] != '\0') {
+			snprintf(err, errlen, "%s keeps a token key of its own, but %s sets "
+			    "secret_file %s; remove it (another key would void every reply "
+			    "address sent)", cfg->db, cfg->source[0] != '\0' ? cfg->source :
+			    "the environment", cfg->secret_file);
+			goto out;
+		}
+		rc = store_meta_get(s, "token_key", cfg->secret, sizeof(cfg->secret));
+		if (rc != STORE_OK) {
+			snprintf(err, errlen, "%s: %s", cfg->db, rc == STORE_NOTFOUND ?
+			    "the token key of this database is missing" : store_error(s));
+			rc = rc == STORE_NOTFOUND ? -1 : rc;
+			goto out;
+		}
+	} else {
+		snprintf(err, errlen, "%s: the site record names an unknown key kind '%s'",
+		    cfg->db, kind);
+		goto out;
+	}
+	snprintf(cfg->site, sizeof(cfg->site), "%s", id);
+	rc = 0;
+out:
+	json_decref(j);
+	return rc;
+}
+
+/*
+ * Make the site record of a database that has none: a new one, or one
+ * made by an arbiter before sites existed.  Race-safe without a
+ * transaction: every row is added only when missing, and the caller reads
+ * back what won.
+ */
+static int
+site_bind(struct config *cfg, struct store *s, char *err, size_t errlen)
+{
+	char key[256], fp[SHA256_HEX_LEN + 1] = "", id[33], why[1400], *text;
+	uint8_t raw[24];
+	int rc, games = 0, addressed = 0, own;
+	json_t *j;
+
+	if ((rc = store_site_counts(s, &games, &addressed)) != STORE_OK)
+		goto store_fail;
+	rc = store_meta_get(s, "token_key", key, sizeof(key));
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		goto store_fail;
+	own = rc == STORE_OK;
+	if (own && cfg->secret_file[0] != '\0') {
+		snprintf(err, errlen, "%s keeps a token key of its own, but secret_file %s is "
+		    "configured; remove it (another key would void every reply address sent)",
+		    cfg->db, cfg->secret_file);
+		return -1;
+	}
+	if (!own && cfg->secret_file[0] == '\0' && addressed > 0) {
+		/* An older arbiter made its reply addresses with a key file. */
+		no_key_because(cfg, why, sizeof(why));
+		snprintf(err, errlen, "%s: the reply addresses of this database were made with "
+		    "a key file (secret_file), but %s", cfg->db, why);
+		return -1;
+	}
+	if (!own && cfg->secret_file[0] == '\0') {
+		if (random_bytes(raw, sizeof(raw)) != 0) {
+			snprintf(err, errlen, "cannot draw a token key from the kernel");
+			return STORE_ERROR;
+		}
+		hex_encode(raw, sizeof(raw), key);
+		if ((rc = store_meta_add(s, "token_key", key)) != STORE_OK)
+			goto store_fail;
+		own = 1;
+	}
+	if (!own && fingerprint(cfg->secret, fp) != 0) {
+		snprintf(err, errlen, "cannot hash the token key");
+		return STORE_ERROR;
+	}
+	if (random_bytes(raw, 16) != 0) {
+		snprintf(err, errlen, "cannot draw a site id from the kernel");
+		return STORE_ERROR;
+	}
+	hex_encode(raw, 16, id);
+	j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:I}", "id", id, "key",
+	    own ? "own" : "file", "fingerprint", fp, "key_file", own ? "" : cfg->secret_file,
+	    "config", cfg->source, "legacy_tokens", games > 0, "since",
+	    (json_int_t)now_epoch());
+	text = j != NULL ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	if (text == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return STORE_ERROR;
+	}
+	rc = store_meta_add(s, "site", text);
+	free(text);
+	if (rc != STORE_OK)
+		goto store_fail;
+	return 0;
+store_fail:
+	snprintf(err, errlen, "%s", store_error(s));
+	return rc;
+}
+
 int
 config_secret(struct config *cfg, struct store *s, char *err, size_t errlen)
 {
-	uint8_t raw[24];
+	char record[4096];
 	int rc;
 
-	if (cfg->secret[0] != '\0')
+	if (cfg->site[0] != '\0' && cfg->secret[0] != '\0')
 		return 0;
-	rc = store_meta_get(s, "token_key", cfg->secret, sizeof(cfg->secret));
-	if (rc == STORE_OK)
+	rc = store_meta_get(s, "site", record, sizeof(record));
+	if (rc == STORE_NOTFOUND) {
+		if ((rc = site_bind(cfg, s, err, errlen)) != 0)
+			return rc;
+		rc = store_meta_get(s, "site", record, sizeof(record));
+	}
+	if (rc != STORE_OK) {
+		snprintf(err, errlen, "%s", store_error(s));
+		return rc;
+	}
+	return site_check(cfg, s, record, err, errlen);
+}
+
+int
+config_site(struct ctx *c, struct store *s)
+{
+	struct config *cfg;
+	char err[2048];
+	int rc;
+
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
+		errx_line(c, "%s", err);
+		return EXIT_CONFIG;
+	}
+	if ((rc = config_secret(cfg, s, err, sizeof(err))) == 0)
+		return EXIT_OK;
+	errx_line(c, "%s", err[0] != '\0' ? err : "the database failed");
+	return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
+}
+
+/* Whether the site record allows tags of the first format (see token.h). */
+int
+config_legacy_tokens(struct store *s)
+{
+	char record[4096];
+	json_t *j;
+	int legacy = 0;
+
+	if (store_meta_get(s, "site", record, sizeof(record)) != STORE_OK)
 		return 0;
-	if (rc != STORE_NOTFOUND || random_bytes(raw, sizeof(raw)) != 0) {
-		snprintf(err, errlen, "cannot read the token key: %s", store_error(s));
-		return -1;
-	}
-	hex_encode(raw, sizeof(raw), cfg->secret);
-	if (store_meta_put(s, "token_key", cfg->secret) != STORE_OK) {
-		snprintf(err, errlen, "cannot store the token key: %s", store_error(s));
-		return -1;
-	}
-	return 0;
+	if ((j = json_loads(record, 0, NULL)) != NULL)
+		legacy = json_is_true(json_object_get(j, "legacy_tokens"));
+	json_decref(j);
+	return legacy;
 }

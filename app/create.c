@@ -103,7 +103,7 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (seat_passwords(seats, n) != 0) {
+	if (seat_passwords(seats, n, g.passwords) != 0) {
 		snprintf(err, errlen, "cannot draw the seats' passwords");
 		rc = EXIT_SOFTWARE;
 		goto out;
@@ -119,7 +119,7 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if ((rc = game_open_store(c, 1, sp)) != EXIT_OK) {
+	if ((rc = game_open_store(c, STORE_OPEN_CREATE, sp)) != EXIT_OK) {
 		snprintf(err, errlen, "cannot open the database %s", c->db);
 		goto out;
 	}
@@ -127,8 +127,10 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		goto store_fail;
 	memset(&w, 0, sizeof(w));
 	r->waiting(g.state, &w);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		seats[i].idle_since = (w.mask & (1u << i)) ? g.row.created : 0;
+		seats[i].serial = 1;	/* reply tokens of the start mail */
+	}
 	if ((rc = store_game_create(*sp, &g.row, seats, id)) != STORE_OK ||
 	    (rc = store_snapshot_put(*sp, *id, 0, r->version, g.state, r->state_size)) !=
 	    STORE_OK)

@@ -7,24 +7,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "config.h"
 #include "../engine/notation.h"
+#include "../mail/hash.h"
 
 int
-game_open_store(struct ctx *c, int create, struct store **s)
+game_open_store(struct ctx *c, int mode, struct store **s)
 {
-	int rc = store_open(c->db, create, s);
+	char err[2048];
+	int rc;
 
-	if (rc == STORE_OK)
-		return EXIT_OK;
-	if (rc == STORE_NOTFOUND) {
-		errx_line(c, "no database at %s (create one with `arbiter new`, or give --db)",
-		    c->db);
-		store_close(*s);
-		*s = NULL;
-		return EXIT_NOGAME;
+	*s = NULL;
+	/* Every command reads the configuration first: its errors are 78. */
+	if (config_get(c, err, sizeof(err)) == NULL) {
+		errx_line(c, "%s", err);
+		return EXIT_CONFIG;
 	}
-	rc = store_exit(*s, rc);
+	rc = store_open(c->db, mode, s);
+
+	if (rc == STORE_NOTFOUND) {
+		if (*s != NULL && strstr(store_error(*s), "not an arbiter database") != NULL)
+			errx_line(c, "%s", store_error(*s));
+		else
+			errx_line(c, "no database at %s (create one with `arbiter new`, or give "
+			    "--db)", c->db);
+		rc = EXIT_NOGAME;
+		goto fail;
+	}
+	if (rc != STORE_OK) {
+		rc = store_exit(*s, rc);
+		goto fail;
+	}
+	if (mode == STORE_OPEN_READ)
+		return EXIT_OK;
+	if ((rc = config_site(c, *s)) != EXIT_OK)
+		goto fail;
+	if ((rc = seat_passwords_upgrade(*s)) != STORE_OK) {
+		rc = store_exit(*s, rc);
+		goto fail;
+	}
+	return EXIT_OK;
+fail:
 	store_close(*s);
 	*s = NULL;
 	return rc;
@@ -236,7 +259,7 @@ game_open(struct ctx *c, const char *idarg, int upto, struct store **s, struct l
 		errx_line(c, "'%s' is not a game id", idarg);
 		return EXIT_USAGE;
 	}
-	if ((rc = game_open_store(c, 0, s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_READ, s)) != EXIT_OK)
 		return rc;
 	return game_load(c, *s, id, upto, g);
 }
@@ -290,21 +313,178 @@ seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 	return 0;
 }
 
-/* Give every seat a random password for mail sent without a reply token. */
-int
-seat_passwords(struct store_seat *seats, int n)
-{
-	uint8_t raw[6];
-	int i;
+/*
+ * Seat passwords.  A password is SEAT_PASSWORD_LEN characters of the
+ * lowercase base32 alphabet (80 bits).  The database keeps
+ * "$pbkdf2-sha256$ITERATIONS$SALT$HASH": PBKDF2-HMAC-SHA256 (RFC 8018)
+ * with a random 16-byte salt, in hex.  The iterations matter for the
+ * 48-bit passwords of databases made before passwords were hashed.
+ */
+enum { PW_ITERATIONS = 10000, PW_SALT = 16 };
 
-	for (i = 0; i < n; i++) {
-		if (random_bytes(raw, sizeof(raw)) != 0)
+/* PBKDF2-HMAC-SHA256 with one output block (32 bytes). */
+static int
+pbkdf2_sha256(const char *pw, const uint8_t *salt, size_t saltlen, int iterations,
+    unsigned char out[SHA256_LEN])
+{
+	unsigned char block[PW_SALT + 4], u[SHA256_LEN];
+	int i, k;
+
+	if (saltlen > PW_SALT)
+		return -1;
+	memcpy(block, salt, saltlen);
+	memcpy(block + saltlen, "\0\0\0\1", 4);
+	if (hmac_sha256(pw, strlen(pw), block, saltlen + 4, u) != 0)
+		return -1;
+	memcpy(out, u, SHA256_LEN);
+	for (i = 1; i < iterations; i++) {
+		if (hmac_sha256(pw, strlen(pw), u, SHA256_LEN, u) != 0)
 			return -1;
-		hex_encode(raw, sizeof(raw), seats[i].password);
+		for (k = 0; k < SHA256_LEN; k++)
+			out[k] ^= u[k];
 	}
 	return 0;
 }
 
+/* The stored form of plain with the given salt. */
+static int
+password_format(const char *plain, const uint8_t salt[PW_SALT], int iterations, char *out,
+    size_t len)
+{
+	unsigned char dk[SHA256_LEN];
+	char salthex[2 * PW_SALT + 1], dkhex[2 * SHA256_LEN + 1];
+	int n;
+
+	if (pbkdf2_sha256(plain, salt, PW_SALT, iterations, dk) != 0)
+		return -1;
+	hex_encode(salt, PW_SALT, salthex);
+	hex_encode(dk, SHA256_LEN, dkhex);
+	n = snprintf(out, len, "$pbkdf2-sha256$%d$%s$%s", iterations, salthex, dkhex);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+int
+seat_password_hash(const char *plain, char *out, size_t len)
+{
+	uint8_t salt[PW_SALT];
+
+	if (random_bytes(salt, sizeof(salt)) != 0)
+		return -1;
+	return password_format(plain, salt, PW_ITERATIONS, out, len);
+}
+
+int
+seat_password_check(const char *stored, const char *given)
+{
+	uint8_t salt[PW_SALT];
+	char salthex[2 * PW_SALT + 1], want[160];
+	unsigned long iterations;
+	size_t n;
+
+	if (given == NULL || *given == '\0' || stored == NULL || *stored == '\0')
+		return 0;
+	if (stored[0] != '$') {
+		/* Plain, from before hashing: compare without an early exit. */
+		char a[80] = "", b[80] = "";
+
+		if (strlen(stored) >= sizeof(a) || strlen(given) >= sizeof(b))
+			return 0;
+		memcpy(a, stored, strlen(stored));
+		memcpy(b, given, strlen(given));
+		return mem_equal_ct(a, b, sizeof(a));
+	}
+	if (sscanf(stored, "$pbkdf2-sha256$%lu$%32[0-9a-f]$", &iterations, salthex) != 2 ||
+	    iterations < 1 || iterations > 10000000 || hex_decode(salthex, salt, PW_SALT) != 0)
+		return 0;
+	if (strlen(given) > 256)
+		return 0;
+	if (password_format(given, salt, (int)iterations, want, sizeof(want)) != 0)
+		return 0;
+	n = strlen(want);
+	return strlen(stored) == n && mem_equal_ct(want, stored, n);
+}
+
+int
+seat_passwords(struct store_seat *seats, int n, char plain[][32])
+{
+	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+	uint8_t raw[SEAT_PASSWORD_LEN];
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		if (random_bytes(raw, sizeof(raw)) != 0)
+			return -1;
+		for (k = 0; k < SEAT_PASSWORD_LEN; k++)
+			plain[i][k] = alphabet[raw[k] & 31];
+		plain[i][SEAT_PASSWORD_LEN] = '\0';
+		if (seat_password_hash(plain[i], seats[i].password,
+		    sizeof(seats[i].password)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One seat whose password is still plain text. */
+struct plain_pw {
+	int64_t game;
+	int idx;
+	char hash[160];
+};
+struct plain_list {
+	struct plain_pw *v;
+	size_t n, cap;
+	int failed;
+};
+
+static int
+collect_plain(int64_t game, int idx, const char *password, void *arg)
+{
+	struct plain_list *l = arg;
+	struct plain_pw *nv;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		if ((nv = realloc(l->v, l->cap * sizeof(*nv))) == NULL) {
+			l->failed = 1;
+			return 1;
+		}
+		l->v = nv;
+	}
+	l->v[l->n].game = game;
+	l->v[l->n].idx = idx;
+	if (seat_password_hash(password, l->v[l->n].hash, sizeof(l->v[l->n].hash)) != 0) {
+		l->failed = 1;
+		return 1;
+	}
+	l->n++;
+	return 0;
+}
+
+int
+seat_passwords_upgrade(struct store *s)
+{
+	struct plain_list l = { NULL, 0, 0, 0 };
+	size_t i;
+	int rc;
+
+	/* Cheap when there is nothing to do: one query that finds no row. */
+	rc = store_plain_passwords_each(s, collect_plain, &l);
+	if (rc != STORE_OK || l.failed || l.n == 0) {
+		free(l.v);
+		return l.failed ? STORE_ERROR : rc;
+	}
+	if ((rc = store_begin(s)) != STORE_OK)
+		goto out;
+	for (i = 0; i < l.n && rc == STORE_OK; i++)
+		rc = store_seat_set_password(s, l.v[i].game, l.v[i].idx, l.v[i].hash);
+	if (rc == STORE_OK)
+		rc = store_commit(s);
+	if (rc != STORE_OK)
+		store_rollback(s);
+out:
+	free(l.v);
+	return rc;
+}
 
 struct walk_arg {
 	struct loaded *g;

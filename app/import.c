@@ -61,7 +61,7 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 		errx_line(c, "%s: %s", where, err);
 		return EXIT_REJECTED;
 	}
-	if ((rc = game_open_store(c, 1, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_CREATE, &s)) != EXIT_OK)
 		return rc;
 	if ((rc = store_begin(s)) != STORE_OK ||
 	    (rc = store_game_create(s, &g->row, g->seats, &id)) != STORE_OK)
@@ -247,7 +247,7 @@ game_import(struct ctx *c, const struct game_rules *r, const char *text,
 	struct loaded g;
 	json_t *doc = NULL;
 	json_error_t jerr;
-	int rc, nmv = 0;
+	int rc, nmv = 0, i;
 
 	memset(&g, 0, sizeof(g));
 	memset(&imp, 0, sizeof(imp));
@@ -272,7 +272,9 @@ game_import(struct ctx *c, const struct game_rules *r, const char *text,
 		goto out;
 	if (title != NULL)
 		snprintf(g.row.title, sizeof(g.row.title), "%s", title);
-	if (seat_passwords(g.seats, g.row.nseats) != 0 ||
+	for (i = 0; i < g.row.nseats; i++)
+		g.seats[i].serial = 1;	/* reply tokens of the start mail */
+	if (seat_passwords(g.seats, g.row.nseats, g.passwords) != 0 ||
 	    (g.state = calloc(1, g.rules->state_size)) == NULL) {
 		rc = EXIT_SOFTWARE;
 		goto out;

@@ -4,106 +4,181 @@
  * recipient address (or $EXTENSION), or by the game id and the seat's
  * password in the body; a From address alone proves nothing.  The
  * commands then take exactly the path of `arbiter move`.
+ *
+ * Exactly once: every mail has a key, its Message-ID or, without a usable
+ * one, a hash of what a redelivery repeats (envelope sender, From, Date,
+ * Subject, recipients, extension and body).  The check that the key is
+ * new, the check that the token's seat serial is current, the move, its
+ * mail, the answer and the key itself are one BEGIN IMMEDIATE
+ * transaction, so a mail delivered twice, even at the same moment, acts
+ * once and is answered once; a redelivery is a no-op without an answer.
+ *
+ * Answers: a proven seat is answered at its own address, never at the
+ * sender's.  Mail that proves no seat is answered only at its envelope
+ * sender (Return-Path) when that equals the From address, and within a
+ * site-wide hourly cap; otherwise it is logged on stderr and dropped.
+ *
+ * Exit codes: 0 for every message handled, whatever came of it; 75 only
+ * when the database is busy or the disk full (before anything was
+ * committed); 78 when the configuration or the database's permissions
+ * are wrong; 74 when the database is damaged.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "outmail.h"
+#include "../mail/compose.h"
+#include "../mail/hash.h"
 #include "../mail/inbound.h"
 #include "../mail/reply.h"
 #include "../mail/token.h"
 #include "../store/store_mail.h"
 
-/* What the mail is about, once the sender is proven. */
-struct who {
+/* Wrong passwords for one game in an hour before password mail is refused. */
+enum { PASSWORD_TRIES = 5 };
+
+/* One mail being handled. */
+struct job {
+	struct ctx *c;
+	struct config *cfg;
+	struct store *s;
+	const struct inbound *in;
+	const char *extension;
+	char key[300];		/* what makes it count once */
+	/* Who sent it, once proven. */
 	int64_t game;
-	int seat;
-	long move;		/* the move number the token was issued at; -1: none */
+	int seat;		/* -1: no seat proven */
+	int64_t serial;		/* the token's seat serial; 0: none (password) */
+	int legacy;		/* a tag of the first format: answered as stale */
 	int forged;		/* a token was there but did not verify */
+	int wrong_password;	/* game and password given, no seat fits */
+	int locked;		/* too many wrong passwords for the game lately */
+	/* What it says. */
+	char *text;		/* the commands (quotes, signature, credentials gone) */
+	int away, y, m, d;
+	char away_err[200];
 };
 
 /* Find a seat token in the extension or the recipients. */
 static void
-find_token(const struct config *cfg, const struct inbound *in, const char *extension,
-    struct who *w)
+find_token(struct job *j)
 {
-	long game, move;
-	int seat;
-	size_t i;
-	enum token_result r;
+	const struct inbound *in = j->in;
+	const char *cand[INBOUND_MAX_RCPT + 1];
+	size_t n = 0, i;
+	int legacy_ok = -1;
 
-	if (extension != NULL && *extension != '\0') {
-		r = token_parse(extension, cfg->secret, &game, &seat, &move);
-		if (r == TOKEN_OK)
-			goto found;
+	if (j->extension != NULL && *j->extension != '\0')
+		cand[n++] = j->extension;
+	for (i = 0; i < in->nrcpt; i++)
+		cand[n++] = in->rcpt[i];
+	for (i = 0; i < n; i++) {
+		long game, serial;
+		int seat;
+		enum token_result r = token_parse(cand[i], j->cfg->secret, j->cfg->site, &game,
+		    &seat, &serial);
+
+		if (r == TOKEN_LEGACY) {
+			if (legacy_ok < 0)
+				legacy_ok = config_legacy_tokens(j->s);
+			if (!legacy_ok)
+				r = TOKEN_FORGED;	/* this site never made such tags */
+		}
+		if (r == TOKEN_OK || r == TOKEN_LEGACY) {
+			j->game = game;
+			j->seat = seat;
+			j->serial = serial;
+			j->legacy = r == TOKEN_LEGACY;
+			return;
+		}
 		if (r == TOKEN_FORGED)
-			w->forged = 1;
+			j->forged = 1;
 	}
-	for (i = 0; i < in->nrcpt; i++) {
-		r = token_parse(in->rcpt[i], cfg->secret, &game, &seat, &move);
-		if (r == TOKEN_OK)
-			goto found;
-		if (r == TOKEN_FORGED)
-			w->forged = 1;
-	}
-	return;
-found:
-	w->game = game;
-	w->seat = seat;
-	w->move = move;
 }
 
-/* Queue a reply; rate-limited per address; in its own transaction. */
+/*
+ * Prove the seat by body credentials: game id and seat password.  Wrong
+ * passwords are counted per game (one may be aimed at any of its seats);
+ * after PASSWORD_TRIES in an hour the game takes no password mail for the
+ * rest of that hour, right or wrong, so passwords cannot be guessed.
+ */
 static int
-send_reply(struct config *cfg, struct store *s, const struct loaded *g, int seat,
-    const char *to, const char *in_reply_to, json_t *vars)
+find_password(struct job *j, const struct reply_credentials *cr)
 {
-	struct sbuf body = SBUF_INIT;
-	char subject[300];
-	int64_t now = now_epoch();
-	int count = 0, rc;
+	struct loaded g;
+	int i, rc, tries = 0;
 
-	if (g != NULL && seat >= 0)
-		to = g->seats[seat].email;	/* a proven seat is answered at its own address */
-	if (to == NULL || *to == '\0')
+	if (!cr->has_game || !cr->has_password)
 		return STORE_OK;
-	if ((rc = store_begin(s)) != STORE_OK)
-		return rc;
-	if ((rc = store_replies_since(s, to, now - 3600, &count)) != STORE_OK)
-		goto fail;
-	if (count >= cfg->replies_per_hour) {
-		store_rollback(s);
-		return STORE_OK;
-	}
-	if (template_render("mail-reply.txt", vars, &body) != 0) {
-		rc = STORE_ERROR;
-		goto fail;
-	}
-	if (g != NULL) {
-		outmail_subject(g, subject, sizeof(subject));
-		rc = outmail_queue(cfg, s, g, seat, to, "reply", subject, sb_str(&body),
-		    in_reply_to);
-	} else {
-		struct loaded none;
-
-		memset(&none, 0, sizeof(none));
-		rc = outmail_queue(cfg, s, &none, -1, to, "reply",
-		    "[arbiter] your mail was not accepted", sb_str(&body), in_reply_to);
-	}
-	if (rc == STORE_OK)
-		rc = store_reply_note(s, to, now);
-	if (rc == STORE_OK)
-		rc = store_commit(s);
-	sb_free(&body);
+	rc = store_auth_failures_since(j->s, cr->game, now_epoch() - 3600, &tries);
 	if (rc != STORE_OK)
-		store_rollback(s);
-	return rc;
-fail:
-	sb_free(&body);
-	store_rollback(s);
-	return rc;
+		return rc;
+	if (game_load_meta(j->c, j->s, cr->game, &g) != EXIT_OK) {
+		game_unload(&g);
+		j->wrong_password = 1;	/* no such game: as wrong as a wrong password */
+		j->game = cr->game;
+		return STORE_OK;
+	}
+	if (tries >= PASSWORD_TRIES) {
+		j->locked = 1;
+		game_unload(&g);
+		return STORE_OK;
+	}
+	for (i = 0; i < g.row.nseats; i++)
+		if (seat_password_check(g.seats[i].password, cr->password) && j->seat < 0) {
+			j->game = g.row.id;
+			j->seat = i;
+			j->serial = 0;
+		}
+	if (j->seat < 0) {
+		j->wrong_password = 1;
+		j->game = g.row.id;
+	}
+	game_unload(&g);
+	return STORE_OK;
+}
+
+/*
+ * The key of a mail: its Message-ID, or a hash of what a redelivery of
+ * the same mail repeats.  A player's second mail has its own Date.
+ */
+static int
+mail_key(struct job *j)
+{
+	const struct inbound *in = j->in;
+	struct sbuf b = SBUF_INIT;
+	char hex[SHA256_HEX_LEN + 1];
+	size_t i;
+	int rc;
+
+	if (in->message_id != NULL) {
+		snprintf(j->key, sizeof(j->key), "%s", in->message_id);
+		return 0;
+	}
+	sb_printf(&b, "%s\n%s\n%s\n%s\n%s\n", in->return_path != NULL ? in->return_path : "-",
+	    in->from != NULL ? in->from : "-", in->date != NULL ? in->date : "-",
+	    in->subject != NULL ? in->subject : "-", j->extension != NULL ? j->extension : "-");
+	for (i = 0; i < in->nrcpt; i++)
+		sb_printf(&b, "%s\n", in->rcpt[i]);
+	sb_puts(&b, in->body != NULL ? in->body : "");
+	sb_puts(&b, in->refused);
+	rc = b.oom ? -1 : sha256_hex(b.s, b.len, hex);
+	sb_free(&b);
+	if (rc != 0)
+		return -1;
+	/* Never a Message-ID: those hold '@'. */
+	snprintf(j->key, sizeof(j->key), "sha256:%s", hex);
+	return 0;
+}
+
+/* A one-line rendering of an address we did not make, for the log. */
+static const char *
+shown_addr(const char *a)
+{
+	return a != NULL && compose_addr_ok(a) ? a : "(an address that is not plain)";
 }
 
 /* The reply's variables: result line, optional error help, moves, board. */
@@ -132,50 +207,122 @@ reply_vars(const struct loaded *g, int seat, const char *name, const char *resul
 	return v;
 }
 
-/* Record the Message-ID as handled, with what came of it. */
+/* Queue the answer to a proven seat, at its own address, inside the transaction. */
 static int
-remember(struct store *s, const struct inbound *in, const struct who *w, const char *result)
+answer_seat(struct job *j, const struct loaded *g, const char *result,
+    const char *error_help, int with_moves, int with_board)
 {
-	int rc;
+	const char *to = g->seats[j->seat].email;
+	struct sbuf body = SBUF_INIT;
+	char subject[300];
+	int64_t now = now_epoch();
+	int count = 0, rc;
+	json_t *v;
 
-	if (in->message_id == NULL || *in->message_id == '\0')
-		return STORE_OK;
-	if ((rc = store_begin(s)) != STORE_OK)
+	if (*to == '\0')
+		return STORE_OK;	/* a seat without an address plays on the command line */
+	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
 		return rc;
-	rc = store_inbound_put(s, in->message_id, now_epoch(), w->game, w->seat, result);
+	if (count >= j->cfg->replies_per_hour) {
+		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
+		    to, count);
+		return STORE_OK;
+	}
+	v = reply_vars(g, j->seat, g->names[j->seat], result, error_help, with_moves,
+	    with_board);
+	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
+		json_decref(v);
+		sb_free(&body);
+		return STORE_ERROR;
+	}
+	json_decref(v);
+	outmail_subject(g, subject, sizeof(subject));
+	rc = outmail_queue(j->cfg, j->s, g, j->seat, NULL, "reply", subject, sb_str(&body),
+	    j->in->message_id);
+	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_commit(s);
-	else
-		store_rollback(s);
+		rc = store_reply_note(j->s, to, now, 0);
 	return rc;
 }
 
-/* A declared absence: pause the seat's reminders and tell the table. */
+/*
+ * Queue the answer to a mail that proves no seat: only to its envelope
+ * sender, only when that is its From address, within the caps.  Anything
+ * else is logged and dropped: spoofed mail makes no mail to third parties.
+ */
 static int
-declare_away(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g,
-    int seat, int y, int m, int d, char *result, size_t len)
+answer_stranger(struct job *j, const char *result)
+{
+	const struct inbound *in = j->in;
+	const char *to = in->return_path;
+	struct loaded none;
+	struct sbuf body = SBUF_INIT;
+	int64_t now = now_epoch();
+	int count = 0, rc;
+	json_t *v;
+
+	if (to == NULL || *to == '\0') {
+		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: it has no "
+		    "Return-Path (envelope sender)\n", shown_addr(in->from));
+		return STORE_OK;
+	}
+	if (!compose_addr_ok(to) || in->from == NULL || strcasecmp(in->from, to) != 0) {
+		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: its "
+		    "envelope sender %s is not its From address\n", shown_addr(in->from),
+		    shown_addr(to));
+		return STORE_OK;
+	}
+	if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
+		return rc;
+	if (count >= j->cfg->stranger_replies_per_hour) {
+		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
+		    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
+		return STORE_OK;
+	}
+	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
+		return rc;
+	if (count >= j->cfg->replies_per_hour) {
+		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
+		    to, count);
+		return STORE_OK;
+	}
+	/* The sender's display name is not echoed: it is theirs to forge. */
+	v = reply_vars(NULL, -1, "Hello", result, NULL, 0, 0);
+	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
+		json_decref(v);
+		sb_free(&body);
+		return STORE_ERROR;
+	}
+	json_decref(v);
+	memset(&none, 0, sizeof(none));
+	rc = outmail_queue(j->cfg, j->s, &none, -1, to, "reply",
+	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id);
+	sb_free(&body);
+	if (rc == STORE_OK)
+		rc = store_reply_note(j->s, to, now, 1);
+	return rc;
+}
+
+/* A declared absence, inside the transaction: pause the seat's reminders, tell the table. */
+static int
+declare_away(struct job *j, struct loaded *g, char *result, size_t len)
 {
 	struct tm tm;
-	int64_t until;
-	int rc, i;
+	int rc, i, seat = j->seat;
 	char news[300];
 
-	(void)c;
 	memset(&tm, 0, sizeof(tm));
-	tm.tm_year = y - 1900;
-	tm.tm_mon = m - 1;
-	tm.tm_mday = d;
+	tm.tm_year = j->y - 1900;
+	tm.tm_mon = j->m - 1;
+	tm.tm_mday = j->d;
 	tm.tm_hour = 23;
 	tm.tm_min = 59;
 	tm.tm_sec = 59;
-	until = (int64_t)timegm(&tm);
-	if ((rc = store_begin(s)) != STORE_OK)
+	g->seats[seat].away_until = (int64_t)timegm(&tm);
+	if ((rc = store_seat_update_clock(j->s, g->row.id, &g->seats[seat])) != STORE_OK)
 		return rc;
-	g->seats[seat].away_until = until;
-	if ((rc = store_seat_update_clock(s, g->row.id, &g->seats[seat])) != STORE_OK)
-		goto fail;
 	snprintf(news, sizeof(news), "%s is away until %04d-%02d-%02d; reminders to %s "
-	    "pause until then.", g->names[seat], y, m, d, g->names[seat]);
+	    "pause until then.", g->names[seat], j->y, j->m, j->d, g->names[seat]);
 	for (i = 0; i < g->row.nseats; i++) {
 		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
 		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
@@ -185,206 +332,278 @@ declare_away(struct ctx *c, struct config *cfg, struct store *s, struct loaded *
 		if (v == NULL || template_render("mail-table.txt", v, &body) != 0) {
 			json_decref(v);
 			sb_free(&body);
-			rc = STORE_ERROR;
-			goto fail;
+			return STORE_ERROR;
 		}
 		json_decref(v);
 		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is away",
 		    (long long)g->row.id, g->row.title, g->names[seat]);
-		rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body), NULL);
+		rc = outmail_queue(j->cfg, j->s, g, i, NULL, "table", subject, sb_str(&body), NULL);
 		sb_free(&body);
 		if (rc != STORE_OK)
-			goto fail;
+			return rc;
 	}
-	if ((rc = store_commit(s)) != STORE_OK)
-		goto fail;
 	snprintf(result, len, "Noted: you are away until %04d-%02d-%02d; the table has "
-	    "been told.", y, m, d);
+	    "been told.", j->y, j->m, j->d);
 	return STORE_OK;
-fail:
-	store_rollback(s);
+}
+
+/* The stale answer: nothing applied, the game as it stands, a fresh reply address. */
+static int
+answer_stale(struct job *j, const struct loaded *g)
+{
+	char result[600];
+
+	snprintf(result, sizeof(result), "Game #%lld has moved on since the mail you "
+	    "answered (it is at move %d now), so nothing in your mail was applied. Here "
+	    "is the game as it stands; reply to this mail to act on it.",
+	    (long long)g->row.id, g->row.nmoves);
+	return answer_seat(j, g, result, NULL, 1, 1);
+}
+
+/* The answer to a submission play_submission judged, inside its transaction. */
+static int
+answer_move(void *arg, struct loaded *g, const struct outcome *out)
+{
+	struct job *j = arg;
+	char result[1400] = "";
+	size_t n;
+	int rc;
+
+	if (out->stale)
+		return answer_stale(j, g);
+	if (j->away == 1 && (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
+		return rc;
+	n = strlen(result);
+	if (out->code == EXIT_OK) {
+		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
+		    "of game #%lld. Everyone has been sent the new board.", n ? "\n" : "",
+		    out->seq, (long long)g->row.id);
+		return answer_seat(j, g, result, NULL, 0, 0);
+	}
+	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s",
+	    n ? "\n" : "", out->err);
+	return answer_seat(j, g, result, "Correct the commands and reply again.", 1, 0);
+}
+
+/* Map a store failure to the exit code the MTA needs, with a line that says why. */
+static int
+store_trouble(struct store *s, int rc)
+{
+	if (rc == STORE_BUSY || rc == STORE_FULL) {
+		fprintf(stderr, "arbiter: the database is busy or the disk full; try again "
+		    "later (%s)\n", *store_error(s) ? store_error(s) : "no detail");
+		return EXIT_TEMPFAIL;
+	}
+	return store_exit(s, rc);
+}
+
+/* 1 when j's key was handled before, 0 when not, else -STORE_*. */
+static int
+seen(struct job *j)
+{
+	return store_inbound_seen(j->s, j->key);
+}
+
+/* Mail that proves no seat, in one transaction with its key. */
+static int
+handle_stranger(struct job *j)
+{
+	char result[600];
+	int rc;
+
+	if (j->locked)
+		snprintf(result, sizeof(result), "Your mail was not accepted: game #%lld has had "
+		    "%d wrong passwords within the hour, so it takes no password mail until "
+		    "the hour is over. Reply to a mail from arbiter instead: its reply address "
+		    "needs no password.", (long long)j->game, PASSWORD_TRIES);
+	else if (j->wrong_password)
+		snprintf(result, sizeof(result), "Your mail was not accepted: the password "
+		    "does not belong to any seat of game #%lld.", (long long)j->game);
+	else if (j->forged)
+		snprintf(result, sizeof(result), "Your mail was not accepted: the reply address "
+		    "it was sent to does not belong to any seat.");
+	else
+		snprintf(result, sizeof(result), "Your mail was not accepted: it does not say "
+		    "which game and seat it is for. Reply to a mail from arbiter, or give the "
+		    "lines \"game: ID\" and \"password: ...\" from your start mail.");
+	if (j->in->refused[0] != '\0')
+		snprintf(result + strlen(result), sizeof(result) - strlen(result), " It was "
+		    "not read either: %s.", j->in->refused);
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		return rc < 0 ? -rc : STORE_OK;
+	}
+	rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, -1,
+	    j->locked ? "locked" : j->wrong_password ? "wrong password" : "unproven");
+	if (rc == STORE_OK && j->wrong_password)
+		rc = store_auth_failure_note(j->s, j->game, now_epoch());
+	if (rc == STORE_OK)
+		rc = answer_stranger(j, result);
+	if (rc == STORE_OK)
+		rc = store_commit(j->s);
+	if (rc != STORE_OK)
+		store_rollback(j->s);
 	return rc;
 }
 
-/* Map a store failure during inbound handling to the MTA's exit code. */
+/*
+ * A proven seat's mail that plays nothing: stale, not read (too big), or
+ * without commands (perhaps an absence), in one transaction with its key.
+ */
 static int
-transient(struct store *s, int rc)
-{
-	if (rc == STORE_BUSY || rc == STORE_FULL) {
-		fprintf(stderr, "arbiter: database busy or full; try again later\n");
-		return EXIT_TEMPFAIL;
-	}
-	fprintf(stderr, "arbiter: database error: %s\n", s != NULL ? store_error(s) : "");
-	return EXIT_TEMPFAIL;
-}
-
-/* Prove the seat by body credentials: game id and seat password. */
-static void
-find_password(struct ctx *c, struct store *s, const struct reply_credentials *cr,
-    struct who *w)
+handle_quiet(struct job *j)
 {
 	struct loaded g;
-	int i;
+	char result[700] = "";
+	int rc;
 
-	if (!cr->has_game || !cr->has_password)
-		return;
-	if (game_load_meta(c, s, cr->game, &g) == EXIT_OK) {
-		for (i = 0; i < g.row.nseats; i++)
-			if (strlen(g.seats[i].password) == strlen(cr->password) &&
-			    strcmp(g.seats[i].password, cr->password) == 0) {
-				w->game = g.row.id;
-				w->seat = i;
-				w->move = -1;
-			}
+	memset(&g, 0, sizeof(g));
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		return rc < 0 ? -rc : STORE_OK;
 	}
+	if (game_load(j->c, j->s, j->game, -1, &g) != EXIT_OK) {
+		rc = STORE_ERROR;
+		goto out;
+	}
+	if (j->legacy || (j->serial > 0 && g.seats[j->seat].serial != j->serial)) {
+		rc = answer_stale(j, &g);
+		snprintf(result, sizeof(result), "stale");
+	} else if (j->in->refused[0] != '\0') {
+		snprintf(result, sizeof(result), "Your mail was not read: %s. Send your commands "
+		    "as plain text; nothing was applied.", j->in->refused);
+		rc = answer_seat(j, &g, result, NULL, 1, 0);
+		snprintf(result, sizeof(result), "refused");
+	} else {
+		rc = STORE_OK;
+		if (j->away == 1)
+			rc = declare_away(j, &g, result, sizeof(result));
+		else
+			snprintf(result, sizeof(result), "Your mail held no commands%s%s",
+			    j->away < 0 ? ": " : ".", j->away < 0 ? j->away_err : "");
+		if (rc == STORE_OK)
+			rc = answer_seat(j, &g, result, NULL, 1, 0);
+		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : "empty");
+	}
+	if (rc == STORE_OK)
+		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);
+	if (rc == STORE_OK)
+		rc = store_commit(j->s);
+out:
+	if (rc != STORE_OK)
+		store_rollback(j->s);
 	game_unload(&g);
+	return rc;
+}
+
+/* A proven seat's commands: the path of `arbiter move`, with the mail's checks inside. */
+static int
+handle_move(struct job *j)
+{
+	struct submission sub;
+	struct outcome out;
+	struct loaded g;
+	int rc;
+
+	memset(&sub, 0, sizeof(sub));
+	memset(&g, 0, sizeof(g));
+	sub.game = j->game;
+	sub.seat = j->seat;
+	sub.text = j->text;
+	sub.source = "mail";
+	sub.message_id = j->in->message_id;
+	sub.expect = -1;
+	sub.seen_key = j->key;
+	sub.serial = j->serial;
+	sub.answer = answer_move;
+	sub.answer_arg = j;
+	rc = play_submission(j->c, j->s, &sub, &g, &out);
+	game_unload(&g);
+	/* Every outcome was answered and committed; only a failure to commit is left. */
+	if (rc == EXIT_OK || rc == EXIT_REJECTED || rc == EXIT_NOPERM)
+		return EXIT_OK;
+	return rc;
 }
 
 /* The heart of inbound handling, once the message is parsed and not automatic. */
 static int
-handle(struct ctx *c, struct config *cfg, struct store *s, struct inbound *in,
-    const char *extension)
+handle(struct job *j)
 {
 	struct reply_credentials cr;
-	struct submission sub;
-	struct outcome out;
 	struct loaded g;
-	struct who w = { 0, -1, -1, 0 };
-	char *text = NULL, err[512], result[700], seen[64];
-	int rc, y, m, d, away, code = EXIT_OK;
-	json_t *v = NULL;
+	char err[512];
+	int rc;
 
-	memset(&g, 0, sizeof(g));
-	if (in->message_id != NULL && *in->message_id != '\0') {
-		rc = store_inbound_get(s, in->message_id, seen, sizeof(seen));
-		if (rc == STORE_OK || store_message_seen(s, in->message_id, NULL, NULL) == 1)
-			return EXIT_OK;		/* handled before: no second move, no second answer */
-		if (rc != STORE_NOTFOUND)
-			return transient(s, rc);
+	rc = config_secret(j->cfg, j->s, err, sizeof(err));
+	if (rc != 0) {
+		fprintf(stderr, "arbiter: %s\n", err[0] != '\0' ? err : "the database failed");
+		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
 	}
-	if ((rc = store_begin(s)) != STORE_OK)
-		return transient(s, rc);
-	rc = config_secret(cfg, s, err, sizeof(err)) == 0 ? store_commit(s) : STORE_ERROR;
-	if (rc != STORE_OK) {
-		store_rollback(s);
-		return transient(s, rc);
-	}
-	find_token(cfg, in, extension, &w);
-	text = inbound_strip_reply(in->body != NULL ? in->body : "");
-	if (text == NULL)
+	j->seat = -1;
+	find_token(j);
+	j->text = inbound_strip_reply(j->in->body != NULL ? j->in->body : "");
+	if (j->text == NULL) {
+		fprintf(stderr, "arbiter: out of memory\n");
 		return EXIT_TEMPFAIL;
-	if (reply_take_credentials(text, &cr, err, sizeof(err)) != 0)
+	}
+	if (reply_take_credentials(j->text, &cr, err, sizeof(err)) != 0)
 		memset(&cr, 0, sizeof(cr));
-	if (w.seat < 0)
-		find_password(c, s, &cr, &w);
-	if (w.seat < 0) {
-		snprintf(result, sizeof(result), "%s", w.forged ?
-		    "Your mail was not accepted: the reply address it was sent to does not "
-		    "belong to any seat." :
-		    "Your mail was not accepted: it does not say which game and seat it is "
-		    "for. Reply to a mail from arbiter, or give the lines \"game: ID\" and "
-		    "\"password: ...\" from your start mail.");
-		v = reply_vars(NULL, -1, in->from_name != NULL ? in->from_name : "Hello",
-		    result, NULL, 0, 0);
-		rc = v != NULL ? send_reply(cfg, s, NULL, -1, in->from, in->message_id, v) :
-		    STORE_ERROR;
-		if (rc == STORE_OK)
-			rc = remember(s, in, &w, "unidentified");
-		goto done;
+	j->away = reply_take_away(j->text, &j->y, &j->m, &j->d, j->away_err,
+	    sizeof(j->away_err));
+	if (j->seat < 0 && (rc = find_password(j, &cr)) != STORE_OK)
+		return store_trouble(j->s, rc);
+	if (mail_key(j) != 0) {
+		fprintf(stderr, "arbiter: cannot hash the message\n");
+		return EXIT_SOFTWARE;
 	}
-	if ((rc = game_load(c, s, w.game, -1, &g)) != EXIT_OK || w.seat >= g.row.nseats) {
-		code = rc == EXIT_SOFTWARE ? EXIT_TEMPFAIL : EXIT_OK;
-		goto out;
+	/* A token for a game or seat this database does not have proves nothing. */
+	if (j->seat >= 0) {
+		if (game_load_meta(j->c, j->s, j->game, &g) != EXIT_OK || j->seat >= g.row.nseats)
+			j->seat = -1, j->forged = 1;
+		game_unload(&g);
 	}
-	if (w.move >= 0 && w.move != g.row.nmoves) {
-		snprintf(result, sizeof(result), "Your mail answered move %ld, but game #%lld "
-		    "has moved on to move %d since then. Nothing was applied; here is the "
-		    "game as it stands. Reply to this mail to act on it.", w.move,
-		    (long long)g.row.id, g.row.nmoves);
-		v = reply_vars(&g, w.seat, g.names[w.seat], result, NULL, 1, 1);
-		rc = send_reply(cfg, s, &g, w.seat, NULL, in->message_id, v);
-		if (rc == STORE_OK)
-			rc = remember(s, in, &w, "stale");
-		goto done;
-	}
-	away = reply_take_away(text, &y, &m, &d, err, sizeof(err));
-	result[0] = '\0';
-	if (away == 1 && (rc = declare_away(c, cfg, s, &g, w.seat, y, m, d, result,
-	    sizeof(result))) != STORE_OK)
-		goto done;
-	if (strspn(text, " \t\r\n") == strlen(text)) {
-		if (away != 1)
-			snprintf(result, sizeof(result), "Your mail held no commands%s%s",
-			    away < 0 ? ": " : ".", away < 0 ? err : "");
-		v = reply_vars(&g, w.seat, g.names[w.seat], result, NULL, 1, 0);
-		rc = send_reply(cfg, s, &g, w.seat, NULL, in->message_id, v);
-		if (rc == STORE_OK)
-			rc = remember(s, in, &w, away == 1 ? "away" : "empty");
-		goto done;
-	}
-	memset(&sub, 0, sizeof(sub));
-	sub.game = g.row.id;
-	sub.seat = w.seat;
-	sub.text = text;
-	sub.source = "mail";
-	sub.message_id = in->message_id;
-	sub.expect = -1;
-	game_unload(&g);
-	rc = play_submission(c, s, &sub, &g, &out);
-	if (rc == EXIT_TEMPFAIL || rc == EXIT_IOERR) {
-		code = EXIT_TEMPFAIL;
-		goto out;
-	}
-	if (rc == EXIT_OK) {
-		snprintf(result + strlen(result), sizeof(result) - strlen(result),
-		    "%sYour move was applied as move %d of game #%lld. Everyone has been "
-		    "sent the new board.", result[0] ? "\n" : "", out.seq, (long long)sub.game);
-		v = reply_vars(&g, w.seat, g.names[w.seat], result, NULL, 0, 0);
-	} else {
-		snprintf(result, sizeof(result), "Your commands were not applied: %s", out.err);
-		if (g.state == NULL && game_load(c, s, sub.game, -1, &g) != EXIT_OK) {
-			code = EXIT_TEMPFAIL;
-			goto out;
-		}
-		v = reply_vars(&g, w.seat, g.names[w.seat], result,
-		    "Correct the commands and reply again.", 1, 0);
-	}
-	rc = send_reply(cfg, s, &g, w.seat, NULL, in->message_id, v);
-	if (rc == STORE_OK)
-		rc = remember(s, in, &w, out.code == EXIT_OK ? "applied" : "rejected");
-done:
-	if (rc != STORE_OK)
-		code = transient(s, rc);
-out:
-	json_decref(v);
-	free(text);
-	game_unload(&g);
-	return code;
+	if (j->seat < 0)
+		rc = handle_stranger(j);
+	else if (j->legacy || j->in->refused[0] != '\0' ||
+	    strspn(j->text, " \t\r\n") == strlen(j->text))
+		rc = handle_quiet(j);
+	else
+		return handle_move(j);
+	return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
 }
 
 int
 inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
     const char *extension)
 {
-	struct config cfg;
 	struct inbound in;
-	char err[512];
+	struct job j;
+	char err[1024];
 	int code;
 
-	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+	memset(&j, 0, sizeof(j));
+	if ((j.cfg = config_get(c, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "arbiter: %s\n", err);
-		return EXIT_TEMPFAIL;
+		return EXIT_CONFIG;
 	}
 	if (inbound_parse(data, len, &in, err, sizeof(err)) != 0) {
-		fprintf(stderr, "arbiter: not a mail message; ignored\n");
-		inbound_free(&in);
+		fprintf(stderr, "arbiter: not a mail message (%s); dropped\n", err);
 		return EXIT_OK;
 	}
-	if (inbound_is_automatic(&in, cfg.from)) {
+	if (inbound_is_automatic(&in, j.cfg->from)) {
 		inbound_free(&in);
 		return EXIT_OK;		/* never answer machines, lists or ourselves */
 	}
-	code = handle(c, &cfg, s, &in, extension);
+	j.c = c;
+	j.s = s;
+	j.in = &in;
+	j.extension = extension;
+	code = handle(&j);
+	free(j.text);
 	inbound_free(&in);
 	return code;
 }

@@ -65,16 +65,16 @@ queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int 
 	return rc;
 }
 
-static int
-load_config(struct ctx *c, struct config *cfg)
+/* The command's configuration (loaded and checked when the database was opened). */
+static struct config *
+load_config(struct ctx *c)
 {
-	char err[512];
+	struct config *cfg;
+	char err[1024];
 
-	if (config_load(c, cfg, err, sizeof(err)) != 0) {
-		fprintf(stderr, "arbiter: %s\n", err);
-		return -1;
-	}
-	return 0;
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
+		errx_line(c, "%s", err);
+	return cfg;
 }
 
 /* "board=standard, support=english" or "none". */
@@ -97,13 +97,13 @@ options_text(const struct loaded *g, char *buf, size_t len)
 int
 notify_start(struct ctx *c, struct store *s, struct loaded *g)
 {
-	struct config cfg;
+	struct config *cfg;
 	char commit[SHA256_HEX_LEN + 1], players[600], options[400], tname[64];
 	char *notation;
 	size_t n = 0;
 	int i, rc = STORE_OK;
 
-	if (load_config(c, &cfg) != 0)
+	if ((cfg = load_config(c)) == NULL)
 		return STORE_ERROR;
 	if (sha256_hex(g->row.seed, sizeof(g->row.seed), commit) != 0)
 		return STORE_ERROR;
@@ -120,14 +120,15 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 		if (v != NULL) {
 			json_object_set_new(v, "players", json_string(players));
 			json_object_set_new(v, "options", json_string(options));
-			json_object_set_new(v, "password", json_string(g->seats[i].password));
+			/* Shown once: the database keeps only its hash. */
+			json_object_set_new(v, "password", json_string(g->passwords[i]));
 			json_object_set_new(v, "commitment", json_string(commit));
 			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
 			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 			json_object_set_new(v, "notation", json_string(notation != NULL ?
 			    notation : "  (see the game's manual page)\n"));
 		}
-		rc = queue_rendered(&cfg, s, g, i, "start", "mail-start.txt", v);
+		rc = queue_rendered(cfg, s, g, i, "start", "mail-start.txt", v);
 		json_decref(v);
 	}
 	free(notation);
@@ -207,18 +208,18 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g)
 int
 notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submission *sub)
 {
-	struct config cfg;
+	struct config *cfg;
 	int i, rc = STORE_OK;
 
 	(void)sub;
-	if (load_config(c, &cfg) != 0)
+	if ((cfg = load_config(c)) == NULL)
 		return STORE_ERROR;
 	if (g->rules->over(g->state))
-		return notify_end(&cfg, s, g);
+		return notify_end(cfg, s, g);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
 		json_t *v = seat_vars(g, i);
 
-		rc = queue_rendered(&cfg, s, g, i, "move", "mail-move.txt", v);
+		rc = queue_rendered(cfg, s, g, i, "move", "mail-move.txt", v);
 		json_decref(v);
 	}
 	return rc;

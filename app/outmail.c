@@ -53,7 +53,7 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 {
 	struct mail_out m;
 	struct store_mail q;
-	char reply[320], msgid[200], root[160], refs[400], err[256], rnd[17];
+	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
 	uint8_t raw[8];
 	char *bytes = NULL;
 	size_t len;
@@ -64,7 +64,7 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 	if (rcpt == NULL || rcpt[0] == '\0')
 		return STORE_OK;	/* a seat without an address plays on the command line */
 	if (config_secret(cfg, s, err, sizeof(err)) != 0 || random_bytes(raw, sizeof(raw)) != 0) {
-		fprintf(stderr, "arbiter: %s\n", err);
+		fprintf(stderr, "arbiter: %s\n", err[0] != '\0' ? err : "no random bytes");
 		return STORE_ERROR;
 	}
 	hex_encode(raw, sizeof(raw), rnd);
@@ -74,8 +74,8 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 	m.to_name = seat >= 0 ? g->seats[seat].name : NULL;
 	m.to_addr = rcpt;
 	if (seat >= 0) {
-		if (token_address(cfg->reply_address, cfg->secret, (long)g->row.id, seat,
-		    (long)g->row.nmoves, reply, sizeof(reply)) != 0) {
+		if (token_address(cfg->reply_address, cfg->secret, cfg->site, (long)g->row.id,
+		    seat, (long)g->seats[seat].serial, reply, sizeof(reply)) != 0) {
 			fprintf(stderr, "arbiter: reply_address '%s' cannot carry a token\n",
 			    cfg->reply_address);
 			return STORE_ERROR;
@@ -323,12 +323,12 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 int
 deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st)
 {
-	struct config cfg;
-	char err[512];
+	struct config *cfg;
+	char err[1024];
 
-	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
 		errx_line(c, "%s", err);
-		return EXIT_USAGE;
+		return EXIT_CONFIG;
 	}
-	return outmail_deliver(c, &cfg, s, verbose, st);
+	return outmail_deliver(c, cfg, s, verbose, st);
 }

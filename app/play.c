@@ -4,14 +4,19 @@
  *
  * Everything happens in one BEGIN IMMEDIATE transaction: load the state,
  * judge the submission on a copy, append the move, store the snapshot,
- * update the seats' clocks, commit.  A rejected submission rolls back, so
- * the database file is left byte for byte as it was.
+ * update the seats' clocks and serials, queue the mail, commit.  A
+ * rejected submission rolls back, so the database file is left byte for
+ * byte as it was.  A submission from mail also checks, in the same
+ * transaction, that the mail was not handled before and that its reply
+ * token is current, and queues its answer: a mail delivered twice at once
+ * is applied once and answered once.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "../store/store_mail.h"
 
 /*
  * Keep each seat's idle clock: when the game started waiting for it.  The
@@ -43,6 +48,29 @@ game_update_clocks(struct loaded *g, int mover, int64_t now)
 		st->reminders = 0;
 		st->table_told = 0;
 		if ((rc = store_seat_update_clock(g->store, g->row.id, st)) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int
+game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
+{
+	struct game_wait now;
+	int i, rc;
+
+	memset(&now, 0, sizeof(now));
+	if (!g->rules->over(g->state))
+		g->rules->waiting(g->state, &now);
+	for (i = 0; i < g->row.nseats; i++) {
+		unsigned bit = 1u << i;
+
+		if (before != NULL && i != mover && (before->mask & bit) == (now.mask & bit) &&
+		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))
+			continue;
+		g->seats[i].serial++;
+		if ((rc = store_seat_set_serial(g->store, g->row.id, i, g->seats[i].serial)) !=
+		    STORE_OK)
 			return rc;
 	}
 	return STORE_OK;
@@ -91,9 +119,10 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 	return -1;
 }
 
-/* Record an applied submission: log, snapshot, game over flag, clocks. */
+/* Record an applied submission: log, snapshot, game over flag, clocks, serials. */
 static int
-record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
+record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
+    const struct game_wait *before)
 {
 	struct store_move m;
 	int rc;
@@ -120,7 +149,37 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
 			return rc;
 		g->row.over = 1;
 	}
-	return game_update_clocks(g, sub->seat, m.at);
+	if ((rc = game_update_clocks(g, sub->seat, m.at)) != STORE_OK)
+		return rc;
+	return game_update_serials(g, sub->seat, before);
+}
+
+/*
+ * For mail: 1 when sub's key was handled before (nothing more to do), 0
+ * when not, or a negative STORE_* code.
+ */
+static int
+seen_before(struct store *s, const struct submission *sub)
+{
+	if (sub->seen_key == NULL)
+		return 0;
+	return store_inbound_seen(s, sub->seen_key);
+}
+
+/* For mail: queue the answer and record the key, inside the transaction. */
+static int
+answer_and_note(struct store *s, const struct submission *sub, struct loaded *g,
+    const struct outcome *out)
+{
+	int rc;
+
+	if (sub->answer != NULL && (rc = sub->answer(sub->answer_arg, g, out)) != STORE_OK)
+		return rc;
+	if (sub->seen_key == NULL)
+		return STORE_OK;
+	return store_inbound_put(s, sub->seen_key, now_epoch(), sub->game, sub->seat,
+	    out->duplicate ? "duplicate" : out->stale ? "stale" :
+	    out->code == EXIT_OK ? "applied" : "rejected");
 }
 
 int
@@ -128,18 +187,28 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out)
 {
 	struct game_played pl;
+	struct game_wait before;
 	void *next = NULL;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	/* Judged before the database is touched: all or nothing holds for bytes too. */
 	if (submission_check(sub->text, sub->len != 0 ? sub->len : strlen(sub->text),
-	    out->err, sizeof(out->err)) != 0)
+	    out->err, sizeof(out->err)) != 0 && sub->answer == NULL)
 		return out->code = EXIT_REJECTED;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		out->code = store_exit(s, rc);
 		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
 		return out->code;
+	}
+	if ((rc = seen_before(s, sub)) != 0) {
+		store_rollback(s);
+		if (rc < 0) {
+			snprintf(out->err, sizeof(out->err), "%s", store_error(s));
+			return out->code = store_exit_code(-rc);
+		}
+		out->duplicate = 1;
+		return out->code = EXIT_OK;
 	}
 	out->code = game_load(c, s, sub->game, -1, g);
 	if (out->code != EXIT_OK) {
@@ -147,14 +216,35 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		    (long long)sub->game);
 		goto rollback;
 	}
+	if (out->err[0] != '\0') {
+		/* The bytes failed submission_check: answered as a rejection. */
+		out->code = EXIT_REJECTED;
+		goto answer;
+	}
+	if (sub->serial > 0 && sub->seat >= 0 && sub->seat < g->row.nseats &&
+	    g->seats[sub->seat].serial != sub->serial) {
+		out->stale = 1;
+		out->code = EXIT_REJECTED;
+		snprintf(out->err, sizeof(out->err), "the reply address is from before the "
+		    "game moved on");
+		goto answer;
+	}
+	memset(&before, 0, sizeof(before));
+	if (!g->rules->over(g->state))
+		g->rules->waiting(g->state, &before);
 	next = malloc(g->rules->state_size);
 	if (next == NULL) {
 		out->code = EXIT_SOFTWARE;
 		snprintf(out->err, sizeof(out->err), "out of memory");
 		goto rollback;
 	}
-	if (judge(sub, g, next, &pl, out) != 0)
-		goto rollback;
+	if (judge(sub, g, next, &pl, out) != 0) {
+		free(next);
+		next = NULL;
+		if (sub->answer == NULL)
+			goto rollback;
+		goto answer;
+	}
 	memcpy(g->state, next, g->rules->state_size);
 	free(next);
 	next = NULL;
@@ -163,19 +253,28 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		out->seq = g->row.nmoves + 1;
 		return out->code = EXIT_OK;
 	}
-	rc = record(c, sub, g, pl.drew);
+	out->code = EXIT_OK;
+	rc = record(c, sub, g, pl.drew, &before);
 	if (rc == STORE_OK)
 		rc = notify_move(c, s, g, sub);
+	out->seq = g->row.nmoves;
+	if (rc == STORE_OK)
+		rc = answer_and_note(s, sub, g, out);
 	if (rc == STORE_OK)
 		rc = store_commit(s);
-	if (rc != STORE_OK) {
-		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
-		out->code = store_exit(s, rc);
-		store_rollback(s);
+	if (rc != STORE_OK)
+		goto store_fail;
+	return out->code;
+answer:
+	/* Nothing of the submission was stored: only the answer and the key. */
+	if ((rc = answer_and_note(s, sub, g, out)) == STORE_OK &&
+	    (rc = store_commit(s)) == STORE_OK)
 		return out->code;
-	}
-	out->seq = g->row.nmoves;
-	return out->code = EXIT_OK;
+store_fail:
+	snprintf(out->err, sizeof(out->err), "%s", store_error(s));
+	out->code = store_exit(s, rc);
+	store_rollback(s);
+	return out->code;
 rollback:
 	free(next);
 	store_rollback(s);

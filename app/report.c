@@ -35,6 +35,8 @@ site_templates(const struct ctx *c)
 	struct config cfg;
 	char err[512];
 
+	if (c->cfg != NULL)
+		return 0;	/* loaded when the database was opened */
 	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
 		fprintf(stderr, "arbiter: %s\n", err);
 		return -1;

@@ -24,6 +24,9 @@ game_drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen)
 	if ((rc = store_snapshot_put(g->store, g->row.id, g->seq, g->rules->version,
 	    g->state, g->rules->state_size)) != STORE_OK)
 		return rc;
+	/* Every reply address sent since must not work again: new serials. */
+	if ((rc = game_update_serials(g, -1, NULL)) != STORE_OK)
+		return rc;
 	if (g->row.over != g->rules->over(g->state))
 		return store_game_set_over(g->store, g->row.id, g->rules->over(g->state));
 	return STORE_OK;

@@ -47,6 +47,28 @@ read_all(FILE *f, char **out, size_t *len)
 }
 
 int
+read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total)
+{
+	struct sbuf b = SBUF_INIT;
+	char chunk[65536];
+	size_t n;
+
+	*total = 0;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		*total += n;
+		if (b.len < max)
+			sb_putn(&b, chunk, n < max - b.len ? n : max - b.len);
+	}
+	if (ferror(f) || b.oom) {
+		sb_free(&b);
+		return -1;
+	}
+	*len = b.len;
+	*out = sb_take(&b);
+	return *out != NULL ? 0 : -1;
+}
+
+int
 read_file(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -141,6 +163,8 @@ store_exit_code(int rc)
 		return EXIT_TEMPFAIL;
 	case STORE_NOTFOUND:
 		return EXIT_NOGAME;
+	case STORE_DENIED:
+		return EXIT_CONFIG;	/* the file's permissions: the site's setup */
 	default:
 		return EXIT_IOERR;
 	}
@@ -149,7 +173,11 @@ store_exit_code(int rc)
 int
 store_exit(struct store *s, int rc)
 {
-	fprintf(stderr, "arbiter: %s\n", s != NULL ? store_error(s) : "database error");
+	const char *why = s != NULL ? store_error(s) : "";
+
+	/* Never an empty line: a failure without a text still says what failed. */
+	fprintf(stderr, "arbiter: %s\n", *why != '\0' ? why : "the database failed without "
+	    "giving a reason");
 	return store_exit_code(rc);
 }
 

@@ -33,7 +33,7 @@ run_export(struct ctx *c, int argc, char **argv)
 		errx_line(c, "'%s' is not a game id", ops[0]);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK ||
+	if ((rc = game_open_store(c, STORE_OPEN_READ, &s)) != EXIT_OK ||
 	    (rc = game_load_meta(c, s, id, &g)) != EXIT_OK)
 		goto out;
 	if ((doc = game_export(&g, private_ != NULL, &rc)) == NULL)

@@ -21,7 +21,7 @@ run_list(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_list, stderr);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_READ, &s)) != EXIT_OK)
 		goto out;
 	if ((rc = store_game_ids(s, &ids, &n)) != STORE_OK) {
 		rc = store_exit(s, rc);

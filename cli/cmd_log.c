@@ -68,7 +68,7 @@ run_log(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_log, stderr);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_READ, &s)) != EXIT_OK)
 		goto out;
 	{
 		int64_t id;

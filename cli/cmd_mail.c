@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "../app/outmail.h"
+#include "../mail/inbound.h"
 
 static int
 run_mail(struct ctx *c, int argc, char **argv)
@@ -18,7 +19,7 @@ run_mail(struct ctx *c, int argc, char **argv)
 	struct deliver_stats st;
 	struct store *s = NULL;
 	char **ops = NULL, *data = NULL;
-	size_t len;
+	size_t len, total;
 	int nops, rc;
 
 	rc = args_parse(c, &cmd_mail, argc, argv, specs, &ops, &nops);
@@ -31,19 +32,30 @@ run_mail(struct ctx *c, int argc, char **argv)
 	}
 	if (extension == NULL)
 		extension = getenv("EXTENSION");	/* Postfix local(8) and .forward */
-	if (read_all(stdin, &data, &len) != 0) {
-		fprintf(stderr, "arbiter: cannot read the message\n");
+	/*
+	 * All of the message is read, so the MTA's pipe never breaks, but only
+	 * what the parser may look at is kept: a bigger one is answered from
+	 * its header (inbound.h).
+	 */
+	if (read_prefix(stdin, INBOUND_MAX_BYTES + 1, &data, &len, &total) != 0) {
+		fprintf(stderr, "arbiter: cannot read the message from standard input\n");
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
-	if ((rc = store_open(c->db, 0, &s)) != STORE_OK) {
-		fprintf(stderr, "arbiter: cannot open the game database\n");
-		rc = EXIT_TEMPFAIL;
+	/*
+	 * A missing database or configuration is the site's to fix: 78, which
+	 * MTAs such as Postfix take as "try again later", so no move is lost.
+	 */
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK) {
+		if (rc == EXIT_NOGAME)
+			rc = EXIT_CONFIG;
 		goto out;
 	}
 	rc = inmail_handle(c, s, data, len, extension);
+	/* After the commit nothing may turn the result into a retry: what fails
+	   to go out now stays queued for `send`. */
 	if (rc == EXIT_OK && no_send == NULL)
-		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+		(void)deliver_queue(c, s, 0, &st);
 out:
 	store_close(s);
 	free(data);
@@ -59,11 +71,16 @@ const struct cmd_entry cmd_mail = {
 	"Delivered-To, or --extension / $EXTENSION as Postfix hands it over), or\n"
 	"by the lines \"game: ID\" and \"password: ...\" in the body.  Quoted text,\n"
 	"\"On ... wrote:\" blocks and signatures are ignored; the rest takes the\n"
-	"path of `arbiter move`.  The sender gets a reply.  Auto-replies, bounces,\n"
-	"list mail and our own mail get none.  Exit status 0 for every message\n"
-	"handled (a rejected move included), 75 only when the database is busy or\n"
-	"the disk full, so the MTA tries again.  --no-send leaves the replies\n"
-	"queued for `arbiter send`.\n",
+	"path of `arbiter move`.  A proven seat is answered at its own address.\n"
+	"Mail that proves no seat is answered only at its envelope sender\n"
+	"(Return-Path) when that is its From address, within an hourly cap.\n"
+	"Auto-replies, bounces, list mail and our own mail get no answer.  A mail\n"
+	"is handled once: a redelivery does nothing and gets no second answer.\n\n"
+	"Exit status: 0 for every message handled (a rejected move, a message too\n"
+	"big or not a mail included); 75 only when the database is busy or the\n"
+	"disk full, so the MTA tries again; 78 when the configuration or the\n"
+	"database cannot be found or does not fit (Postfix defers such mail too).\n"
+	"--no-send leaves the replies queued for `arbiter send`.\n",
 	run_mail,
 	0,
 };

@@ -58,7 +58,7 @@ run_move(struct ctx *c, int argc, char **argv)
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
 	/* Resolve the seat name against the game's seats. */
 	if ((rc = game_load_meta(c, s, sub.game, &probe)) != EXIT_OK) {

@@ -38,9 +38,10 @@ run_remind(struct ctx *c, int argc, char **argv)
 	}
 	if (config_load(c, &cfg, err, sizeof(err)) != 0) {
 		errx_line(c, "%s", err);
+		rc = EXIT_CONFIG;
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
 	if (set_game != NULL) {
 		rc = EXIT_USAGE;

@@ -28,7 +28,7 @@ run_send(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_send, stderr);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
 	if ((rc = deliver_queue(c, s, quiet == NULL, &st)) != EXIT_OK)
 		goto out;

@@ -34,7 +34,7 @@ run_undo(struct ctx *c, int argc, char **argv)
 		errx_line(c, "'%s' is not a game id", ops[0]);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		rc = store_exit(s, rc);

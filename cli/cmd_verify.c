@@ -30,7 +30,7 @@ run_verify(struct ctx *c, int argc, char **argv)
 		errx_line(c, "'%s' is not a game id", ops[0]);
 		goto out;
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_READ, &s)) != EXIT_OK)
 		goto out;
 	if (all != NULL) {
 		if ((rc = store_game_ids(s, &ids, &n)) != STORE_OK) {

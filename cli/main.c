@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -16,6 +17,12 @@ main(int argc, char **argv)
 	const char *env = getenv("ARBITER_DB");
 	int i = 1;
 
+	/*
+	 * The database holds the token key, the seeds and every hand: every
+	 * file arbiter makes (the database, its journal, the Maildir and its
+	 * mail) is its user's alone.
+	 */
+	umask(077);
 	memset(&c, 0, sizeof(c));
 	c.prog = "arbiter";
 	c.db = env != NULL && *env != '\0' ? env : "arbiter.db";
@@ -64,6 +71,7 @@ main(int argc, char **argv)
 			av[n++] = argv[k];
 		rc = e->run(&c, n, av);
 		free(av);
+		free(c.cfg);
 		return rc < 0 ? EXIT_OK : rc;
 	}
 }

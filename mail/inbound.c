@@ -2,7 +2,9 @@
  * inbound.c - parse an inbound message with GMime (see inbound.h).
  */
 #include "inbound.h"
+#include "compose.h"
 
+#include <ctype.h>
 #include <gmime/gmime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,13 +375,76 @@ read_message(struct inbound *msg, GMimeMessage *m)
 	for (i = 0; i < sizeof rcpt_headers / sizeof rcpt_headers[0]; i++)
 		add_header_addresses(msg, obj, rcpt_headers[i]);
 	msg->subject = dup_trimmed(g_mime_message_get_subject(m));
+	msg->date = dup_trimmed(header_value(obj, "Date"));
 	msg->message_id = dup_trimmed(g_mime_message_get_message_id(m));
+	if (msg->message_id != NULL && !compose_addr_ok(msg->message_id)) {
+		/* Not an id we could ever quote back: treated as absent. */
+		free(msg->message_id);
+		msg->message_id = NULL;
+	}
 	read_in_reply_to(msg, obj);
 	msg->auto_submitted = dup_trimmed(header_value(obj, "Auto-Submitted"));
 	msg->precedence = dup_trimmed(header_value(obj, "Precedence"));
 	read_header_flags(msg, obj);
 	read_content_type(msg, top);
 	return read_body(msg, top);
+}
+
+/* Count the places where text (lowercase) starts a line of data, or
+ * anywhere when at_line is 0; stops counting above limit. */
+static size_t
+count_marks(const char *data, size_t len, const char *text, int at_line,
+    size_t limit)
+{
+	size_t n = 0, tl = strlen(text), i, k;
+
+	for (i = 0; i + tl <= len && n <= limit; i++) {
+		if (at_line && i > 0 && data[i - 1] != '\n')
+			continue;
+		for (k = 0; k < tl; k++)
+			if (tolower((unsigned char)data[i + k]) != text[k])
+				break;
+		if (k == tl)
+			n++;
+	}
+	return n;
+}
+
+/* Why the body of data must not be read (see inbound.h), or NULL. */
+static const char *
+beyond_limits(const char *data, size_t len, char *why, size_t whylen)
+{
+	if (len > INBOUND_MAX_BYTES)
+		snprintf(why, whylen, "it is larger than %u MB", INBOUND_MAX_BYTES >> 20);
+	else if (count_marks(data, len, "boundary", 0, INBOUND_MAX_MULTIPARTS) >
+	    INBOUND_MAX_MULTIPARTS)
+		snprintf(why, whylen, "it has more than %d multipart sections",
+		    INBOUND_MAX_MULTIPARTS);
+	else if (count_marks(data, len, "--", 1, INBOUND_MAX_PARTS) > INBOUND_MAX_PARTS)
+		snprintf(why, whylen, "it has more than %d MIME parts", INBOUND_MAX_PARTS);
+	else
+		return NULL;
+	return why;
+}
+
+/* The length of the header block of data with the blank line after it,
+ * or 0 when there is none within INBOUND_MAX_HEADER bytes. */
+static size_t
+header_length(const char *data, size_t len)
+{
+	size_t i;
+
+	if (len > INBOUND_MAX_HEADER)
+		len = INBOUND_MAX_HEADER;
+	for (i = 0; i + 1 < len; i++) {
+		if (data[i] != '\n')
+			continue;
+		if (data[i + 1] == '\n')
+			return i + 2;
+		if (data[i + 1] == '\r' && i + 2 < len && data[i + 2] == '\n')
+			return i + 3;
+	}
+	return 0;
 }
 
 /* Parse one message; see inbound.h. */
@@ -390,9 +455,19 @@ inbound_parse(const char *data, size_t len, struct inbound *msg, char *err,
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *m;
+	char why[sizeof msg->refused];
 	int rc;
 
 	memset(msg, 0, sizeof *msg);
+	if (beyond_limits(data, len, why, sizeof why) != NULL) {
+		len = header_length(data, len);
+		if (len == 0) {
+			set_err(err, errlen, "inbound: no header block within the "
+			    "first 256 KB");
+			return -1;
+		}
+	} else
+		why[0] = '\0';
 	gmime_start();
 	stream = g_mime_stream_mem_new_with_buffer(data, len);
 	if (stream == NULL) {
@@ -418,6 +493,17 @@ inbound_parse(const char *data, size_t len, struct inbound *msg, char *err,
 		inbound_free(msg);
 		set_err(err, errlen, "inbound: out of memory while decoding "
 		    "the body");
+		return rc;
+	}
+	if (why[0] != '\0') {
+		free(msg->body);
+		msg->body = strdup("");
+		snprintf(msg->refused, sizeof msg->refused, "%s", why);
+		if (msg->body == NULL) {
+			inbound_free(msg);
+			set_err(err, errlen, "inbound: out of memory");
+			return -1;
+		}
 	}
 	return rc;
 }
@@ -434,6 +520,7 @@ inbound_free(struct inbound *msg)
 	for (i = 0; i < msg->nrcpt; i++)
 		free(msg->rcpt[i]);
 	free(msg->subject);
+	free(msg->date);
 	free(msg->message_id);
 	free(msg->in_reply_to);
 	free(msg->auto_submitted);

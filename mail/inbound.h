@@ -13,6 +13,18 @@
 
 #define INBOUND_MAX_RCPT 64
 
+/*
+ * Limits: a message above INBOUND_MAX_BYTES, with more than
+ * INBOUND_MAX_PARTS MIME parts or more than INBOUND_MAX_MULTIPARTS
+ * multipart sections (however nested) is not read: only its header block
+ * (at most INBOUND_MAX_HEADER bytes) is parsed, its body is empty and
+ * refused says why, so it can still be answered.
+ */
+#define INBOUND_MAX_BYTES (10u * 1024u * 1024u)
+#define INBOUND_MAX_PARTS 1000
+#define INBOUND_MAX_MULTIPARTS 64
+#define INBOUND_MAX_HEADER (256u * 1024u)
+
 struct inbound {
 	char *from;		/* address of the first From mailbox */
 	char *from_name;	/* its display name (decoded) */
@@ -22,7 +34,9 @@ struct inbound {
 					   X-Original-To addresses */
 	size_t nrcpt;		/* distinct (case-insensitive), in that order */
 	char *subject;		/* decoded */
-	char *message_id;	/* without <> */
+	char *date;		/* the Date header as sent, trimmed */
+	char *message_id;	/* without <>; NULL unless a plain left@right id
+				   of at most 254 characters (see compose.h) */
 	char *in_reply_to;	/* the first id, without <> */
 	char *auto_submitted;	/* header value, trimmed */
 	char *precedence;	/* header value, trimmed */
@@ -32,12 +46,16 @@ struct inbound {
 	int body_from_html;	/* body was reduced from text/html */
 	char *body;		/* text/plain (or reduced HTML), LF line ends;
 				   "" when the message has no text part */
+	char refused[160];	/* non-empty: the body was not read, and why */
 };
 
 /* Parse data[0..len). Returns 0 with *msg filled (free with
  * inbound_free), or -1 with err set when the bytes are not a message at
  * all (msg is then empty and safe to free). Headers that are missing or
- * unparsable leave their field NULL; this is not an error. */
+ * unparsable leave their field NULL; this is not an error. A message
+ * beyond the limits above is parsed for its header only, with refused
+ * set (len may then be a prefix of a longer message: anything above
+ * INBOUND_MAX_BYTES counts as too big). */
 int inbound_parse(const char *data, size_t len, struct inbound *msg,
     char *err, size_t errlen);
 

@@ -1,5 +1,5 @@
 /*
- * token.c - keyed reply tags "g42.s3.m17.TOKEN" (see token.h).
+ * token.c - keyed reply tags "g42.s3.n17.TOKEN" (see token.h).
  */
 #include "token.h"
 #include "hash.h"
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #define TAG_MAX 96
+#define SITE_MAX 128
 
 static const char b32_alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -35,41 +36,59 @@ b32_token(const unsigned char digest[SHA256_LEN], char out[TOKEN_CHARS + 1])
 
 /* Check that the numbers fit the documented ranges. */
 static int
-numbers_ok(long game, int seat, long move)
+numbers_ok(long game, int seat, long serial)
 {
 	return game >= 1 && game <= TOKEN_MAX_NUMBER && seat >= 0 &&
-	    seat <= TOKEN_MAX_SEAT && move >= 0 && move <= TOKEN_MAX_NUMBER;
+	    seat <= TOKEN_MAX_SEAT && serial >= 0 && serial <= TOKEN_MAX_NUMBER;
 }
 
-/* Compute the token for the canonical text "g42.s3.m17" into out. */
+/* Compute the token for the canonical text "g42.s3.n17" into out: keyed
+ * with secret over SITE "/" text, or over text alone for a legacy tag
+ * (site NULL). */
 static int
-compute_token(const char *secret, const char *text, char out[TOKEN_CHARS + 1])
+compute_token(const char *secret, const char *site, const char *text,
+    char out[TOKEN_CHARS + 1])
 {
 	unsigned char digest[SHA256_LEN];
+	char data[SITE_MAX + TAG_MAX + 2];
+	int n;
 
-	if (hmac_sha256(secret, strlen(secret), text, strlen(text),
-	    digest) != 0)
+	if (site != NULL)
+		n = snprintf(data, sizeof data, "%s/%s", site, text);
+	else
+		n = snprintf(data, sizeof data, "%s", text);
+	if (n < 0 || (size_t)n >= sizeof data)
+		return -1;
+	if (hmac_sha256(secret, strlen(secret), data, (size_t)n, digest) != 0)
 		return -1;
 	b32_token(digest, out);
 	return 0;
 }
 
-/* Write the tag for (game, seat, move); see token.h. */
+/* True when the site id is usable: non-empty, short, no '/'. */
+static int
+site_ok(const char *site)
+{
+	return site != NULL && site[0] != '\0' && strlen(site) < SITE_MAX &&
+	    strchr(site, '/') == NULL;
+}
+
+/* Write the tag for (game, seat, serial); see token.h. */
 int
-token_tag(const char *secret, long game, int seat, long move, char *out,
-    size_t outlen)
+token_tag(const char *secret, const char *site, long game, int seat, long serial,
+    char *out, size_t outlen)
 {
 	char text[TAG_MAX];
 	char tok[TOKEN_CHARS + 1];
 	int n;
 
-	if (secret == NULL || secret[0] == '\0' ||
-	    !numbers_ok(game, seat, move))
+	if (secret == NULL || secret[0] == '\0' || !site_ok(site) ||
+	    !numbers_ok(game, seat, serial))
 		return -1;
-	n = snprintf(text, sizeof text, "g%ld.s%d.m%ld", game, seat, move);
+	n = snprintf(text, sizeof text, "g%ld.s%d.n%ld", game, seat, serial);
 	if (n < 0 || (size_t)n >= sizeof text)
 		return -1;
-	if (compute_token(secret, text, tok) != 0)
+	if (compute_token(secret, site, text, tok) != 0)
 		return -1;
 	n = snprintf(out, outlen, "%s.%s", text, tok);
 	if (n < 0 || (size_t)n >= outlen)
@@ -79,8 +98,8 @@ token_tag(const char *secret, long game, int seat, long move, char *out,
 
 /* Write the tagged reply address; see token.h. */
 int
-token_address(const char *reply_addr, const char *secret, long game,
-    int seat, long move, char *out, size_t outlen)
+token_address(const char *reply_addr, const char *secret, const char *site,
+    long game, int seat, long serial, char *out, size_t outlen)
 {
 	char tag[TAG_MAX];
 	const char *at;
@@ -96,7 +115,7 @@ token_address(const char *reply_addr, const char *secret, long game,
 	local = (size_t)(at - reply_addr);
 	if (memchr(reply_addr, '+', local) != NULL)
 		return -1;
-	if (token_tag(secret, game, seat, move, tag, sizeof tag) != 0)
+	if (token_tag(secret, site, game, seat, serial, tag, sizeof tag) != 0)
 		return -1;
 	n = snprintf(out, outlen, "%.*s+%s%s", (int)local, reply_addr, tag, at);
 	if (n < 0 || (size_t)n >= outlen)
@@ -157,23 +176,26 @@ extract_tag(const char *s, char tag[TAG_MAX])
 
 /* Parse and verify a tag or tagged address; see token.h. */
 enum token_result
-token_parse(const char *s, const char *secret, long *game, int *seat,
-    long *move)
+token_parse(const char *s, const char *secret, const char *site, long *game,
+    int *seat, long *serial)
 {
 	char tag[TAG_MAX];
 	char want[TOKEN_CHARS + 1];
 	const char *p;
 	long g, st, m;
 	size_t prefix;
+	char kind;
 
-	if (s == NULL || secret == NULL || secret[0] == '\0')
+	if (s == NULL || secret == NULL || secret[0] == '\0' || !site_ok(site))
 		return TOKEN_MALFORMED;
 	if (extract_tag(s, tag) != 0 || tag[0] != 'g')
 		return TOKEN_MALFORMED;
 	p = tag + 1;
 	if (read_number(&p, '.', &g) != 0 || *p++ != 's' ||
-	    read_number(&p, '.', &st) != 0 || *p++ != 'm' ||
-	    read_number(&p, '.', &m) != 0)
+	    read_number(&p, '.', &st) != 0)
+		return TOKEN_MALFORMED;
+	kind = *p++;
+	if ((kind != 'n' && kind != 'm') || read_number(&p, '.', &m) != 0)
 		return TOKEN_MALFORMED;
 	if (st > TOKEN_MAX_SEAT || !numbers_ok(g, (int)st, m))
 		return TOKEN_MALFORMED;
@@ -181,12 +203,12 @@ token_parse(const char *s, const char *secret, long *game, int *seat,
 		return TOKEN_MALFORMED;
 	prefix = (size_t)(p - 1 - tag);
 	tag[prefix] = '\0';
-	if (compute_token(secret, tag, want) != 0)
+	if (compute_token(secret, kind == 'n' ? site : NULL, tag, want) != 0)
 		return TOKEN_MALFORMED;
 	if (!mem_equal_ct(want, p, TOKEN_CHARS))
 		return TOKEN_FORGED;
 	*game = g;
 	*seat = (int)st;
-	*move = m;
-	return TOKEN_OK;
+	*serial = m;
+	return kind == 'n' ? TOKEN_OK : TOKEN_LEGACY;
 }

@@ -30,7 +30,7 @@ store_game_create(struct store *s, const struct store_game *g,
 	*id = sqlite3_last_insert_rowid(s->db);
 	for (i = 0; i < g->nseats; i++) {
 		rc = store_prepare(s, "INSERT INTO seats (game_id, idx, name, email, "
-		    "password, idle_since) VALUES (?, ?, ?, ?, ?, ?)", &st);
+		    "password, idle_since, serial) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
 		if (rc != STORE_OK)
 			return rc;
 		sqlite3_bind_int64(st, 1, *id);
@@ -39,6 +39,7 @@ store_game_create(struct store *s, const struct store_game *g,
 		sqlite3_bind_text(st, 4, seats[i].email, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 5, seats[i].password, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 6, seats[i].idle_since);
+		sqlite3_bind_int64(st, 7, seats[i].serial > 0 ? seats[i].serial : 1);
 		if ((rc = store_done(s, st, "create seat")) != STORE_OK)
 			return rc;
 	}
@@ -155,8 +156,8 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 
 	*n = 0;
 	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
-	    "reminded_at, reminders, away_until, table_told FROM seats WHERE game_id = ? "
-	    "ORDER BY idx", &st);
+	    "reminded_at, reminders, away_until, table_told, serial FROM seats "
+	    "WHERE game_id = ? ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
@@ -173,6 +174,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 		p->reminders = sqlite3_column_int(st, 6);
 		p->away_until = sqlite3_column_int64(st, 7);
 		p->table_told = sqlite3_column_int(st, 8);
+		p->serial = sqlite3_column_int64(st, 9);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -199,6 +201,81 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	sqlite3_bind_int64(st, 6, id);
 	sqlite3_bind_int(st, 7, seat->idx);
 	return store_done(s, st, "update seat");
+}
+
+int
+store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, serial);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int(st, 3, idx);
+	return store_done(s, st, "update seat serial");
+}
+
+int
+store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE seats SET password = ? WHERE game_id = ? AND idx = ?",
+	    &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int(st, 3, idx);
+	return store_done(s, st, "store seat password");
+}
+
+int
+store_plain_passwords_each(struct store *s,
+    int (*fn)(int64_t game, int idx, const char *password, void *arg), void *arg)
+{
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	rc = store_prepare(s, "SELECT game_id, idx, password FROM seats "
+	    "WHERE substr(password, 1, 1) <> '$' ORDER BY game_id, idx", &st);
+	if (rc != STORE_OK)
+		return rc;
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const unsigned char *pw = sqlite3_column_text(st, 2);
+
+		stop = fn(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+		    pw != NULL ? (const char *)pw : "", arg);
+	}
+	sqlite3_finalize(st);
+	if (!stop && rc != SQLITE_DONE)
+		return store_fail(s, rc, "read seat passwords");
+	return stop ? STORE_ERROR : STORE_OK;
+}
+
+int
+store_site_counts(struct store *s, int *games, int *addressed)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT (SELECT count(*) FROM games), "
+	    "(SELECT count(*) FROM seats WHERE email <> '')", &st);
+	if (rc != STORE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "count games");
+	}
+	*games = sqlite3_column_int(st, 0);
+	*addressed = sqlite3_column_int(st, 1);
+	sqlite3_finalize(st);
+	return STORE_OK;
 }
 
 /* Run a statement that returns no rows and whose one parameter ?1 is a game id. */

@@ -46,6 +46,20 @@ store_meta_put(struct store *s, const char *key, const char *value)
 }
 
 int
+store_meta_add(struct store *s, const char *key, const char *value)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	return store_done(s, st, "store setting");
+}
+
+int
 store_outbox_add(struct store *s, const struct store_mail *m)
 {
 	sqlite3_stmt *st;
@@ -194,6 +208,27 @@ store_inbound_get(struct store *s, const char *message_id, char *result, size_t 
 }
 
 int
+store_inbound_seen(struct store *s, const char *key)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT EXISTS (SELECT 1 FROM inbound WHERE message_id = ?1) "
+	    "OR EXISTS (SELECT 1 FROM moves WHERE message_id = ?1)", &st);
+	if (rc != STORE_OK)
+		return -rc;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return -store_fail(s, rc, "look up inbound mail");
+	}
+	rc = sqlite3_column_int(st, 0) != 0;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
 store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t game,
     int seat, const char *result)
 {
@@ -234,17 +269,75 @@ store_replies_since(struct store *s, const char *addr, int64_t since, int *count
 }
 
 int
-store_reply_note(struct store *s, const char *addr, int64_t at)
+store_replies_strangers_since(struct store *s, int64_t since, int *count)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "INSERT INTO replies (addr, at) VALUES (?, ?)", &st);
+	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE stranger = 1 AND at >= ?",
+	    &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, since);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "count replies");
+	}
+	*count = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+int
+store_reply_note(struct store *s, const char *addr, int64_t at, int stranger)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO replies (addr, at, stranger) VALUES (?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, at);
+	sqlite3_bind_int(st, 3, stranger != 0);
 	return store_done(s, st, "note reply");
+}
+
+int
+store_auth_failure_note(struct store *s, int64_t game, int64_t at)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO auth_failures (game_id, at) VALUES (?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, at);
+	return store_done(s, st, "note wrong password");
+}
+
+int
+store_auth_failures_since(struct store *s, int64_t game, int64_t since, int *count)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT count(*) FROM auth_failures WHERE game_id = ? AND at >= ?",
+	    &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, since);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "count wrong passwords");
+	}
+	*count = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return STORE_OK;
 }
 
 int

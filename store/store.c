@@ -82,6 +82,19 @@ static const char *const migrations[] = {
 	"  at INTEGER NOT NULL);"
 	"CREATE INDEX replies_addr ON replies(addr, at);"
 	"ALTER TABLE seats ADD COLUMN table_told INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 3: inbound trust: each seat's serial (reply tokens carry it, and it
+	 * changes whenever what the game awaits from the seat changes), wrong
+	 * seat passwords per game, and which replies went to unproven senders
+	 * (capped site-wide).
+	 */
+	"ALTER TABLE seats ADD COLUMN serial INTEGER NOT NULL DEFAULT 1;"
+	"CREATE TABLE auth_failures ("
+	"  game_id INTEGER NOT NULL,"
+	"  at INTEGER NOT NULL);"
+	"CREATE INDEX auth_failures_game ON auth_failures(game_id, at);"
+	"ALTER TABLE replies ADD COLUMN stranger INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX replies_stranger ON replies(stranger, at);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
@@ -98,6 +111,11 @@ store_fail(struct store *s, int rc, const char *what)
 		return STORE_BUSY;
 	case SQLITE_FULL:
 		return STORE_FULL;
+	case SQLITE_READONLY:
+	case SQLITE_PERM:
+	case SQLITE_CANTOPEN:
+	case SQLITE_AUTH:
+		return STORE_DENIED;
 	default:
 		return STORE_ERROR;
 	}
@@ -160,12 +178,35 @@ user_version(struct store *s, int *v)
 	return STORE_OK;
 }
 
-/* Bring the schema up to date inside one write transaction. */
+/* 1 when the file holds no schema at all (a new or zero-length file). */
 static int
-migrate(struct store *s)
+schema_empty(struct store *s, int *empty)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "SELECT count(*) FROM sqlite_master", &st)) != STORE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_fail(s, rc, "read schema");
+	}
+	*empty = sqlite3_column_int(st, 0) == 0;
+	sqlite3_finalize(st);
+	return STORE_OK;
+}
+
+/*
+ * Bring the schema up to date inside one write transaction.  Only mode
+ * STORE_OPEN_CREATE lays a schema into an empty file; a reading open
+ * never migrates.
+ */
+static int
+migrate(struct store *s, const char *path, int mode)
 {
 	char sql[64];
-	int v, rc;
+	int v, rc, empty = 0;
 
 	if ((rc = user_version(s, &v)) != STORE_OK)
 		return rc;
@@ -174,6 +215,21 @@ migrate(struct store *s)
 	if (v > NMIGRATIONS) {
 		snprintf(s->err, sizeof(s->err),
 		    "database schema %d is newer than this arbiter (%d)", v, NMIGRATIONS);
+		return STORE_ERROR;
+	}
+	if (v == 0 && mode != STORE_OPEN_CREATE) {
+		if ((rc = schema_empty(s, &empty)) != STORE_OK)
+			return rc;
+		if (empty) {
+			snprintf(s->err, sizeof(s->err), "%s is empty, not an arbiter database "
+			    "(create one with `arbiter new`, or give --db)", path);
+			return STORE_NOTFOUND;
+		}
+	}
+	if (mode == STORE_OPEN_READ) {
+		snprintf(s->err, sizeof(s->err), "%s has schema %d and this arbiter needs %d; "
+		    "a command that writes (such as `arbiter send`) upgrades it", path, v,
+		    NMIGRATIONS);
 		return STORE_ERROR;
 	}
 	if ((rc = store_begin(s)) != STORE_OK)
@@ -194,7 +250,7 @@ fail:
 }
 
 int
-store_open(const char *path, int create, struct store **out)
+store_open(const char *path, int mode, struct store **out)
 {
 	struct store *s;
 	int flags = SQLITE_OPEN_READWRITE, rc;
@@ -202,7 +258,7 @@ store_open(const char *path, int create, struct store **out)
 	*out = s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return STORE_ERROR;
-	if (create)
+	if (mode == STORE_OPEN_CREATE)
 		flags |= SQLITE_OPEN_CREATE;
 	rc = sqlite3_open_v2(path, &s->db, flags, NULL);
 	if (rc != SQLITE_OK) {
@@ -214,7 +270,11 @@ store_open(const char *path, int create, struct store **out)
 	sqlite3_extended_result_codes(s->db, 1);
 	if ((rc = store_exec(s, "PRAGMA foreign_keys = ON", "open")) != STORE_OK)
 		return rc;
-	return migrate(s);
+	/* A reader's connection refuses every write, whatever a caller asks. */
+	if (mode == STORE_OPEN_READ &&
+	    (rc = store_exec(s, "PRAGMA query_only = 1", "open")) != STORE_OK)
+		return rc;
+	return migrate(s, path, mode);
 }
 
 void

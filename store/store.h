@@ -22,6 +22,14 @@ enum {
 	STORE_NOTFOUND = 3,
 	STORE_FULL = 4,		/* disk full */
 	STORE_CORRUPT = 5,	/* stored data failed its check (a snapshot's checksum) */
+	STORE_DENIED = 6,	/* the file may not be written (permissions, read-only) */
+};
+
+/* How store_open opens a database. */
+enum {
+	STORE_OPEN_WRITE = 0,	/* an existing database, to change it (migrated first) */
+	STORE_OPEN_CREATE = 1,	/* created, with its schema, when missing or empty */
+	STORE_OPEN_READ = 2,	/* an existing database, only read: never written */
 };
 
 enum { STORE_NAME_MAX = 64, STORE_EMAIL_MAX = 256, STORE_TITLE_MAX = 128 };
@@ -45,7 +53,10 @@ struct store_seat {
 	int idx;
 	char name[STORE_NAME_MAX];
 	char email[STORE_EMAIL_MAX];
-	char password[64];		/* per-seat password for mail without a token */
+	char password[160];		/* salted hash of the seat's password (for mail
+					   without a token); see seat_password_check */
+	int64_t serial;			/* changes whenever what the game awaits from
+					   the seat changes; reply tokens carry it */
 	int64_t idle_since;		/* when the game started waiting for this seat; 0 = not awaited */
 	int64_t reminded_at;		/* last reminder; 0 = none since idle_since */
 	int reminders;			/* reminders sent since idle_since */
@@ -64,11 +75,14 @@ struct store_move {
 };
 
 /*
- * Open the database at path.  create = 1 creates the file and schema when
- * missing; otherwise a missing file is STORE_NOTFOUND.  An older schema is
- * migrated.  Reading commands open without create and never write.
+ * Open the database at path in one of the STORE_OPEN_* modes.  Only
+ * STORE_OPEN_CREATE makes a file or a schema: otherwise a missing file, or
+ * one without arbiter's schema (an empty file), is STORE_NOTFOUND.  An
+ * older schema is migrated when writing; STORE_OPEN_READ never writes
+ * (the connection is query-only) and refuses an older schema with
+ * STORE_ERROR, saying that a writing command upgrades it.
  */
-int store_open(const char *path, int create, struct store **out);
+int store_open(const char *path, int mode, struct store **out);
 void store_close(struct store *s);
 const char *store_error(const struct store *s);
 
@@ -87,6 +101,16 @@ int store_game_ids(struct store *s, int64_t **ids, int *n);
 
 int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
 int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat);
+int store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial);
+int store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash);
+/*
+ * Call fn for every seat whose password is still stored as plain text
+ * (hashes begin with '$'), in order; stops when fn returns non-zero.
+ */
+int store_plain_passwords_each(struct store *s,
+    int (*fn)(int64_t game, int idx, const char *password, void *arg), void *arg);
+/* How many games there are, and how many seats have a mail address. */
+int store_site_counts(struct store *s, int *games, int *addressed);
 
 int store_move_append(struct store *s, int64_t id, const struct store_move *m);
 /* Moves seq..; calls fn for each in order; stops early when fn returns non-zero. */

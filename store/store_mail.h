@@ -25,6 +25,8 @@ struct store_mail {
 
 int store_meta_get(struct store *s, const char *key, char *buf, size_t len);
 int store_meta_put(struct store *s, const char *key, const char *value);
+/* Store a setting only when the key has none yet (a race's loser keeps the winner's). */
+int store_meta_add(struct store *s, const char *key, const char *value);
 
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);
@@ -40,13 +42,29 @@ int store_outbox_result(struct store *s, int64_t id, int sent, int failed, int a
 int store_outbox_counts(struct store *s, int *queued, int *sent, int *failed);
 void store_mail_free(struct store_mail *m);
 
-/* The result recorded for an inbound Message-ID; STORE_NOTFOUND when new. */
+/*
+ * Inbound mail handled, by key: the Message-ID, or for mail without a
+ * usable one a key made from its content (see inmail.c).
+ * store_inbound_get: the result recorded; STORE_NOTFOUND when new.
+ * store_inbound_seen: 1 when the key was handled (or a move was stored
+ * with it as Message-ID), 0 when not, or a negative STORE_* code.
+ */
 int store_inbound_get(struct store *s, const char *message_id, char *result, size_t len);
+int store_inbound_seen(struct store *s, const char *key);
 int store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t game,
     int seat, const char *result);
 
+/*
+ * Replies sent, for the rate limits: per address, and site-wide to
+ * senders no seat vouches for (stranger = 1).
+ */
 int store_replies_since(struct store *s, const char *addr, int64_t since, int *count);
-int store_reply_note(struct store *s, const char *addr, int64_t at);
+int store_replies_strangers_since(struct store *s, int64_t since, int *count);
+int store_reply_note(struct store *s, const char *addr, int64_t at, int stranger);
+
+/* Wrong seat passwords given for a game, for the attempt limit. */
+int store_auth_failure_note(struct store *s, int64_t game, int64_t at);
+int store_auth_failures_since(struct store *s, int64_t game, int64_t since, int *count);
 
 int store_game_set_remind(struct store *s, int64_t id, int hours);
 

@@ -6,9 +6,9 @@
  * the end of the file, the exact text that must remain for the engine.
  * Keys: from, from-name, message-id, subject, in-reply-to (compared as
  * given); automatic (0/1, with our address games@example.org); token
- * ("GAME SEAT MOVE", "forged" or "none", found among the recipients with
- * the corpus secret); stale (yes/no: the token's move is older than the
- * game's current move CURRENT_MOVE); game / password (credential lines);
+ * ("GAME SEAT SERIAL", "forged" or "none", found among the recipients with
+ * the corpus secret and site); stale (yes/no: the token's serial is not
+ * the seat's current serial CURRENT_SERIAL); game / password (credential lines);
  * away (YYYY-MM-DD); html (1 when the body came from HTML).
  *
  * The pipeline is the one the cli runs: inbound_parse, inbound_strip_reply,
@@ -30,8 +30,9 @@
 #include "../../mail/token.h"
 
 #define CORPUS_SECRET "corpus-secret"
+#define CORPUS_SITE "corpus-site"
 #define OUR_ADDRESS "games@example.org"
-#define CURRENT_MOVE 17
+#define CURRENT_SERIAL 17
 #define MIN_CORPUS 18
 #define MAX_FILES 128
 
@@ -101,13 +102,13 @@ token_verdict(const struct inbound *msg, char *out, size_t outlen)
 	size_t i;
 
 	for (i = 0; i < msg->nrcpt; i++) {
-		long game, move;
+		long game, serial;
 		int seat;
 		enum token_result r = token_parse(msg->rcpt[i], CORPUS_SECRET,
-		    &game, &seat, &move);
+		    CORPUS_SITE, &game, &seat, &serial);
 
 		if (r == TOKEN_OK) {
-			snprintf(out, outlen, "%ld %d %ld", game, seat, move);
+			snprintf(out, outlen, "%ld %d %ld", game, seat, serial);
 			return;
 		}
 		if (r == TOKEN_FORGED)
@@ -189,7 +190,7 @@ check_token(const char *name, const char *expect, const struct inbound *msg)
 	if (!sidecar_value(expect, "stale", want, sizeof want))
 		return;
 	assert_int_equal(sscanf(got, "%ld %d %ld", &g, &s, &mv), 3);
-	assert_string_equal(mv < CURRENT_MOVE ? "yes" : "no", want);
+	assert_string_equal(mv != CURRENT_SERIAL ? "yes" : "no", want);
 }
 
 /* Run one corpus message; returns its Message-ID (malloc'ed). */

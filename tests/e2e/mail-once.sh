@@ -1,0 +1,126 @@
+#!/bin/sh
+# needs: tigris
+# A mail acts exactly once.  16 deliveries of the same message at the same
+# moment (an MTA retry, two overlapping fetch runs) apply one move and
+# queue one answer, round after round; 16 different messages answering one
+# reply address race on one game and exactly one of them moves, the rest
+# are answered as stale; a password mail without a Message-ID delivered 16
+# times at once is one move.  Every key is recorded once.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+ROUNDS=${MAIL_ONCE_ROUNDS:-30}
+RACES=${MAIL_ONCE_RACES:-8}
+N=16
+export ARBITER_FROM=games@example.org
+export ARBITER_REPLIES_PER_HOUR=10000	# every answer is counted here, none capped
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+seats="ann ben"
+
+# sql QUERY: one value from the database, read with Python's sqlite3.
+sql() {
+	/usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(sys.argv[2]).fetchone()[0])' "$ARBITER_DB" "$1"
+}
+awaited() {
+	for s in $seats; do
+		if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then echo "$s"; return; fi
+	done
+}
+# reply_to SEAT: SEAT's newest reply address (the highest serial).
+reply_to() {
+	idx=0; [ "$1" = ben ] && idx=1
+	grep -h -i "^Reply-To:.*games+g1\.s$idx\." "$ARBITER_MAILDIR"/new/* |
+		sed 's/.*<\(.*\)>.*/\1/' | awk -F. '{ print substr($3, 2) " " $0 }' |
+		sort -n | tail -1 | cut -d' ' -f2
+}
+moves_now() {
+	"$ARBITER" log 1 | wc -l
+}
+# burst FILE...: deliver each file to `arbiter mail` at once; every exit status must be 0.
+burst() {
+	: >"$T/codes"
+	for f in "$@"; do
+		( "$ARBITER" mail --no-send <"$f" >/dev/null 2>>"$T/burst.err"; echo $? >>"$T/codes" ) &
+	done
+	wait
+	[ "$(sort -u "$T/codes")" = "0" ] || fail "mail exited $(sort -u "$T/codes" | tr '\n' ' '): $(cat "$T/burst.err")"
+}
+
+# One message, 16 deliveries at once, many rounds.
+r=1
+while [ $r -le "$ROUNDS" ]; do
+	s=$(awaited)
+	[ -n "$s" ] || break	# the game ended
+	to=$(reply_to "$s")
+	cmd=$(head -1 "$T/moves")
+	before=$(moves_now)
+	printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <once-%d@example.org>\nSubject: Re: move\n\n%s\n' \
+		"$s" "$s" "$to" "$r" "$cmd" >"$T/m"
+	set --
+	k=0
+	while [ $k -lt $N ]; do set -- "$@" "$T/m"; k=$((k + 1)); done
+	burst "$@"
+	[ "$(moves_now)" -eq $((before + 1)) ] || fail "round $r: $(( $(moves_now) - before )) moves from one message"
+	[ "$(sql "SELECT count(*) FROM inbound WHERE message_id = 'once-$r@example.org'")" -eq 1 ] ||
+		fail "round $r: the Message-ID was recorded more than once"
+	[ "$(sql "SELECT count(*) FROM moves WHERE message_id = 'once-$r@example.org'")" -eq 1 ] ||
+		fail "round $r: the Message-ID is on more than one move"
+	[ "$(sql "SELECT count(*) FROM outbox WHERE kind = 'reply' AND CAST(message AS TEXT) LIKE '%<once-$r@example.org>%'")" -eq 1 ] ||
+		fail "round $r: not exactly one answer"
+	"$ARBITER" send --quiet || fail "send"
+	r=$((r + 1))
+	ok
+done
+[ $r -gt 10 ] || fail "only $r rounds were played"
+
+# 16 different messages answering the same reply address, at once.
+r=1
+while [ $r -le "$RACES" ]; do
+	s=$(awaited)
+	[ -n "$s" ] || break
+	to=$(reply_to "$s")
+	cmd=$(head -1 "$T/moves")
+	before=$(moves_now)
+	set --
+	k=0
+	while [ $k -lt $N ]; do
+		printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <race-%d-%d@example.org>\nSubject: Re: move\n\n%s\n' \
+			"$s" "$s" "$to" "$r" "$k" "$cmd" >"$T/m.$k"
+		set -- "$@" "$T/m.$k"
+		k=$((k + 1))
+	done
+	burst "$@"
+	[ "$(moves_now)" -eq $((before + 1)) ] || fail "race $r: $(( $(moves_now) - before )) moves from one reply address"
+	[ "$(sql "SELECT count(*) FROM inbound WHERE message_id LIKE 'race-$r-%'")" -eq $N ] ||
+		fail "race $r: not every message was recorded once"
+	[ "$(sql "SELECT count(*) FROM inbound WHERE message_id LIKE 'race-$r-%' AND result = 'applied'")" -eq 1 ] ||
+		fail "race $r: not exactly one message applied"
+	[ "$(sql "SELECT count(*) FROM inbound WHERE message_id LIKE 'race-$r-%' AND result = 'stale'")" -eq $((N - 1)) ] ||
+		fail "race $r: the others were not all answered as stale"
+	[ "$(sql "SELECT count(*) FROM outbox WHERE kind = 'reply' AND CAST(message AS TEXT) LIKE '%<race-$r-%'")" -eq $N ] ||
+		fail "race $r: not one answer per message"
+	"$ARBITER" send --quiet || fail "send"
+	r=$((r + 1))
+	ok
+done
+
+# A password mail without a Message-ID, delivered 16 times at once, and
+# again later: one move, one answer.
+s=$(awaited)
+[ -n "$s" ] || fail "the game ended too soon for the password test"
+pw=$(grep -l "^To: \"$s\"" "$ARBITER_MAILDIR"/new/* | xargs grep -h "^  password: " | head -1 | awk '{print $2}')
+[ -n "$pw" ] || fail "no password in $s's start mail"
+cmd=$(head -1 "$T/moves")
+before=$(moves_now)
+printf 'Return-Path: <%s@elsewhere.example>\nFrom: %s@elsewhere.example\nTo: games@example.org\nSubject: my move\nDate: Mon, 23 Nov 2026 10:00:00 +0000\n\ngame: 1\npassword: %s\n%s\n' \
+	"$s" "$s" "$pw" "$cmd" >"$T/pw"
+set --
+k=0
+while [ $k -lt $N ]; do set -- "$@" "$T/pw"; k=$((k + 1)); done
+burst "$@"
+[ "$(moves_now)" -eq $((before + 1)) ] || fail "a password mail without Message-ID moved $(( $(moves_now) - before )) times"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/pw"
+[ "$(moves_now)" -eq $((before + 1)) ] || fail "a redelivered password mail moved again"
+[ "$(sql "SELECT count(*) FROM outbox WHERE kind = 'reply' AND rcpt = '$s@example.org' AND CAST(message AS TEXT) LIKE '%was applied as move $((before + 1)) %'")" -eq 1 ] ||
+	fail "the password mail was not answered exactly once, at the seat's address"
+ok
+done_ok

@@ -1,0 +1,218 @@
+#!/bin/sh
+# needs: tigris
+# The site a database belongs to.  Configuration errors exit 78 with the
+# file, the line and the problem; a database made with a configuration and
+# a key file refuses to run without them (the Postfix pipe, which passes
+# no HOME, included) instead of making a new key; two databases sharing a
+# key do not take each other's reply addresses; reading commands never
+# create or change a database; every file arbiter makes is private; an
+# older database gets a site record, hashed passwords and answers for the
+# reply addresses it sent before.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+sql() {
+	/usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute(sys.argv[2]).fetchone(); c.commit(); print(r[0] if r else "")' "$1" "$2"
+}
+moves_in() {
+	sql "$1" "SELECT count(*) FROM moves"
+}
+
+# Configuration errors: 78, one line naming the file and the line.
+umask 022
+export ARBITER_FROM=games@example.org
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+printf 'from = games@example.org\nfrom_name = x\000y\n' >"$T/nul.conf"
+expect_rc 78 "$ARBITER" --config "$T/nul.conf" move 1 ann pass
+one_line "$T/err"
+contains "$T/err" "nul.conf:2: a NUL byte"
+printf 'from = games@example.org\njust words\n' >"$T/bad.conf"
+expect_rc 78 "$ARBITER" --config "$T/bad.conf" move 1 ann pass
+one_line "$T/err"
+contains "$T/err" "bad.conf:2: KEY = VALUE expected"
+printf '# site\nfrobnicate = 1\n' >"$T/bad.conf"
+expect_rc 78 "$ARBITER" --config "$T/bad.conf" show 1
+contains "$T/err" "bad.conf:2: unknown key 'frobnicate'"
+printf 'remind_hours = soon\n' >"$T/bad.conf"
+expect_rc 78 "$ARBITER" --config "$T/bad.conf" send
+contains "$T/err" "bad.conf:1: remind_hours needs a whole number"
+printf 'from_name = \377\376\n' >"$T/bad.conf"
+expect_rc 78 "$ARBITER" --config "$T/bad.conf" remind
+contains "$T/err" "bad.conf:1: invalid UTF-8"
+expect_rc 78 "$ARBITER" --config "$T/missing.conf" move 1 ann pass
+one_line "$T/err"
+contains "$T/err" "missing.conf"
+ARBITER_REPLIES_PER_HOUR=many expect_rc 78 "$ARBITER" send
+contains "$T/err" "ARBITER_REPLIES_PER_HOUR: replies_per_hour needs a whole number"
+[ "$(moves_in "$ARBITER_DB")" -eq 0 ] || fail "a configuration error moved"
+ok
+
+# Reading commands never create or change a database.
+: >"$T/empty.db"
+for cmd in "show 1" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all" "verify 1"; do
+	# shellcheck disable=SC2086
+	expect_rc 66 "$ARBITER" --db "$T/empty.db" $cmd
+	contains "$T/err" "empty, not an arbiter database"
+	[ ! -s "$T/empty.db" ] || fail "'$cmd' wrote into an empty file"
+	# shellcheck disable=SC2086
+	expect_rc 66 "$ARBITER" --db "$T/none.db" $cmd
+	[ ! -e "$T/none.db" ] || fail "'$cmd' created a database"
+done
+expect_rc 66 "$ARBITER" --db "$T/empty.db" move 1 ann pass
+[ ! -s "$T/empty.db" ] || fail "move wrote into an empty file"
+expect_rc 78 "$ARBITER" --db "$T/none.db" mail </dev/null
+[ ! -e "$T/none.db" ] || fail "mail created a database"
+before=$(dbsum)
+files_before=$(ls -a "$T")
+for cmd in "show 1" "show 1 --as ann" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all"; do
+	# shellcheck disable=SC2086
+	"$ARBITER" $cmd >/dev/null 2>&1
+	[ "$(dbsum)" = "$before" ] || fail "'$cmd' changed the database"
+done
+[ "$(ls -a "$T")" = "$files_before" ] || fail "reading commands left files: $(ls -a "$T")"
+touch "$T/files.after"
+ok
+
+# Every file arbiter makes is its user's alone, whatever the umask.
+umask 022
+mkdir "$T/site"
+export ARBITER_DB="$T/site/games.db"
+unset ARBITER_MAILDIR
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+for s in ann ben; do
+	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
+done
+expect_rc 0 "$ARBITER" move 1 "$seat" "$(head -1 "$T/moves")"
+printf 'Return-Path: <eve@evil.example>\nFrom: eve@evil.example\nTo: games@example.org\nMessage-ID: <x@evil.example>\n\nhello\n' |
+	"$ARBITER" mail >/dev/null 2>&1 || fail "mail"
+expect_rc 0 "$ARBITER" send
+expect_rc 0 "$ARBITER" remind
+[ -d "$T/site/games.db.mail/new" ] || fail "no Maildir"
+find "$T/site" -newer "$T/files.after" ! -path "$T/site" >"$T/made"
+[ "$(wc -l <"$T/made")" -gt 5 ] || fail "too few files made: $(cat "$T/made")"
+while read -r f; do
+	m=$(stat -c %a "$f")
+	if [ -d "$f" ]; then
+		[ "$m" = 700 ] || fail "$f is a directory of mode $m"
+	else
+		[ "$m" = 600 ] || fail "$f has mode $m"
+	fi
+done <"$T/made"
+ok
+
+# The Postfix pipe passes no HOME: the configuration the database was made
+# with is not found, and that is an error (78, which Postfix defers), not a
+# new key that answers "does not belong to any seat".
+export ARBITER_DB="$T/pipe.db"
+export ARBITER_MAILDIR="$T/pipe-maildir"
+unset ARBITER_FROM
+mkdir -p "$HOME/.config/arbiter"
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key"
+printf 'from = games@example.org\nsecret_file = %s\n' "$T/key" >"$HOME/.config/arbiter/arbiter.conf"
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+for s in ann ben; do
+	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
+done
+idx=0; [ "$seat" = ben ] && idx=1
+to=$(grep -h -i "^Reply-To:.*games+g1\.s$idx\." "$ARBITER_MAILDIR"/new/* | head -1 | sed 's/.*<\(.*\)>.*/\1/')
+pipe_to=$to
+pipe_idx=$idx
+ext=${to#games+}
+ext=${ext%@example.org}
+printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <pipe-1@example.org>\n\n%s\n' \
+	"$seat" "$seat" "$to" "$(head -1 "$T/moves")" >"$T/pipe.eml"
+mails=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+expect_rc 78 env -i "$ARBITER" --db "$T/pipe.db" mail --extension "$ext" <"$T/pipe.eml"
+one_line "$T/err"
+contains "$T/err" "give --config"
+[ "$(moves_in "$T/pipe.db")" -eq 0 ] || fail "a mail moved without its configuration"
+[ ! -e "$T/pipe.db.mail" ] || fail "mail went to the default Maildir"
+[ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$mails" ] || fail "mail was sent without the configuration"
+# The recipe with --config works, through the same bare environment.
+expect_rc 0 env -i "$ARBITER" --db "$T/pipe.db" --config "$HOME/.config/arbiter/arbiter.conf" \
+	mail --no-send --extension "$ext" <"$T/pipe.eml"
+[ "$(moves_in "$T/pipe.db")" -eq 1 ] || fail "the mail through --config did not move"
+# Another key, or none, is refused by every command that writes.
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key2"
+ARBITER_SECRET_FILE="$T/key2" expect_rc 78 "$ARBITER" send
+contains "$T/err" "is not the key this database's reply addresses are made with"
+printf 'from = games@example.org\n' >"$T/nokey.conf"
+expect_rc 78 "$ARBITER" --config "$T/nokey.conf" send
+contains "$T/err" "names no secret_file"
+# A database with its own key refuses a key file it was not made with.
+ARBITER_SECRET_FILE="$T/key" expect_rc 78 "$ARBITER" --db "$T/games.db" send
+contains "$T/err" "keeps a token key of its own"
+ok
+
+# Two databases sharing one key file do not take each other's reply addresses.
+export ARBITER_SECRET_FILE="$T/key"
+export ARBITER_DB="$T/b.db"
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+seat=ann; [ "$pipe_idx" = 1 ] && seat=ben
+"$ARBITER" moves 1 "$seat" >"$T/moves" 2>/dev/null || fail "$seat is not awaited in the second database"
+printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <cross-1@example.org>\n\n%s\n' \
+	"$seat" "$seat" "$pipe_to" "$(head -1 "$T/moves")" >"$T/cross.eml"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/cross.eml"
+[ "$(moves_in "$T/b.db")" -eq 0 ] || fail "a reply address of another database moved"
+[ "$(sql "$T/b.db" "SELECT result FROM inbound WHERE message_id = 'cross-1@example.org'")" = unproven ] ||
+	fail "the other database's reply address was not refused"
+unset ARBITER_SECRET_FILE
+rm -rf "$HOME/.config/arbiter"
+ok
+
+# An older database: no site record, seat passwords in clear, reply
+# addresses of the first format.  A writing command brings it up to date;
+# its passwords still work; its old reply addresses are answered as stale.
+export ARBITER_DB="$T/old.db"
+export ARBITER_FROM=games@example.org
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+for s in ann ben; do
+	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
+done
+idx=0; [ "$seat" = ben ] && idx=1
+sql "$ARBITER_DB" "DELETE FROM meta WHERE key = 'site'" >/dev/null
+sql "$ARBITER_DB" "UPDATE seats SET password = 'c0ffee123456' WHERE idx = $idx" >/dev/null
+expect_rc 0 "$ARBITER" send --quiet
+[ "$(sql "$ARBITER_DB" "SELECT json_extract(value, '\$.legacy_tokens') FROM meta WHERE key = 'site'")" = 1 ] ||
+	fail "an older database was not marked as one"
+case "$(sql "$ARBITER_DB" "SELECT password FROM seats WHERE idx = $idx")" in
+'$pbkdf2-sha256$'*) ;;
+*) fail "a password in clear was not hashed" ;;
+esac
+# legacy_address DB IDX: the seat's reply address in the first format
+legacy_address() {
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import base64, hashlib, hmac, sqlite3, sys
+key = sqlite3.connect(sys.argv[1]).execute("SELECT value FROM meta WHERE key = 'token_key'").fetchone()[0]
+text = "g1.s%s.m0" % sys.argv[2]
+tok = base64.b32encode(hmac.new(key.encode(), text.encode(), hashlib.sha256).digest()).decode().lower()[:20]
+print("games+%s.%s@example.org" % (text, tok))
+PY
+}
+old=$(legacy_address "$ARBITER_DB" "$idx")
+printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <legacy-1@example.org>\n\n%s\n' \
+	"$seat" "$seat" "$old" "$(head -1 "$T/moves")" >"$T/m"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
+[ "$(sql "$ARBITER_DB" "SELECT result FROM inbound WHERE message_id = 'legacy-1@example.org'")" = stale ] ||
+	fail "a reply address of the first format was not answered as stale"
+[ "$(moves_in "$ARBITER_DB")" -eq 0 ] || fail "a reply address of the first format moved"
+printf 'Return-Path: <x@elsewhere.example>\nFrom: x@elsewhere.example\nTo: games@example.org\nMessage-ID: <oldpw-1@example.org>\n\ngame: 1\npassword: c0ffee123456\n%s\n' \
+	"$(head -1 "$T/moves")" >"$T/m"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
+[ "$(moves_in "$ARBITER_DB")" -eq 1 ] || fail "a hashed old password did not work"
+# A new database never takes the first format.
+export ARBITER_DB="$T/new.db"
+expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <legacy-2@example.org>\n\n%s\n' \
+	"$seat" "$seat" "$(legacy_address "$ARBITER_DB" "$idx")" "$("$ARBITER" moves 1 "$seat" | head -1)" >"$T/m"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
+[ "$(sql "$ARBITER_DB" "SELECT result FROM inbound WHERE message_id = 'legacy-2@example.org'")" = unproven ] ||
+	fail "a new database took a reply address of the first format"
+ok
+
+# An older database whose reply addresses were made with a key file that
+# is not configured now: refused, not given a new key.
+sql "$T/new.db" "DELETE FROM meta" >/dev/null
+expect_rc 78 "$ARBITER" send
+contains "$T/err" "were made with a key file"
+ok
+done_ok
