@@ -6,15 +6,17 @@
 #include "cli.h"
 #include "../app/outmail.h"
 #include "../mail/imap.h"
+#include "../mail/inbound.h"
 
 static int
 run_fetch(struct ctx *c, int argc, char **argv)
 {
-	const char *user = NULL, *password_file = NULL, *insecure = NULL;
+	const char *user = NULL, *password_file = NULL, *insecure = NULL, *quiet = NULL;
 	const struct opt_spec specs[] = {
 		{ "user", 1, &user, NULL },
 		{ "password-file", 1, &password_file, NULL },
 		{ "insecure", 0, &insecure, NULL },
+		{ "quiet", 0, &quiet, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
 	struct imap_config ic;
@@ -36,21 +38,31 @@ run_fetch(struct ctx *c, int argc, char **argv)
 	}
 	if (password_file != NULL) {
 		if (read_file(password_file, &password, NULL) != 0) {
-			errx_line(c, "cannot read %s", password_file);
+			errx_line(c, "--password-file %s: cannot read it", password_file);
+			rc = EXIT_NOGAME;	/* EX_NOINPUT */
 			goto out;
 		}
 		password[strcspn(password, "\r\n")] = '\0';
 	}
-	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK)
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
 	memset(&ic, 0, sizeof(ic));
 	ic.url = ops[0];
 	ic.user = user;
 	ic.password = password;
 	ic.insecure = insecure != NULL;
-	if ((im = imap_open(&ic, err, sizeof(err))) == NULL ||
-	    imap_search_unseen(im, &uids, &n, err, sizeof(err)) != 0) {
-		errx_line(c, "imap: %s", err);
+	/* One byte over the limit: a message cut there is known to be too big. */
+	ic.max_message = INBOUND_MAX_BYTES + 1;
+	if ((im = imap_open(&ic, err, sizeof(err))) == NULL) {
+		errx_line(c, "%s", err);
+		/* A refused login does not get better by trying again. */
+		rc = strncmp(err, IMAP_LOGIN_REFUSED, strlen(IMAP_LOGIN_REFUSED)) == 0 ?
+		    EXIT_NOPERM : strncmp(err, "imap: the URL", 13) == 0 ? EXIT_USAGE :
+		    EXIT_TEMPFAIL;
+		goto out;
+	}
+	if (imap_search_unseen(im, &uids, &n, err, sizeof(err)) != 0) {
+		errx_line(c, "%s", err);
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
@@ -62,7 +74,7 @@ run_fetch(struct ctx *c, int argc, char **argv)
 		if (rc == 1)
 			continue;	/* gone since the search (another fetch took it) */
 		if (rc != 0) {
-			errx_line(c, "imap: message %lu: %s", uids[i], err);
+			errx_line(c, "message %lu: %s", uids[i], err);
 			rc = EXIT_TEMPFAIL;
 			goto out;
 		}
@@ -71,16 +83,17 @@ run_fetch(struct ctx *c, int argc, char **argv)
 		if (rc != EXIT_OK)
 			goto out;	/* left unseen: the next fetch tries again */
 		if (imap_mark_seen(im, uids[i], err, sizeof(err)) != 0) {
-			errx_line(c, "imap: message %lu: %s", uids[i], err);
+			/* Handled: seen again next time, it is a no-op then. */
+			errx_line(c, "message %lu: %s", uids[i], err);
 			rc = EXIT_TEMPFAIL;
 			goto out;
 		}
 		handled++;
 	}
-	deliver_queue(c, s, 0, &st);
+	(void)deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 out:
-	if (handled > 0 || rc == EXIT_OK)
+	if ((handled > 0 || rc == EXIT_OK) && quiet == NULL)
 		printf("fetch: %d message%s handled\n", handled, handled == 1 ? "" : "s");
 	imap_close(im);
 	free(uids);
@@ -92,12 +105,20 @@ out:
 
 const struct cmd_entry cmd_fetch = {
 	"fetch",
-	"fetch [--user NAME] [--password-file FILE] [--insecure] IMAP-URL",
+	"fetch [--user NAME] [--password-file FILE] [--insecure] [--quiet] IMAP-URL",
 	"handle every unseen message of an IMAP mailbox",
-	"IMAP-URL is imap://host[:port]/MAILBOX or imaps://...  Each unseen\n"
-	"message goes through the same path as `arbiter mail` and is marked seen\n"
-	"only once it has been handled; a message that could not be handled stays\n"
-	"unseen for the next fetch.  Safe to run every minute from cron.\n",
+	"IMAP-URL is imap://host[:port]/MAILBOX (STARTTLS when the server offers\n"
+	"it) or imaps://... (TLS from the start).  Each unseen message goes\n"
+	"through the same path as `arbiter mail` and is marked seen only once it\n"
+	"has been handled; a message that could not be handled stays unseen for\n"
+	"the next fetch.  Safe to run every minute from cron.\n\n"
+	"  --user NAME           the IMAP user (else the URL's)\n"
+	"  --password-file FILE  a file whose first line is the IMAP password\n"
+	"  --insecure            do not verify the server's TLS certificate (tests)\n"
+	"  --quiet               print nothing when all went well (for cron)\n\n"
+	"Exit status: 0 done; 75 the server or the database is busy or away, try\n"
+	"again; 77 the server refused the login; 66 the password file cannot be\n"
+	"read; 78 the configuration does not fit the database; 64 bad usage.\n",
 	run_fetch,
 	0,
 };

@@ -368,7 +368,8 @@ connect_session(struct imap_session *s, char *err, size_t errlen)
 
 	rc = curl_easy_perform(s->curl);
 	if (rc != CURLE_OK) {
-		snprintf(msg, sizeof msg, "imap: cannot connect or log in: %s",
+		snprintf(msg, sizeof msg, "%s: %s", rc == CURLE_LOGIN_DENIED ?
+		    IMAP_LOGIN_REFUSED : "imap: cannot connect",
 		    s->errbuf[0] != '\0' ? s->errbuf : curl_easy_strerror(rc));
 		set_err(err, errlen, msg);
 		return -1;
@@ -529,7 +530,8 @@ response_has_uid(const char *resp, size_t len, unsigned long uid)
 	return 0;
 }
 
-/* Untagged handler for "* N FETCH (UID u BODY[] {len}<bytes>)". */
+/* Untagged handler for "* N FETCH (UID u BODY[]<0> {len}<bytes>)" (the
+ * "<0>" of a partial fetch may be missing). */
 static void
 on_fetch(void *ctx, const char *resp, size_t len)
 {
@@ -542,6 +544,10 @@ on_fetch(void *ctx, const char *resp, size_t len)
 	for (i = 0; i + 8 <= len; i++) {
 		if (strncasecmp(resp + i, "BODY[] {", 8) == 0) {
 			body = resp + i + 7;
+			break;
+		}
+		if (i + 11 <= len && strncasecmp(resp + i, "BODY[]<0> {", 11) == 0) {
+			body = resp + i + 10;
 			break;
 		}
 	}
@@ -580,7 +586,9 @@ imap_fetch(struct imap_session *s, unsigned long uid, char **data,
 	f.uid = uid;
 	*data = NULL;
 	*len = 0;
-	snprintf(cmd, sizeof cmd, "UID FETCH %lu (UID BODY.PEEK[])", uid);
+	/* At most max_message bytes: a bigger message arrives cut, not as an error. */
+	snprintf(cmd, sizeof cmd, "UID FETCH %lu (UID BODY.PEEK[]<0.%zu>)", uid,
+	    s->max_message);
 	if (command(s, cmd, on_fetch, &f, err, errlen) != 0) {
 		free(f.data);
 		return -1;

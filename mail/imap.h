@@ -10,7 +10,8 @@
  * mailbox SELECTed:
  *
  *   imap_search_unseen   UID SEARCH UNSEEN
- *   imap_fetch           UID FETCH uid BODY.PEEK[]   (does not set \Seen)
+ *   imap_fetch           UID FETCH uid BODY.PEEK[]<0.max_message>
+ *                        (does not set \Seen)
  *   imap_mark_seen       UID STORE uid +FLAGS.SILENT (\Seen)
  *   imap_has_flag        UID FETCH uid FLAGS
  *
@@ -31,8 +32,13 @@ struct imap_config {
 	long timeout_ms;	/* per wait; 0 gives 30000 */
 	int insecure;		/* 1: do not verify the TLS certificate */
 	const char *ca_file;	/* NULL: the system's CA store */
-	size_t max_message;	/* largest message fetched; 0 gives 32 MiB */
+	size_t max_message;	/* bytes fetched of a message at most (a longer
+				   one arrives cut there); 0 gives 32 MiB */
 };
+
+/* How the error of imap_open begins when the server refused the login
+ * (wrong user or password), as opposed to any other failure. */
+#define IMAP_LOGIN_REFUSED "imap: login refused"
 
 struct imap_session;
 
@@ -47,9 +53,10 @@ struct imap_session *imap_open(const struct imap_config *conf, char *err,
 int imap_search_unseen(struct imap_session *s, unsigned long **uids,
     size_t *n, char *err, size_t errlen);
 
-/* Fetch the full bytes of message uid without setting \Seen. Stores a
- * malloc'ed, NUL-terminated copy in *data and its length in *len. Returns
- * 0, 1 when no message has that UID, or -1 with err set. */
+/* Fetch the bytes of message uid (its first max_message bytes) without
+ * setting \Seen. Stores a malloc'ed, NUL-terminated copy in *data and its
+ * length in *len. Returns 0, 1 when no message has that UID, or -1 with
+ * err set. */
 int imap_fetch(struct imap_session *s, unsigned long uid, char **data,
     size_t *len, char *err, size_t errlen);
 

@@ -89,6 +89,15 @@ printf 'From: %s <%s@example.org>\r\nTo: %s\r\nSubject: Re: move\r\nMessage-ID: 
 	"$seat" "$seat" "$reply_to" "$cmd" >"$D/mail/Maildir/new/1.move"
 printf 'From: %s@example.org\r\nTo: %s\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <imap-auto-1@example.org>\r\n\r\nI am away.\r\n' \
 	"$seat" "$reply_to" >"$D/mail/Maildir/new/2.auto"
+# A 12 MB message from the other seat: fetched cut at the limit, answered
+# from its header, and marked seen like any other.
+other=una; oidx=0; [ "$seat" = una ] && other=vic && oidx=1
+other_to=$(grep -h -i "^Reply-To:.*games+g1\.s$oidx\." "$ARBITER_MAILDIR"/new/* | tail -1 | sed 's/.*<\(.*\)>.*/\1/')
+{
+	printf 'From: %s@example.org\r\nReturn-Path: <%s@example.org>\r\nTo: %s\r\nSubject: photos\r\nMessage-ID: <imap-big-1@example.org>\r\n\r\n' \
+		"$other" "$other" "$other_to"
+	head -c 12582912 /dev/zero | tr '\0' 'x' | fold -w 76 | sed 's/$/\r/'
+} >"$D/mail/Maildir/new/3.big"
 [ "$(id -u)" -eq 0 ] && chown -R "$user:$group" "$D"
 
 $run /usr/sbin/dovecot -F -c "$D/dovecot.conf" >"$D/stdout.log" 2>&1 &
@@ -102,17 +111,35 @@ until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1',
 done
 
 expect_rc 0 "$ARBITER" fetch --user games --password-file "$T/imap-pass" "imap://127.0.0.1:$port/INBOX"
-contains "$T/out" "2 messages handled"
+contains "$T/out" "3 messages handled"
 "$ARBITER" log --format json 1 | grep -q '"source": "mail"' || fail "the fetched move was not applied"
 # Both are seen now; a second fetch finds nothing.
-ls "$D/mail/Maildir/cur" | grep -c ':2,.*S' | grep -qx 2 || fail "messages not marked seen: $(ls "$D/mail/Maildir/cur" "$D/mail/Maildir/new")"
+ls "$D/mail/Maildir/cur" | grep -c ':2,.*S' | grep -qx 3 || fail "messages not marked seen: $(ls "$D/mail/Maildir/cur" "$D/mail/Maildir/new")"
 expect_rc 0 "$ARBITER" fetch --user games --password-file "$T/imap-pass" "imap://127.0.0.1:$port/INBOX"
 contains "$T/out" "0 messages handled"
 [ "$("$ARBITER" log 1 | wc -l)" -eq 1 ] || fail "a fetched move was applied twice"
-# The mover got an answer; the auto-reply got none.
+# The mover got an answer, the big one too; the auto-reply got none.
 grep -l "Auto-Submitted: auto-replied" "$ARBITER_MAILDIR"/new/* >"$T/replies"
-[ "$(wc -l <"$T/replies")" -eq 1 ] || fail "expected one reply, got $(wc -l <"$T/replies")"
-# A wrong password is a transient failure and handles nothing.
+[ "$(wc -l <"$T/replies")" -eq 2 ] || fail "expected two replies, got $(wc -l <"$T/replies")"
+grep -l "larger than 10 MB" $(cat "$T/replies") | xargs grep -l "^To: .*$other@example.org" >/dev/null ||
+	fail "the big message was not answered to $other"
+# --quiet prints nothing when all went well (cron mails any output).
+expect_rc 0 "$ARBITER" fetch --quiet --user games --password-file "$T/imap-pass" "imap://127.0.0.1:$port/INBOX"
+[ ! -s "$T/out" ] || fail "fetch --quiet printed: $(cat "$T/out")"
+[ ! -s "$T/err" ] || fail "fetch --quiet printed: $(cat "$T/err")"
+# A wrong password does not get better by retrying: 77, not 75 (cron would
+# retry it for ever), one line, said once.
 echo wrong >"$T/bad-pass"
-expect_rc 75 "$ARBITER" fetch --user games --password-file "$T/bad-pass" "imap://127.0.0.1:$port/INBOX"
+expect_rc 77 "$ARBITER" fetch --user games --password-file "$T/bad-pass" "imap://127.0.0.1:$port/INBOX"
+one_line "$T/err"
+contains "$T/err" "login refused"
+lacks "$T/err" "imap: imap:"
+lacks "$T/err" "wrong"
+expect_rc 66 "$ARBITER" fetch --user games --password-file "$T/no-such-file" "imap://127.0.0.1:$port/INBOX"
+expect_rc 64 "$ARBITER" fetch --user games --password-file "$T/imap-pass" "http://127.0.0.1:$port/INBOX"
+# A server that is not there is worth another try.
+expect_rc 75 "$ARBITER" fetch --user games --password-file "$T/imap-pass" "imap://127.0.0.1:1/INBOX"
+lacks "$T/err" "imap: imap:"
+expect_rc 0 "$ARBITER" fetch --help
+contains "$T/out" "--insecure"
 done_ok
