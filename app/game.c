@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "../engine/notation.h"
+#include "../mail/compose.h"
 #include "../mail/hash.h"
 
 int
@@ -303,8 +304,8 @@ seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 		    "(numbers name seats by position)", arg);
 		return -1;
 	}
-	if (*email != '\0' && (strchr(email, '@') == NULL || strlen(email) >= sizeof(seat->email) ||
-	    strpbrk(email, " \t\r\n<>,;\"") != NULL)) {
+	/* An address mail can be composed to, or every move's mail would fail. */
+	if (*email != '\0' && (!compose_addr_ok(email) || strlen(email) >= sizeof(seat->email))) {
 		snprintf(err, errlen, "--seat '%s': '%s' is not a mail address", arg, email);
 		return -1;
 	}

@@ -421,34 +421,6 @@ store_move_drop_last(struct store *s, int64_t id)
 	return recount(s, id);
 }
 
-int
-store_message_seen(struct store *s, const char *message_id, int64_t *game, int *seq)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	rc = store_prepare(s, "SELECT game_id, seq FROM moves WHERE message_id = ? "
-	    "LIMIT 1", &st);
-	if (rc != STORE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		if (game != NULL)
-			*game = sqlite3_column_int64(st, 0);
-		if (seq != NULL)
-			*seq = sqlite3_column_int(st, 1);
-		sqlite3_finalize(st);
-		return 1;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		store_fail(s, rc, "look up message");
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * A snapshot's checksum: 64-bit FNV-1a over the game id, seq, engine
  * version and the state's bytes.  It is stored after the state in the same

@@ -188,26 +188,6 @@ store_mail_free(struct store_mail *m)
 }
 
 int
-store_inbound_get(struct store *s, const char *message_id, char *result, size_t len)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	rc = store_prepare(s, "SELECT result FROM inbound WHERE message_id = ?", &st);
-	if (rc != STORE_OK)
-		return rc;
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		store_col_text(st, 0, result, len);
-		sqlite3_finalize(st);
-		return STORE_OK;
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read inbound");
-}
-
-int
 store_inbound_seen(struct store *s, const char *key)
 {
 	sqlite3_stmt *st;

@@ -119,8 +119,6 @@ int store_moves_each(struct store *s, int64_t id, int from_seq,
 int store_move_get(struct store *s, int64_t id, int seq, struct store_move *m);
 void store_move_free(struct store_move *m);
 int store_move_drop_last(struct store *s, int64_t id);
-/* 1 when a move with this Message-ID exists for the game, else 0. */
-int store_message_seen(struct store *s, const char *message_id, int64_t *game, int *seq);
 
 /*
  * Snapshot of the state after move seq (seq 0 = after setup), stored with

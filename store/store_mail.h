@@ -45,11 +45,9 @@ void store_mail_free(struct store_mail *m);
 /*
  * Inbound mail handled, by key: the Message-ID, or for mail without a
  * usable one a key made from its content (see inmail.c).
- * store_inbound_get: the result recorded; STORE_NOTFOUND when new.
  * store_inbound_seen: 1 when the key was handled (or a move was stored
  * with it as Message-ID), 0 when not, or a negative STORE_* code.
  */
-int store_inbound_get(struct store *s, const char *message_id, char *result, size_t len);
 int store_inbound_seen(struct store *s, const char *key);
 int store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t game,
     int seat, const char *result);

@@ -1,0 +1,185 @@
+/*
+ * test_trust.c - seat passwords (salted PBKDF2 hashes, constant-time
+ * checks, plain ones of older databases) and seat serials (what a reply
+ * token carries: changed exactly when what the game awaits from a seat
+ * changes).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../app/app.h"
+
+/* PBKDF2-HMAC-SHA256 with salt 00..0f, computed by Python's hashlib. */
+#define SALT_HEX "000102030405060708090a0b0c0d0e0f"
+#define HORSE "$pbkdf2-sha256$10000$" SALT_HEX \
+	"$15e16031dc759ede2cffc12af0c355c8eac09fe551892c2d1b07086639cf9cac"
+#define COFFEE_1 "$pbkdf2-sha256$1$" SALT_HEX \
+	"$1c2ac59398cc7f193de879d83b98017c20da021e8ab1fb183f8316b4fbb7f825"
+
+static void
+test_password_vectors(void **state)
+{
+	(void)state;
+	assert_int_equal(seat_password_check(HORSE, "correct-horse"), 1);
+	assert_int_equal(seat_password_check(HORSE, "correct-horsf"), 0);
+	assert_int_equal(seat_password_check(HORSE, "correct-hors"), 0);
+	assert_int_equal(seat_password_check(HORSE, ""), 0);
+	assert_int_equal(seat_password_check(COFFEE_1, "c0ffee123456"), 1);
+	/* A damaged hash never matches. */
+	assert_int_equal(seat_password_check("$pbkdf2-sha256$x$" SALT_HEX "$00",
+	    "correct-horse"), 0);
+	assert_int_equal(seat_password_check("$pbkdf2-sha256$10000$" SALT_HEX,
+	    "correct-horse"), 0);
+	assert_int_equal(seat_password_check("", "correct-horse"), 0);
+}
+
+/* Plain passwords of databases made before hashing still compare. */
+static void
+test_password_plain(void **state)
+{
+	(void)state;
+	assert_int_equal(seat_password_check("2c7eb3222bf4", "2c7eb3222bf4"), 1);
+	assert_int_equal(seat_password_check("2c7eb3222bf4", "2c7eb3222bf5"), 0);
+	assert_int_equal(seat_password_check("2c7eb3222bf4", "2c7eb3222bf"), 0);
+	assert_int_equal(seat_password_check("2c7eb3222bf4", "2c7eb3222bf44"), 0);
+}
+
+/* Drawn passwords: 16 base32 characters, salted (two hashes differ), checked. */
+static void
+test_password_draw(void **state)
+{
+	struct store_seat seats[3];
+	char plain[3][32];
+	char again[160];
+	int i;
+
+	(void)state;
+	memset(seats, 0, sizeof(seats));
+	assert_int_equal(seat_passwords(seats, 3, plain), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(strlen(plain[i]), SEAT_PASSWORD_LEN);
+		assert_int_equal(strspn(plain[i], "abcdefghijklmnopqrstuvwxyz234567"),
+		    SEAT_PASSWORD_LEN);
+		assert_int_equal(strncmp(seats[i].password, "$pbkdf2-sha256$", 15), 0);
+		assert_null(strstr(seats[i].password, plain[i]));
+		assert_int_equal(seat_password_check(seats[i].password, plain[i]), 1);
+		assert_int_equal(seat_password_check(seats[i].password, plain[(i + 1) % 3]), 0);
+	}
+	assert_string_not_equal(plain[0], plain[1]);
+	assert_int_equal(seat_password_hash(plain[0], again, sizeof(again)), 0);
+	assert_string_not_equal(again, seats[0].password);
+	assert_int_equal(seat_password_check(again, plain[0]), 1);
+}
+
+/* A game of the first built-in engine in an in-memory database. */
+static void
+open_game(struct store **s, struct loaded *g)
+{
+	char err[512];
+	int64_t id;
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	assert_int_equal(store_open(":memory:", STORE_OPEN_CREATE, s), STORE_OK);
+	g->rules = game_all()[0];
+	g->store = *s;
+	snprintf(g->row.rules, sizeof(g->row.rules), "%s", g->rules->name);
+	snprintf(g->row.title, sizeof(g->row.title), "serials");
+	g->row.options = strdup("[]");
+	g->row.nseats = g->rules->min_seats;
+	for (i = 0; i < g->row.nseats; i++) {
+		snprintf(g->seats[i].name, sizeof(g->seats[i].name), "p%d", i);
+		g->seats[i].idx = i;
+		g->seats[i].serial = 1;
+		g->names[i] = g->seats[i].name;
+	}
+	g->state = calloc(1, g->rules->state_size);
+	assert_non_null(g->state);
+	assert_int_equal(game_setup_state(g->rules, &g->row, g->state, err, sizeof(err)), 0);
+	assert_int_equal(store_game_create(*s, &g->row, g->seats, &id), STORE_OK);
+	g->row.id = id;
+}
+
+/* The seat the game waits for, and the first legal command it has. */
+static int
+awaited(struct loaded *g, struct game_wait *w, char *cmd, size_t len)
+{
+	struct sbuf m = SBUF_INIT;
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	g->rules->waiting(g->state, w);
+	for (i = 0; i < g->row.nseats; i++)
+		if (w->mask & (1u << i))
+			break;
+	assert_true(i < g->row.nseats);
+	g->rules->moves(g->state, i, &m);
+	snprintf(cmd, len, "%.*s", (int)strcspn(sb_str(&m), "\n"), sb_str(&m));
+	sb_free(&m);
+	return i;
+}
+
+/* Serials change for the mover and for every seat whose part changed, and
+ * for nobody else; undo (before NULL) changes them all; the store keeps them. */
+static void
+test_serials(void **state)
+{
+	struct store *s;
+	struct loaded g;
+	struct game_wait before, after;
+	struct game_played pl;
+	struct store_seat stored[GAME_MAX_SEATS];
+	int64_t was[GAME_MAX_SEATS];
+	char cmd[256], err[512];
+	int i, k, n, mover;
+
+	(void)state;
+	open_game(&s, &g);
+	for (k = 0; k < 6; k++) {
+		mover = awaited(&g, &before, cmd, sizeof(cmd));
+		for (i = 0; i < g.row.nseats; i++)
+			was[i] = g.seats[i].serial;
+		assert_int_equal(g.rules->play(g.state, mover, cmd, &pl, err, sizeof(err)),
+		    GAME_OK);
+		assert_int_equal(game_update_serials(&g, mover, &before), STORE_OK);
+		memset(&after, 0, sizeof(after));
+		if (!g.rules->over(g.state))
+			g.rules->waiting(g.state, &after);
+		for (i = 0; i < g.row.nseats; i++) {
+			unsigned bit = 1u << i;
+			int changed = i == mover || (before.mask & bit) != (after.mask & bit) ||
+			    ((after.mask & bit) && strcmp(before.why[i], after.why[i]) != 0);
+
+			assert_int_equal(g.seats[i].serial, was[i] + changed);
+		}
+	}
+	for (i = 0; i < g.row.nseats; i++)
+		was[i] = g.seats[i].serial;
+	assert_int_equal(game_update_serials(&g, -1, NULL), STORE_OK);
+	assert_int_equal(store_seats_get(s, g.row.id, stored, GAME_MAX_SEATS, &n), STORE_OK);
+	assert_int_equal(n, g.row.nseats);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(g.seats[i].serial, was[i] + 1);
+		assert_int_equal(stored[i].serial, g.seats[i].serial);
+	}
+	game_unload(&g);
+	store_close(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_password_vectors),
+		cmocka_unit_test(test_password_plain),
+		cmocka_unit_test(test_password_draw),
+		cmocka_unit_test(test_serials),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
