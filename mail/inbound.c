@@ -455,21 +455,36 @@ inbound_parse(const char *data, size_t len, struct inbound *msg, char *err,
 	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *m;
-	char why[sizeof msg->refused];
+	char why[sizeof msg->refused], *cut = NULL;
+	size_t hlen;
 	int rc;
 
 	memset(msg, 0, sizeof *msg);
-	if (beyond_limits(data, len, why, sizeof why) != NULL) {
-		len = header_length(data, len);
-		if (len == 0) {
-			set_err(err, errlen, "inbound: no header block within the "
+	hlen = header_length(data, len);
+	why[0] = '\0';
+	if (hlen == 0 && len > INBOUND_MAX_HEADER) {
+		/* A header this long is no mail a person wrote: its first lines
+		 * (cut at a line end) are all that is read. */
+		size_t keep = INBOUND_MAX_HEADER;
+
+		while (keep > 0 && data[keep - 1] != '\n')
+			keep--;
+		if (keep == 0 || (cut = malloc(keep + 1)) == NULL) {
+			set_err(err, errlen, "inbound: no header lines within the "
 			    "first 256 KB");
 			return -1;
 		}
-	} else
-		why[0] = '\0';
+		memcpy(cut, data, keep);
+		cut[keep] = '\n';
+		data = cut;
+		len = keep + 1;
+		snprintf(why, sizeof why, "its header is larger than %u KB",
+		    INBOUND_MAX_HEADER >> 10);
+	} else if (beyond_limits(data, len, why, sizeof why) != NULL && hlen > 0)
+		len = hlen;	/* the header block and the blank line after it */
 	gmime_start();
 	stream = g_mime_stream_mem_new_with_buffer(data, len);
+	free(cut);	/* the stream keeps its own copy */
 	if (stream == NULL) {
 		set_err(err, errlen, "inbound: out of memory");
 		return -1;

@@ -15,9 +15,10 @@
 
 /*
  * Limits: a message above INBOUND_MAX_BYTES, with more than
- * INBOUND_MAX_PARTS MIME parts or more than INBOUND_MAX_MULTIPARTS
- * multipart sections (however nested) is not read: only its header block
- * (at most INBOUND_MAX_HEADER bytes) is parsed, its body is empty and
+ * INBOUND_MAX_PARTS MIME parts, more than INBOUND_MAX_MULTIPARTS
+ * multipart sections (however nested) or a header block longer than
+ * INBOUND_MAX_HEADER is not read: only its header (at most
+ * INBOUND_MAX_HEADER bytes of it) is parsed, its body is empty and
  * refused says why, so it can still be answered.
  */
 #define INBOUND_MAX_BYTES (10u * 1024u * 1024u)

@@ -191,6 +191,15 @@ with open(t + "/huge", "wb") as f:
     chunk = b"y" * 1024 * 1024
     for _ in range(70):
         f.write(chunk)
+with open(t + "/tobomb", "wb") as f:
+    f.write((hdr + "\r\nMessage-ID: <tobomb@example.org>\r\nCc: ").encode())
+    f.write(", ".join("a%d@b.example" % i for i in range(600000)).encode())
+    f.write(b"\r\n\r\npass\r\n")
+with open(t + "/headers", "wb") as f:
+    f.write((hdr + "\r\nMessage-ID: <headers@example.org>\r\n").encode())
+    for i in range(500000):
+        f.write(b"X-Filler-%d: v\r\n" % i)
+    f.write(b"\r\npass\r\n")
 with open(t + "/submission", "wb") as f:
     f.write((hdr + "\r\nMessage-ID: <submission@example.org>\r\n\r\n").encode())
     for _ in range(1024 * 1024 // 5):
@@ -209,6 +218,13 @@ contains "$T/reply" "more than 64 multipart sections"
 measure "a 70 MB message" "$T/huge"
 last_reply >"$T/reply"
 contains "$T/reply" "larger than 10 MB"
+measure "a 9 MB Cc header" "$T/tobomb"
+last_reply >"$T/reply"
+contains "$T/reply" "$s@example.org"
+contains "$T/reply" "header is larger than 256 KB"
+measure "500,000 header lines" "$T/headers"
+last_reply >"$T/reply"
+contains "$T/reply" "header is larger than 256 KB"
 measure "a 1 MB submission" "$T/submission"
 last_reply >"$T/reply"
 contains "$T/reply" "not applied: the submission is 10"
