@@ -8,8 +8,8 @@
 # times at once is one move.  Every key is recorded once.
 . "$(dirname "$0")/../e2e-lib.sh"
 
-ROUNDS=${MAIL_ONCE_ROUNDS:-30}
-RACES=${MAIL_ONCE_RACES:-8}
+ROUNDS=${MAIL_ONCE_ROUNDS:-50}
+RACES=${MAIL_ONCE_RACES:-10}
 N=16
 export ARBITER_FROM=games@example.org
 export ARBITER_REPLIES_PER_HOUR=10000	# every answer is counted here, none capped

@@ -108,6 +108,8 @@ unset ARBITER_FROM
 mkdir -p "$HOME/.config/arbiter"
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key"
 printf 'from = games@example.org\nsecret_file = %s\n' "$T/key" >"$HOME/.config/arbiter/arbiter.conf"
+# The same seed here and in the second database below: the same game.
+export ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 for s in ann ben; do
 	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
@@ -147,6 +149,7 @@ ok
 export ARBITER_SECRET_FILE="$T/key"
 export ARBITER_DB="$T/b.db"
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
+unset ARBITER_TEST_SEED
 seat=ann; [ "$pipe_idx" = 1 ] && seat=ben
 "$ARBITER" moves 1 "$seat" >"$T/moves" 2>/dev/null || fail "$seat is not awaited in the second database"
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <cross-1@example.org>\n\n%s\n' \
