@@ -155,7 +155,8 @@ int submission_check(const char *text, size_t len, char *err, size_t errlen);
  * seed and the seats' passwords, and stores the game with its start mail in
  * one transaction; it opens the database (creating it) and leaves it open
  * in *sp for the caller to deliver mail and close.  Returns an EXIT_* code;
- * err says why when it is not EXIT_OK.
+ * err says why when it is not EXIT_OK (empty when the database could not
+ * be opened: that was printed already).
  */
 struct game_spec {
 	const struct game_rules *rules;

@@ -81,12 +81,12 @@ read_secret_file(const char *key, const char *path, char *buf, size_t len, char 
 	char *text, *nl;
 	size_t n;
 
+	/*
+	 * Only the first line counts, up to a NUL byte too, as it always did:
+	 * a key file must keep making the same key.
+	 */
 	if (read_file(path, &text, &n) != 0) {
 		snprintf(err, errlen, "%s %s: cannot read it: %s", key, path, strerror(errno));
-		return -1;
-	}
-	if (plain_text(path, text, n, err, errlen) != 0) {
-		free(text);
 		return -1;
 	}
 	nl = strpbrk(text, "\r\n");
@@ -194,7 +194,7 @@ absolute(const char *path, char *out, size_t len)
 int
 config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 {
-	char password_file[1024] = "", path[1024];
+	char password_file[1024] = "", path[1024], why[300];
 	const struct key keys[] = {
 		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL },
 		{ "smtp_user", cfg->smtp_user, sizeof(cfg->smtp_user), NULL },
@@ -250,6 +250,11 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		for (i = 0; env[i] != '\0'; i++)
 			env[i] = (char)toupper((unsigned char)env[i]);
 		v = getenv(env);
+		if (v != NULL && text_check(v, strlen(v), why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "%s: %s", env, strchr(why, ':') != NULL ?
+			    strchr(why, ':') + 2 : why);
+			return -1;
+		}
 		if (v != NULL && set_key(k, v, env, err, errlen) != 0)
 			return -1;
 	}

@@ -120,7 +120,7 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		goto out;
 	}
 	if ((rc = game_open_store(c, STORE_OPEN_CREATE, sp)) != EXIT_OK) {
-		snprintf(err, errlen, "cannot open the database %s", c->db);
+		err[0] = '\0';		/* game_open_store said why, in one line */
 		goto out;
 	}
 	if ((rc = store_begin(*sp)) != STORE_OK)

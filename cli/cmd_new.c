@@ -61,7 +61,8 @@ run_new(struct ctx *c, int argc, char **argv)
 	}
 	spec.title = title;
 	if ((rc = game_create(c, &spec, &s, &id, err, sizeof(err))) != EXIT_OK) {
-		errx_line(c, "%s", err);
+		if (err[0] != '\0')	/* else opening the database said why */
+			errx_line(c, "%s", err);
 		goto out;
 	}
 	printf("%lld\n", (long long)id);
