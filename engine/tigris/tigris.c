@@ -126,7 +126,7 @@ tigris_waiting(const void *state, struct game_wait *w)
 		if (!tg_awaited(st, s))
 			continue;
 		w->mask |= 1u << s;
-		tg_wait_reason(st, s, w->why[s], sizeof(w->why[s]));
+		tg_wait_reason(st, s, 0, w->why[s], sizeof(w->why[s]));
 	}
 }
 
@@ -192,5 +192,8 @@ const struct game_rules tigris_rules = {
 	.render_text = tg_render_text,
 	.render_json = tg_render_json,
 	.check = tigris_check,
+	.public_text = tg_public_text,
+	.timeout_move = tg_timeout_move,
+	.resample = tg_resample,
 	.import_log = NULL,
 };
