@@ -84,6 +84,17 @@ int game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg);
 int game_replay(struct loaded *g, int upto, char *err, size_t errlen);
 int game_setup_state(const struct game_rules *r, const struct store_game *row,
     void *state, char *err, size_t errlen);
+/*
+ * Walk g's log (g loaded with game_load_meta) in order, calling fn with
+ * each move and the text a reader may see of it: as played when reveal is
+ * set (a private export, a finished game) or the engine has no hidden
+ * commands, else the engine's public form (replaying the log from the seed
+ * for the state before each move).  Returns 0; fn's non-zero result, which
+ * stops the walk; or -1 with err set when the log does not replay.
+ */
+int game_log_walk(struct loaded *g, int reveal,
+    int (*fn)(const struct store_move *m, const char *shown, void *arg), void *arg,
+    char *err, size_t errlen);
 /* Start or stop the seats' idle clocks after a move (mover -1: none). */
 int game_update_clocks(struct loaded *g, int mover, int64_t now);
 /* Seat by name (case-insensitive) or 1-based number; -1 when none. */
@@ -93,6 +104,16 @@ void game_waiting_text(const struct loaded *g, char *buf, size_t len);
 int seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen);
 /* Give every seat a random password (for mail sent without a reply token). */
 int seat_passwords(struct store_seat *seats, int n);
+
+/*
+ * text.c: text from outside.  text_check accepts valid UTF-8 without NUL
+ * bytes or control characters other than tab, CR and LF; submission_check
+ * adds the bounds of one submission.  0, or -1 with a one-line reason that
+ * names the line.
+ */
+enum { SUBMISSION_MAX = 65536, SUBMISSION_MAX_COMMANDS = 1000 };
+int text_check(const char *text, size_t len, char *err, size_t errlen);
+int submission_check(const char *text, size_t len, char *err, size_t errlen);
 
 /*
  * create.c: a new game.  game_options_json turns "KEY=VALUE" strings into
@@ -131,9 +152,10 @@ int game_verify(struct ctx *c, struct store *s, int64_t id);
 /*
  * export.c: the export document of a loaded game (row and seats); seed and
  * addresses only when private_ is set, the seed also once the game is over.
+ * While the game runs, a public export holds the public form of each move.
  * NULL on failure with *err an exit code.
  */
-json_t *game_export(struct store *s, const struct loaded *g, int private_, int *err);
+json_t *game_export(struct loaded *g, int private_, int *err);
 
 /*
  * undo.c: inside the caller's open transaction, drop g's last move and its
@@ -150,6 +172,7 @@ struct submission {
 	int64_t game;
 	int seat;
 	const char *text;
+	size_t len;		/* bytes of text; 0: strlen(text) */
 	const char *source;	/* "cli", "mail" */
 	const char *message_id;	/* may be NULL */
 	int expect;		/* -1, or the number of moves the game must have */

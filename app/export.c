@@ -9,22 +9,28 @@
 
 #include "app.h"
 
+/* One move of the log; a move JSON cannot hold stops the export (never skipped). */
 static int
-add_move(const struct store_move *m, void *arg)
+add_move(const struct store_move *m, const char *shown, void *arg)
 {
 	json_t *o = json_pack("{s:i, s:i, s:s, s:s, s:I}", "seq", m->seq, "seat", m->seat,
-	    "text", m->text, "source", m->source, "at", (json_int_t)m->at);
+	    "text", shown, "source", m->source, "at", (json_int_t)m->at);
 
-	return o == NULL || json_array_append_new(arg, o) != 0;
+	if (o == NULL || json_array_append_new(arg, o) != 0) {
+		fprintf(stderr, "arbiter: export: move %d cannot be written as JSON (its text "
+		    "is not valid UTF-8); nothing was exported\n", m->seq);
+		return 1;
+	}
+	return 0;
 }
 
 /* The export document; seed and addresses only when reveal is set. */
 json_t *
-game_export(struct store *s, const struct loaded *g, int private_, int *err)
+game_export(struct loaded *g, int private_, int *err)
 {
 	json_t *doc, *seats, *log, *opts;
 	json_error_t jerr;
-	char hex[65];
+	char hex[65], why[512];
 	int i;
 
 	*err = EXIT_SOFTWARE;
@@ -42,8 +48,12 @@ game_export(struct store *s, const struct loaded *g, int private_, int *err)
 		    json_array_append_new(seats, o) != 0)
 			goto fail;
 	}
-	if ((i = store_moves_each(s, g->row.id, 1, add_move, log)) != STORE_OK) {
-		*err = store_exit(s, i);
+	/* While the game runs, a public export holds only the public form of each move. */
+	if ((i = game_log_walk(g, private_ || g->row.over, add_move, log, why,
+	    sizeof(why))) != 0) {
+		if (i < 0)
+			fprintf(stderr, "arbiter: game %lld: %s\n", (long long)g->row.id, why);
+		*err = EXIT_SOFTWARE;
 		goto fail;
 	}
 	json_object_set_new(doc, "format", json_string("arbiter-export"));

@@ -131,7 +131,7 @@ game_load_meta(struct ctx *c, struct store *s, int64_t id, struct loaded *g)
 int
 game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g)
 {
-	char err[512];
+	char err[512], why[1200];
 	int rc, seq;
 
 	if ((rc = game_load_meta(c, s, id, g)) != EXIT_OK)
@@ -143,20 +143,40 @@ game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g
 	g->state = calloc(1, g->rules->state_size);
 	if (g->state == NULL)
 		return EXIT_SOFTWARE;
+	why[0] = '\0';
 	if (upto < 0 || upto == g->row.nmoves) {
+		/*
+		 * The snapshot is trusted only when its checksum holds, it is the
+		 * state after the last move, and the engine's own check accepts
+		 * it; otherwise the log, which is the truth, is replayed.
+		 */
 		rc = store_snapshot_get(s, id, g->rules->version, g->state,
 		    g->rules->state_size, &seq);
-		if (rc == STORE_OK && seq == g->row.nmoves) {
+		if (rc == STORE_OK && seq == g->row.nmoves &&
+		    g->rules->check(g->state, err, sizeof(err)) == 0) {
 			g->seq = seq;
 			return EXIT_OK;
 		}
-		if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		if (rc == STORE_OK && seq == g->row.nmoves)
+			snprintf(why, sizeof(why), "the stored state fails the engine's check "
+			    "(%s)", err);
+		else if (rc == STORE_CORRUPT)
+			snprintf(why, sizeof(why), "%s", store_error(s));
+		else if (rc != STORE_OK && rc != STORE_NOTFOUND)
 			return store_exit(s, rc);
 	}
 	if (game_replay(g, upto, err, sizeof(err)) != 0) {
 		errx_line(c, "game %lld: %s", (long long)id, err);
 		return EXIT_SOFTWARE;
 	}
+	if (upto < 0 && g->seq != g->row.nmoves) {
+		snprintf(why + strlen(why), sizeof(why) - strlen(why), "%sthe stored move "
+		    "count %d disagrees with the log's %d", why[0] ? "; " : "",
+		    g->row.nmoves, g->seq);
+		g->row.nmoves = g->seq;
+	}
+	if (why[0] != '\0')
+		errx_line(c, "game %lld: %s; rebuilt from the move log", (long long)id, why);
 	return EXIT_OK;
 }
 
@@ -285,3 +305,83 @@ seat_passwords(struct store_seat *seats, int n)
 	return 0;
 }
 
+
+struct walk_arg {
+	struct loaded *g;
+	int reveal;
+	int (*fn)(const struct store_move *m, const char *shown, void *arg);
+	void *arg;
+	char *err;
+	size_t errlen;
+	int failed;		/* the log did not replay */
+	int stopped;		/* fn's non-zero result */
+};
+
+/* One move of game_log_walk: its shown form, then the state moves on. */
+static int
+walk_one(const struct store_move *m, void *arg)
+{
+	struct walk_arg *a = arg;
+	const struct game_rules *r = a->g->rules;
+	struct sbuf pub = SBUF_INIT;
+	struct game_played pl;
+	char e[512];
+	int rc;
+
+	if (a->reveal || r->public_text == NULL)
+		return (a->stopped = a->fn(m, m->text, a->arg)) != 0;
+	if (m->seq != a->g->seq + 1) {
+		snprintf(a->err, a->errlen, "move log has a gap before move %d", m->seq);
+		a->failed = 1;
+		return 1;
+	}
+	r->public_text(a->g->state, m->seat, m->text, &pub);
+	if (pub.oom || r->play(a->g->state, m->seat, m->text, &pl, e, sizeof(e)) != GAME_OK) {
+		snprintf(a->err, a->errlen, "move %d no longer replays: %s", m->seq,
+		    pub.oom ? "out of memory" : e);
+		sb_free(&pub);
+		a->failed = 1;
+		return 1;
+	}
+	a->g->seq = m->seq;
+	rc = a->fn(m, sb_str(&pub), a->arg);
+	sb_free(&pub);
+	return (a->stopped = rc) != 0;
+}
+
+int
+game_log_walk(struct loaded *g, int reveal,
+    int (*fn)(const struct store_move *m, const char *shown, void *arg), void *arg,
+    char *err, size_t errlen)
+{
+	struct walk_arg a = { g, reveal, fn, arg, err, errlen, 0, 0 };
+	void *saved = g->state;
+	int rc;
+
+	err[0] = '\0';
+	g->state = NULL;
+	if (!reveal && g->rules->public_text != NULL) {
+		/* The public forms need the state before each move: replay from the seed. */
+		if ((g->state = calloc(1, g->rules->state_size)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			g->state = saved;
+			return -1;
+		}
+		if (game_setup_state(g->rules, &g->row, g->state, err, errlen) != 0) {
+			free(g->state);
+			g->state = saved;
+			return -1;
+		}
+		g->seq = 0;
+	}
+	rc = store_moves_each(g->store, g->row.id, 1, walk_one, &a);
+	free(g->state);
+	g->state = saved;
+	if (rc != STORE_OK) {
+		snprintf(err, errlen, "%s", store_error(g->store));
+		return -1;
+	}
+	if (a.failed)
+		return -1;
+	return a.stopped;
+}

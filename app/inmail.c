@@ -114,14 +114,9 @@ reply_vars(const struct loaded *g, int seat, const char *name, const char *resul
 	struct sbuf moves = SBUF_INIT, board = SBUF_INIT, wrapped = SBUF_INIT;
 	json_t *v;
 
-	if (g != NULL && with_moves && !g->rules->over(g->state)) {
-		struct game_wait w;
-
-		memset(&w, 0, sizeof(w));
-		g->rules->waiting(g->state, &w);
-		if (w.mask & (1u << seat))
-			outmail_moves_compact(g, seat, &moves);
-	}
+	/* What the seat may send now, as the engine says (any-time orders too). */
+	if (g != NULL && with_moves && !g->rules->over(g->state))
+		outmail_moves_compact(g, seat, &moves);
 	if (g != NULL && with_board) {
 		g->rules->render_text(g->state, seat, g->names, &board);
 		while (board.len > 0 && board.s[board.len - 1] == '\n')

@@ -53,7 +53,6 @@ static int
 judge(const struct submission *sub, struct loaded *g, void *next,
     struct game_played *pl, struct outcome *out)
 {
-	struct game_wait w;
 	char why[400];
 	enum game_status st;
 
@@ -69,13 +68,10 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		    sub->expect, g->row.nmoves);
 		return -1;
 	}
-	memset(&w, 0, sizeof(w));
-	g->rules->waiting(g->state, &w);
-	if (sub->seat < 0 || !(w.mask & (1u << sub->seat))) {
-		game_waiting_text(g, why, sizeof(why));
+	if (sub->seat < 0 || sub->seat >= g->row.nseats) {
 		out->code = EXIT_NOPERM;
-		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
-		    sub->seat >= 0 ? g->names[sub->seat] : "nobody", why);
+		snprintf(out->err, sizeof(out->err), "no such seat in game %lld",
+		    (long long)g->row.id);
 		return -1;
 	}
 	memcpy(next, g->state, g->rules->state_size);
@@ -83,7 +79,15 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 	st = g->rules->play(next, sub->seat, sub->text, pl, out->err, sizeof(out->err));
 	if (st == GAME_OK)
 		return 0;
-	out->code = st == GAME_NOT_YOUR_TURN ? EXIT_NOPERM : EXIT_REJECTED;
+	if (st == GAME_NOT_YOUR_TURN) {
+		/* The engine decided; the application names the seats. */
+		game_waiting_text(g, why, sizeof(why));
+		out->code = EXIT_NOPERM;
+		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
+		    g->names[sub->seat], why);
+		return -1;
+	}
+	out->code = EXIT_REJECTED;
 	return -1;
 }
 
@@ -128,6 +132,10 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	/* Judged before the database is touched: all or nothing holds for bytes too. */
+	if (submission_check(sub->text, sub->len != 0 ? sub->len : strlen(sub->text),
+	    out->err, sizeof(out->err)) != 0)
+		return out->code = EXIT_REJECTED;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		out->code = store_exit(s, rc);
 		snprintf(out->err, sizeof(out->err), "%s", store_error(s));

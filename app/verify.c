@@ -32,6 +32,12 @@ game_verify(struct ctx *c, struct store *s, int64_t id)
 		rc = EXIT_FAIL;
 		goto out;
 	}
+	if (g.seq != g.row.nmoves) {
+		printf("game %lld: FAILED: the game row says %d moves, the log holds %d\n",
+		    (long long)id, g.row.nmoves, g.seq);
+		rc = EXIT_FAIL;
+		goto out;
+	}
 	if (g.rules->check(g.state, err, sizeof(err)) != 0) {
 		printf("game %lld: FAILED: after replay: %s\n", (long long)id, err);
 		rc = EXIT_FAIL;
@@ -47,6 +53,10 @@ game_verify(struct ctx *c, struct store *s, int64_t id)
 			rc = EXIT_FAIL;
 			goto out;
 		}
+	} else if (rc == STORE_CORRUPT) {
+		printf("game %lld: FAILED: %s\n", (long long)id, store_error(s));
+		rc = EXIT_FAIL;
+		goto out;
 	} else if (rc != STORE_NOTFOUND) {
 		rc = store_exit(s, rc);
 		goto out;

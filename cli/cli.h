@@ -16,6 +16,12 @@ struct cmd_entry {
 	const char *summary;	/* one line for `arbiter help` */
 	const char *help;	/* the rest of `arbiter help NAME` */
 	int (*run)(struct ctx *c, int argc, char **argv);
+	/*
+	 * When non-zero: once this many operands were read, every further
+	 * argument is an operand, even one starting with "--" (the commands
+	 * of `move GAME SEAT COMMANDS`).
+	 */
+	int literal_after;
 };
 
 /* The commands, one file each (cmd_NAME.c). */

@@ -36,10 +36,11 @@ run_export(struct ctx *c, int argc, char **argv)
 	if ((rc = game_open_store(c, 0, &s)) != EXIT_OK ||
 	    (rc = game_load_meta(c, s, id, &g)) != EXIT_OK)
 		goto out;
-	if ((doc = game_export(s, &g, private_ != NULL, &rc)) == NULL)
+	if ((doc = game_export(&g, private_ != NULL, &rc)) == NULL)
 		goto out;
 	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	if (text == NULL) {
+		errx_line(c, "export: the document could not be written");
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
@@ -59,8 +60,11 @@ const struct cmd_entry cmd_export = {
 	"export [--private] GAME",
 	"print the game as JSON: options, seats, log",
 	"Seats are given without their addresses, and the seed only once the game\n"
-	"is over, so the export can be shared.  --private adds both, for moving a\n"
-	"running game to another database with `arbiter import` (keep it secret:\n"
-	"the seed tells every future draw).\n",
+	"is over, so the export can be shared; while the game runs each move is\n"
+	"given in its public form (what it revealed of a hand or of queued orders\n"
+	"left out).  --private adds addresses, seed and every command as sent, for\n"
+	"moving a running game to another database with `arbiter import` (keep it\n"
+	"secret: the seed tells every future draw).\n",
 	run_export,
+	0,
 };

@@ -99,4 +99,5 @@ const struct cmd_entry cmd_fetch = {
 	"only once it has been handled; a message that could not be handled stays\n"
 	"unseen for the next fetch.  Safe to run every minute from cron.\n",
 	run_fetch,
+	0,
 };

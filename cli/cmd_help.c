@@ -23,4 +23,5 @@ const struct cmd_entry cmd_help = {
 	"show the commands, or one command's usage",
 	"",
 	run_help,
+	0,
 };

@@ -76,4 +76,5 @@ const struct cmd_entry cmd_import = {
 	"A game still running continues here: its awaited seats' reminder clocks\n"
 	"start now, and every seat is mailed where and how it goes on.\n",
 	run_import,
+	0,
 };

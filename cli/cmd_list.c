@@ -55,4 +55,5 @@ const struct cmd_entry cmd_list = {
 	"One line per game, tab-separated: id, game, title, moves, and whom the\n"
 	"game waits for (or that it is over).\n",
 	run_list,
+	0,
 };

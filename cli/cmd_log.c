@@ -13,7 +13,7 @@ struct log_arg {
 
 /* Print one logged move: "SEQ DATE SEAT: COMMANDS" with commands joined by "; ". */
 static int
-print_move(const struct store_move *m, void *arg)
+print_move(const struct store_move *m, const char *shown, void *arg)
 {
 	struct log_arg *a = arg;
 	const char *who = m->seat >= 0 && m->seat < a->g->row.nseats ?
@@ -33,7 +33,7 @@ print_move(const struct store_move *m, void *arg)
 	gmtime_r(&t, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
 	printf("%4d  %s  %s: ", m->seq, when, who);
-	for (p = m->text; *p != '\0'; p++) {
+	for (p = shown; *p != '\0'; p++) {
 		if (*p == '\n') {
 			if (p[1] != '\0')
 				fputs("; ", stdout);
@@ -47,15 +47,20 @@ print_move(const struct store_move *m, void *arg)
 static int
 run_log(struct ctx *c, int argc, char **argv)
 {
+	const char *private_ = NULL;
+	const struct opt_spec specs[] = {
+		{ "private", 0, &private_, NULL },
+		{ NULL, 0, NULL, NULL },
+	};
 	struct store *s = NULL;
 	struct loaded g;
 	struct log_arg a;
-	char **ops = NULL;
+	char **ops = NULL, err[512];
 	int nops, rc;
 
 	memset(&g, 0, sizeof(g));
 	memset(&a, 0, sizeof(a));
-	rc = args_parse(c, &cmd_log, argc, argv, NULL, &ops, &nops);
+	rc = args_parse(c, &cmd_log, argc, argv, specs, &ops, &nops);
 	if (rc != 0)
 		goto out;
 	rc = EXIT_USAGE;
@@ -81,14 +86,18 @@ run_log(struct ctx *c, int argc, char **argv)
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
-	if ((rc = store_moves_each(s, g.row.id, 1, print_move, &a)) != STORE_OK) {
-		rc = store_exit(s, rc);
+	if ((rc = game_log_walk(&g, private_ != NULL || g.row.over, print_move, &a, err,
+	    sizeof(err))) != 0) {
+		if (rc < 0)
+			errx_line(c, "game %lld: %s", (long long)g.row.id, err);
+		rc = EXIT_SOFTWARE;
 		goto out;
 	}
 	if (a.array != NULL) {
 		char *j = json_dumps(a.array, JSON_INDENT(2));
 
 		if (j == NULL) {
+			errx_line(c, "log: the JSON could not be written");
 			rc = EXIT_SOFTWARE;
 			goto out;
 		}
@@ -106,9 +115,14 @@ out:
 
 const struct cmd_entry cmd_log = {
 	"log",
-	"log GAME",
+	"log [--private] GAME",
 	"print the move log",
 	"One line per submission: number, time (UTC), seat, commands.\n"
-	"--format json prints an array of objects instead.\n",
+	"--format json prints an array of objects instead.  While the game runs,\n"
+	"each submission is shown in its public form: what it revealed of a hand\n"
+	"or of queued orders is left out (Tigris `swap r r r` shows as `swap 3`).\n"
+	"--private (for the game master) and a finished game show every command\n"
+	"as it was sent.\n",
 	run_log,
+	0,
 };

@@ -65,4 +65,5 @@ const struct cmd_entry cmd_mail = {
 	"the disk full, so the MTA tries again.  --no-send leaves the replies\n"
 	"queued for `arbiter send`.\n",
 	run_mail,
+	0,
 };

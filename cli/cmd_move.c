@@ -22,6 +22,7 @@ run_move(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	struct sbuf rep = SBUF_INIT;
 	char **ops = NULL, *text = NULL;
+	size_t len = 0;
 	int nops, rc;
 	long v;
 
@@ -48,7 +49,7 @@ run_move(struct ctx *c, int argc, char **argv)
 		sub.expect = (int)v;
 	}
 	if (strcmp(ops[2], "-") == 0) {
-		if (read_all(stdin, &text, NULL) != 0) {
+		if (read_all(stdin, &text, &len) != 0) {
 			errx_line(c, "cannot read the commands from standard input");
 			rc = EXIT_IOERR;
 			goto out;
@@ -72,6 +73,7 @@ run_move(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	sub.text = text;
+	sub.len = len;
 	sub.source = "cli";
 	sub.dry_run = dry != NULL;
 	rc = play_submission(c, s, &sub, &g, &out);
@@ -111,7 +113,8 @@ const struct cmd_entry cmd_move = {
 	"apply one submission from one seat and print the report",
 	"COMMANDS are in the game's notation, separated by newlines or ';'; '-'\n"
 	"reads them from standard input.  They are applied all or nothing.\n"
-	"SEAT is a seat's name or its number (1 = first).\n\n"
+	"SEAT is a seat's name or its number (1 = first).  Options go before GAME:\n"
+	"everything after SEAT is the commands, even words starting with \"--\".\n\n"
 	"  --expect N   reject unless the game has exactly N moves now\n"
 	"  --dry-run    show the result without storing it\n"
 	"  --no-send    leave the mail the move queued for `arbiter send`\n\n"
@@ -119,4 +122,5 @@ const struct cmd_entry cmd_move = {
 	"broken; nothing is stored); 77 the seat may not act now; 64 bad usage;\n"
 	"66 no such game; 75 the database is busy, try again.\n",
 	run_move,
+	2,
 };

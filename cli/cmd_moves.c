@@ -59,4 +59,5 @@ const struct cmd_entry cmd_moves = {
 	"One complete command per line, each accepted by `arbiter move` as it\n"
 	"stands.  For a seat the game does not wait for: no output, exit 77.\n",
 	run_moves,
+	0,
 };

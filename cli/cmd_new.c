@@ -92,4 +92,5 @@ const struct cmd_entry cmd_new = {
 	"The game's secret seed comes from the kernel; its SHA-256 goes to the\n"
 	"players in the start mail.\n",
 	run_new,
+	0,
 };

@@ -81,4 +81,5 @@ const struct cmd_entry cmd_remind = {
 	"absence (\"away until DATE\" by mail) is not reminded until it ends.  Safe to\n"
 	"run every few minutes from cron: nothing is sent twice in one interval.\n",
 	run_remind,
+	0,
 };

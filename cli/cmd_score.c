@@ -73,4 +73,5 @@ const struct cmd_entry cmd_score = {
 	"Sorted by name.  While a game with hidden scoring runs, only the --as\n"
 	"seat's own line is printed (and nothing without --as).\n",
 	run_score,
+	0,
 };

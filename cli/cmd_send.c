@@ -56,4 +56,5 @@ const struct cmd_entry cmd_send = {
 	"every minute from cron and beside moves: each mail is claimed before it\n"
 	"is sent, so two senders never send the same mail.\n",
 	run_send,
+	0,
 };

@@ -62,4 +62,5 @@ const struct cmd_entry cmd_show = {
 	"--as SEAT adds what is behind that seat's screen (its hand, its hidden\n"
 	"points).  --at N shows the game as it stood after move N (0 = the start).\n",
 	run_show,
+	0,
 };

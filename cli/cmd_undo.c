@@ -88,4 +88,5 @@ const struct cmd_entry cmd_undo = {
 	"Refuses, unless --force, when that submission drew from the bag: its\n"
 	"draws were already seen, and taking it back would let a player draw again.\n",
 	run_undo,
+	0,
 };

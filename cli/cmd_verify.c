@@ -67,4 +67,5 @@ const struct cmd_entry cmd_verify = {
 	"checked, and the result is compared byte for byte with the stored state.\n"
 	"Exit status 0 when every game agrees, 1 when one does not.\n",
 	run_verify,
+	0,
 };

@@ -45,10 +45,13 @@ cmd_push(struct cmdlist *l, const char *buf, size_t len)
 	if (o == 0)
 		return 0;
 	tmp[o] = '\0';
-	cmds = realloc(l->cmd, sizeof(*cmds) * (size_t)(l->n + 1));
-	if (cmds == NULL)
-		return -1;
-	l->cmd = cmds;
+	/* Capacity doubles at each power of two: appends stay linear in all. */
+	if ((l->n & (l->n - 1)) == 0) {
+		cmds = realloc(l->cmd, sizeof(*cmds) * (size_t)(l->n > 0 ? 2 * l->n : 1));
+		if (cmds == NULL)
+			return -1;
+		l->cmd = cmds;
+	}
 	if ((l->cmd[l->n] = strdup(tmp)) == NULL)
 		return -1;
 	l->n++;

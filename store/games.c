@@ -72,8 +72,13 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 	store_col_text(st, 1, g->title, sizeof(g->title));
 	g->options = store_col_dup(st, 2);
 	seed = sqlite3_column_blob(st, 3);
-	if (seed != NULL && sqlite3_column_bytes(st, 3) == (int)sizeof(g->seed))
-		memcpy(g->seed, seed, sizeof(g->seed));
+	if (seed == NULL || sqlite3_column_bytes(st, 3) != (int)sizeof(g->seed)) {
+		sqlite3_finalize(st);
+		snprintf(s->err, sizeof(s->err), "the seed of game %lld is damaged",
+		    (long long)id);
+		return STORE_CORRUPT;
+	}
+	memcpy(g->seed, seed, sizeof(g->seed));
 	g->nseats = sqlite3_column_int(st, 4);
 	g->created = sqlite3_column_int64(st, 5);
 	g->nmoves = sqlite3_column_int(st, 6);
@@ -367,22 +372,55 @@ store_message_seen(struct store *s, const char *message_id, int64_t *game, int *
 	return 0;
 }
 
+/*
+ * A snapshot's checksum: 64-bit FNV-1a over the game id, seq, engine
+ * version and the state's bytes.  It is stored after the state in the same
+ * blob, so a damaged or edited snapshot is noticed before anything reads it.
+ */
+static uint64_t
+snapshot_sum(int64_t id, int seq, uint32_t version, const void *state, size_t size)
+{
+	const unsigned char *p = state;
+	uint64_t h = 0xcbf29ce484222325ull, head[3];
+	size_t i;
+
+	head[0] = (uint64_t)id;
+	head[1] = (uint64_t)(uint32_t)seq;
+	head[2] = version;
+	for (i = 0; i < sizeof(head); i++)
+		h = (h ^ ((const unsigned char *)head)[i]) * 0x100000001b3ull;
+	for (i = 0; i < size; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
 int
 store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
     const void *state, size_t size)
 {
 	sqlite3_stmt *st;
+	uint64_t sum = snapshot_sum(id, seq, version, state, size);
+	unsigned char *blob;
 	int rc;
 
+	if ((blob = malloc(size + sizeof(sum))) == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	memcpy(blob, state, size);
+	memcpy(blob + size, &sum, sizeof(sum));
 	rc = store_prepare(s, "INSERT OR REPLACE INTO snapshots (game_id, seq, version, "
 	    "size, state) VALUES (?, ?, ?, ?, ?)", &st);
-	if (rc != STORE_OK)
+	if (rc != STORE_OK) {
+		free(blob);
 		return rc;
+	}
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int(st, 2, seq);
 	sqlite3_bind_int64(st, 3, version);
 	sqlite3_bind_int64(st, 4, (sqlite3_int64)size);
-	sqlite3_bind_blob(st, 5, state, (int)size, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 5, blob, (int)(size + sizeof(sum)), SQLITE_TRANSIENT);
+	free(blob);
 	return store_done(s, st, "store snapshot");
 }
 
@@ -391,7 +429,9 @@ store_snapshot_get(struct store *s, int64_t id, uint32_t version,
     void *state, size_t size, int *seq)
 {
 	sqlite3_stmt *st;
-	int rc;
+	const unsigned char *blob;
+	uint64_t sum;
+	int rc, n;
 
 	rc = store_prepare(s, "SELECT seq, version, size, state FROM snapshots "
 	    "WHERE game_id = ?", &st);
@@ -404,13 +444,27 @@ store_snapshot_get(struct store *s, int64_t id, uint32_t version,
 		return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read snapshot");
 	}
 	if ((uint32_t)sqlite3_column_int64(st, 1) != version ||
-	    (size_t)sqlite3_column_int64(st, 2) != size ||
-	    (size_t)sqlite3_column_bytes(st, 3) != size) {
+	    (size_t)sqlite3_column_int64(st, 2) != size) {
 		sqlite3_finalize(st);
-		return STORE_NOTFOUND;
+		return STORE_NOTFOUND;	/* another engine version: replay */
 	}
-	*seq = sqlite3_column_int(st, 0);
-	memcpy(state, sqlite3_column_blob(st, 3), size);
+	n = sqlite3_column_int(st, 0);
+	blob = sqlite3_column_blob(st, 3);
+	if (blob == NULL || (size_t)sqlite3_column_bytes(st, 3) != size + sizeof(sum)) {
+		sqlite3_finalize(st);
+		snprintf(s->err, sizeof(s->err), "the snapshot of game %lld has the wrong "
+		    "length", (long long)id);
+		return STORE_CORRUPT;
+	}
+	memcpy(&sum, blob + size, sizeof(sum));
+	if (sum != snapshot_sum(id, n, version, blob, size)) {
+		sqlite3_finalize(st);
+		snprintf(s->err, sizeof(s->err), "the snapshot of game %lld fails its "
+		    "checksum", (long long)id);
+		return STORE_CORRUPT;
+	}
+	*seq = n;
+	memcpy(state, blob, size);
 	sqlite3_finalize(st);
 	return STORE_OK;
 }

@@ -21,6 +21,7 @@ enum {
 	STORE_BUSY = 2,		/* locked by another process past the timeout */
 	STORE_NOTFOUND = 3,
 	STORE_FULL = 4,		/* disk full */
+	STORE_CORRUPT = 5,	/* stored data failed its check (a snapshot's checksum) */
 };
 
 enum { STORE_NAME_MAX = 64, STORE_EMAIL_MAX = 256, STORE_TITLE_MAX = 128 };
@@ -98,9 +99,10 @@ int store_move_drop_last(struct store *s, int64_t id);
 int store_message_seen(struct store *s, const char *message_id, int64_t *game, int *seq);
 
 /*
- * Snapshot of the state after move seq (seq 0 = after setup).  get returns
- * STORE_NOTFOUND when there is none or it was made by another engine
- * version or state size (the caller then replays).
+ * Snapshot of the state after move seq (seq 0 = after setup), stored with
+ * a checksum.  get returns STORE_NOTFOUND when there is none or it was
+ * made by another engine version or state size, and STORE_CORRUPT when
+ * it fails its checksum (the caller then replays the log either way).
  */
 int store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
     const void *state, size_t size);

@@ -1,0 +1,115 @@
+/*
+ * text.c - what every text arbiter accepts from outside must be: valid
+ * UTF-8 without NUL bytes or control characters (tab, CR and LF aside),
+ * and a submission at most SUBMISSION_MAX bytes and SUBMISSION_MAX_COMMANDS
+ * commands.  Checked before anything reaches an engine or the database, so
+ * every writer downstream (JSON, mail, the log) can represent what it holds.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+
+/* Length of the UTF-8 sequence at p (at most n bytes), or 0 when invalid. */
+static size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	unsigned cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		cp = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		cp = p[0] & 0x07;
+	} else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and code points past U+10FFFF. */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+int
+text_check(const char *text, size_t len, char *err, size_t errlen)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t i = 0, col = 1, k;
+	int line = 1;
+
+	while (i < len) {
+		if (p[i] == '\0') {
+			snprintf(err, errlen, "line %d: a NUL byte at column %zu; nothing was "
+			    "applied", line, col);
+			return -1;
+		}
+		if (p[i] == '\n') {
+			line++;
+			col = 1;
+			i++;
+			continue;
+		}
+		if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\r') || p[i] == 0x7f) {
+			snprintf(err, errlen, "line %d: control character 0x%02X at column %zu is "
+			    "not allowed", line, p[i], col);
+			return -1;
+		}
+		if ((k = utf8_seq(p + i, len - i)) == 0) {
+			snprintf(err, errlen, "line %d: invalid UTF-8 (byte 0x%02X at column %zu)",
+			    line, p[i], col);
+			return -1;
+		}
+		i += k;
+		col++;
+	}
+	return 0;
+}
+
+int
+submission_check(const char *text, size_t len, char *err, size_t errlen)
+{
+	size_t i;
+	int commands = 0, in_command = 0, comment = 0;
+
+	if (len > SUBMISSION_MAX) {
+		snprintf(err, errlen, "the submission is %zu bytes; at most %d are accepted",
+		    len, SUBMISSION_MAX);
+		return -1;
+	}
+	if (text_check(text, len, err, errlen) != 0)
+		return -1;
+	/* Count commands the way every notation separates them: lines and ';'. */
+	for (i = 0; i <= len; i++) {
+		char ch = i < len ? text[i] : '\n';
+
+		if (ch == '\n' || ch == '\r' || (ch == ';' && !comment)) {
+			commands += in_command;
+			in_command = 0;
+			if (ch != ';')
+				comment = 0;
+		} else if (ch == '#')
+			comment = 1;
+		else if (!comment && ch != ' ' && ch != '\t')
+			in_command = 1;
+		if (commands > SUBMISSION_MAX_COMMANDS) {
+			snprintf(err, errlen, "the submission holds more than %d commands; send "
+			    "fewer at a time", SUBMISSION_MAX_COMMANDS);
+			return -1;
+		}
+	}
+	return 0;
+}
