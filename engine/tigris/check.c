@@ -239,7 +239,8 @@ check_squares(const struct tigris *st, char *err, size_t errlen)
 				return bad(err, errlen, "monument %d is missing a square", m);
 	}
 	if (flipped != 4 * built)
-		return bad(err, errlen, "%d monument squares for %d monuments", flipped, built);
+		return bad(err, errlen, "the monument squares (%d) do not match the "
+		    "monuments built (%d)", flipped, built);
 	for (c = 0; c < TG_NCOL; c++)
 		if (st->bld_pos[c] >= 0 && st->cell[st->bld_pos[c]].building != c + 1)
 			return bad(err, errlen, "a building is missing from its square");

@@ -12,7 +12,6 @@
 #include <cmocka.h>
 
 #include "tgtest.h"
-#include "../../engine/rng.h"
 
 static const char *const names[4] = { "Alice", "Bob", "Carol", "Dave" };
 
@@ -369,32 +368,6 @@ test_resign_views(void **state)
 	free(st);
 }
 
-/* Play a random listed move of a random awaited seat; 0 when none. */
-static int
-random_move(struct tigris *st, struct rng *pick)
-{
-	struct sbuf sb = SBUF_INIT;
-	struct game_wait w;
-	int seat, count = 0, k;
-	char *line, *nl;
-
-	tigris_rules.waiting(st, &w);
-	assert_true(w.mask != 0);
-	for (seat = 0; !(w.mask & (1u << seat)); seat++)
-		;
-	tigris_rules.moves(st, seat, &sb);
-	for (line = sb.s; (nl = strchr(line, '\n')) != NULL; line = nl + 1)
-		count++;
-	assert_true(count > 0);
-	k = (int)rng_below(pick, (uint32_t)count);
-	for (line = sb.s; k > 0; k--)
-		line = strchr(line, '\n') + 1;
-	*strchr(line, '\n') = '\0';
-	tt_ok(st, seat, line);
-	sb_free(&sb);
-	return 1;
-}
-
 /* Random games in which seats resign at random moments, any seat, any phase. */
 static void
 test_resign_selfplay(void **state)
@@ -431,7 +404,7 @@ test_resign_selfplay(void **state)
 				tt_ok(st, s, "resign");
 				continue;
 			}
-			random_move(st, &pick);
+			tt_random_move(st, &pick);
 		}
 		assert_int_equal(tigris_rules.check(st, err, sizeof(err)), 0);
 		if (st->end == TG_END_RESIGN) {
