@@ -285,8 +285,8 @@ seat_text(const struct tigris *st, int s, const char *const *names,
 			tg_square_name(p->leader[c], name);
 		sb_printf(out, " %s %s", tg_leader_name(c), p->leader[c] >= 0 ? name : "supply");
 	}
-	sb_printf(out, "\n   catastrophes left %d, %d tiles in hand\n", p->catastrophes,
-	    tg_hand_size(st, s));
+	sb_printf(out, "\n   catastrophes left %d, %d tile%s in hand\n", p->catastrophes,
+	    tg_hand_size(st, s), tg_hand_size(st, s) == 1 ? "" : "s");
 	if (!st->open && st->phase != TG_PH_OVER)
 		return;
 	sb_printf(out, "   points: red %d, blue %d, green %d, black %d; treasures %d\n",

@@ -329,11 +329,12 @@ test_waiting_texts(void **state)
 	free(st);
 }
 
-/* What the last submission did reads without "(s)". */
+/* What the last submission did, and a hand of one, read without "(s)". */
 static void
 test_last_texts(void **state)
 {
 	struct tigris *st = tt_new(2, NULL, 0, 1);
+	char *txt;
 
 	(void)state;
 	tt_tiles(st, TG_RED, "E4 F4 G4 D5 F5");
@@ -347,6 +348,15 @@ test_last_texts(void **state)
 	tt_ok(st, 0, "swap b");
 	assert_non_null(strstr(st->last, "{0} swapped 1 tile"));
 	assert_null(strstr(st->last, "tiles"));
+	free(st);
+
+	/* a hand of one tile */
+	st = tt_new(2, NULL, 0, 1);
+	tt_hand(st, 1, 1, 0, 0, 0);
+	txt = text_view(st, names, -1);
+	assert_non_null(strstr(txt, "2 Bob\n   leaders: priest supply farmer supply "
+	    "trader supply king supply\n   catastrophes left 2, 1 tile in hand\n"));
+	free(txt);
 	free(st);
 }
 
