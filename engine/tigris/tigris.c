@@ -88,8 +88,13 @@ tigris_play(void *state, int seat, const char *text, struct game_played *out,
 	char e[256];
 
 	out->drew = 0;
-	if (seat < 0 || seat >= st->nseats) {
+	if (seat < 0) {
 		snprintf(err, errlen, "tigris has no administrative commands");
+		return GAME_REJECTED;
+	}
+	if (seat >= st->nseats) {
+		snprintf(err, errlen, "there is no player %d in this game of %d", seat + 1,
+		    st->nseats);
 		return GAME_REJECTED;
 	}
 	if (cmd_split(text, ";", &cl) != 0) {

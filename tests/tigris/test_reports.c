@@ -177,6 +177,7 @@ test_argument_errors(void **state)
 	tt_reject(st, 0, "swap purple", GAME_REJECTED, "swap: 'purple' is not a tile "
 	    "colour");
 	tt_reject(st, 0, "swap", GAME_REJECTED, "swap: name the tiles to discard");
+	tt_reject(st, 2, "pass", GAME_REJECTED, "there is no player 3 in this game of 2");
 	free(st);
 }
 
