@@ -343,8 +343,8 @@ colour_list(int mask, char *buf, size_t len)
 void
 tg_wait_reason(const struct tigris *st, int seat, int you, char *buf, size_t len)
 {
-	const char *own = you ? "your" : "their", *the = you ? "your" : "the";
-	const char *lname;
+	const char *lead = you ? "your " : "", *own = you ? "your" : "their";
+	const char *the = you ? "your" : "the", *lname, *kind;
 	char sq[4], other[4], cols[64];
 	int trs[TG_CELLS], ntr, ncorner;
 
@@ -353,24 +353,23 @@ tg_wait_reason(const struct tigris *st, int seat, int you, char *buf, size_t len
 		return;
 	switch (st->phase) {
 	case TG_PH_ACTION:
-		snprintf(buf, len, "%s%saction %d of 2 (leader, withdraw, tile, "
-		    "catastrophe, swap or pass)", you ? own : "", you ? " " : "",
-		    st->actions + 1);
+		snprintf(buf, len, "%saction %d of 2 (leader, withdraw, tile, "
+		    "catastrophe, swap or pass)", lead, st->actions + 1);
 		break;
 	case TG_PH_SUPPORT:
 		lname = tg_leader_name(st->cf.colour);
+		kind = st->cf.kind == TG_CF_REVOLT ? "revolt" : "war";
 		tg_square_name(st->cf.stage == 0 ? st->cf.att_pos : st->cf.def_pos, sq);
 		tg_square_name(st->cf.stage == 0 ? st->cf.def_pos : st->cf.att_pos, other);
 		if (st->cf.stage == 0)
-			snprintf(buf, len, "%s%ssupport with %s tiles for %s %s on %s, "
-			    "attacking the %s on %s in a %s", you ? own : "", you ? " " : "",
+			snprintf(buf, len, "%ssupport with %s tiles for %s %s on %s, "
+			    "attacking the %s on %s in a %s", lead,
 			    tg_colour_name(tg_support_colour(st)), own, lname, sq, lname,
-			    other, st->cf.kind == TG_CF_REVOLT ? "revolt" : "war");
+			    other, kind);
 		else
-			snprintf(buf, len, "%s%ssupport with %s tiles for %s %s on %s, "
-			    "defending against a %s by the %s on %s", you ? own : "",
-			    you ? " " : "", tg_colour_name(tg_support_colour(st)), own,
-			    lname, sq, st->cf.kind == TG_CF_REVOLT ? "revolt" : "war",
+			snprintf(buf, len, "%ssupport with %s tiles for %s %s on %s, "
+			    "defending against a %s by the %s on %s", lead,
+			    tg_colour_name(tg_support_colour(st)), own, lname, sq, kind,
 			    lname, other);
 		break;
 	case TG_PH_CONFLICT:
@@ -392,7 +391,7 @@ tg_wait_reason(const struct tigris *st, int seat, int you, char *buf, size_t len
 			ntr = 1;
 		snprintf(buf, len, "%s choice of the %d treasure%s to take from a "
 		    "kingdom holding %d (treasure <square> ...)", the, ntr - 1,
-		    ntr == 2 ? "" : "s", ntr);
+		    plural(ntr - 1), ntr);
 		break;
 	default:
 		break;
