@@ -6,6 +6,7 @@
  * (alternative) starting temples whose treasure must be taken first.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tigris.h"
@@ -133,6 +134,24 @@ tg_parse_square(const char *w)
 	if (row < 1 || row > TG_ROWS)
 		return -1;
 	return (row - 1) * TG_COLS + col;
+}
+
+/*
+ * Echo a word the user meant as a square the way squares are written:
+ * "p12" becomes "P12" (a letter and digits), anything else stays as it is.
+ */
+void
+tg_echo_square(const char *w, char *buf, size_t len)
+{
+	const char *p;
+
+	snprintf(buf, len, "%s", w);
+	if (!isalpha((unsigned char)w[0]) || w[1] == '\0')
+		return;
+	for (p = w + 1; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return;
+	buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
 /* Parse a colour given as colour, tile, leader name or letter; -1 if none. */

@@ -1,6 +1,6 @@
 /*
- * moves.c - Tigris & Euphrates: the legal commands of a seat, the
- * invariants, the final ranking and the position-building helpers.
+ * moves.c - Tigris & Euphrates: the legal commands of a seat, the final
+ * ranking and the position-building helpers.
  *
  * moves() must list only commands play() accepts as written, so each
  * generator below applies the same predicates as the actions in rules.c.
@@ -249,201 +249,6 @@ tg_moves(const struct tigris *st, int seat, struct sbuf *out)
 	}
 }
 
-/* ---- invariants ---- */
-
-/* Every tile of each colour is on the board, in a hand, in the bag or out. */
-static int
-check_tiles(const struct tigris *st, char *err, size_t errlen)
-{
-	int c, sq, s, n;
-
-	for (c = 0; c < TG_NCOL; c++) {
-		n = st->bag[c] + st->out[c];
-		for (sq = 0; sq < TG_CELLS; sq++)
-			n += st->cell[sq].tile == c + 1;
-		for (s = 0; s < st->nseats; s++)
-			n += st->seat[s].hand[c];
-		if (n != tg_tile_totals[c]) {
-			snprintf(err, errlen, "%d %s tiles accounted for, not %d", n,
-			    tg_colour_name(c), tg_tile_totals[c]);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Leaders: seat records match the board; none on river or without temple. */
-static int
-check_leaders(const struct tigris *st, char *err, size_t errlen)
-{
-	int s, c, sq, onboard = 0, cells = 0;
-
-	for (s = 0; s < st->nseats; s++) {
-		for (c = 0; c < TG_NCOL; c++) {
-			sq = st->seat[s].leader[c];
-			if (sq < 0)
-				continue;
-			onboard++;
-			if (sq >= TG_CELLS || st->cell[sq].leader != 1 + s * TG_NCOL + c ||
-			    st->cell[sq].tile || tg_river(st, sq) ||
-			    tg_adjacent_temples(st, sq) == 0) {
-				snprintf(err, errlen, "leader %d/%s misplaced", s, tg_colour_name(c));
-				return -1;
-			}
-		}
-	}
-	for (sq = 0; sq < TG_CELLS; sq++)
-		cells += st->cell[sq].leader != 0;
-	if (cells != onboard) {
-		snprintf(err, errlen, "%d leaders on the board, %d recorded", cells, onboard);
-		return -1;
-	}
-	return 0;
-}
-
-/* At rest no kingdom holds two leaders of one colour. */
-static int
-check_kingdoms(const struct tigris *st, char *err, size_t errlen)
-{
-	struct tg_regions rg;
-	int s, t, c;
-
-	if (st->phase != TG_PH_ACTION && st->phase != TG_PH_OVER)
-		return 0;
-	if (st->unify >= 0) {
-		snprintf(err, errlen, "unification tile left on the board at rest");
-		return -1;
-	}
-	tg_label(st, -1, &rg);
-	for (c = 0; c < TG_NCOL; c++)
-		for (s = 0; s < st->nseats; s++)
-			for (t = s + 1; t < st->nseats; t++) {
-				int a = st->seat[s].leader[c], b = st->seat[t].leader[c];
-
-				if (a >= 0 && b >= 0 && rg.label[a] == rg.label[b]) {
-					snprintf(err, errlen, "two %ss in one kingdom at rest",
-					    tg_leader_name(c));
-					return -1;
-				}
-			}
-	return 0;
-}
-
-/* Points held equal points awarded; treasures on board plus taken = total. */
-static int
-check_points(const struct tigris *st, char *err, size_t errlen)
-{
-	int c, s, sum, sq, tr = 0;
-
-	for (c = 0; c < TG_NCOL; c++) {
-		sum = 0;
-		for (s = 0; s < st->nseats; s++) {
-			if (st->seat[s].points[c] < 0) {
-				snprintf(err, errlen, "negative points");
-				return -1;
-			}
-			sum += st->seat[s].points[c];
-		}
-		if (sum != st->awarded[c]) {
-			snprintf(err, errlen, "%s points held %d, awarded %d",
-			    tg_colour_name(c), sum, st->awarded[c]);
-			return -1;
-		}
-	}
-	for (sq = 0; sq < TG_CELLS; sq++) {
-		if (st->cell[sq].treasure && st->cell[sq].tile != TG_RED + 1) {
-			snprintf(err, errlen, "treasure off a temple");
-			return -1;
-		}
-		tr += st->cell[sq].treasure;
-	}
-	for (s = 0; s < st->nseats; s++)
-		tr += st->seat[s].treasures;
-	if (tr != st->treasures_total) {
-		snprintf(err, errlen, "%d treasures accounted for, not %d", tr,
-		    st->treasures_total);
-		return -1;
-	}
-	return 0;
-}
-
-/* Squares: terrain, catastrophes, monuments and buildings are consistent. */
-static int
-check_squares(const struct tigris *st, char *err, size_t errlen)
-{
-	int sq, m, c, flipped = 0, catas = 0, s;
-
-	for (sq = 0; sq < TG_CELLS; sq++) {
-		const struct tg_cell *k = &st->cell[sq];
-
-		if (k->tile && (k->tile == TG_BLUE + 1) != (tg_river(st, sq) != 0)) {
-			snprintf(err, errlen, "tile on the wrong terrain");
-			return -1;
-		}
-		if (k->catastrophe && (k->tile || k->leader)) {
-			snprintf(err, errlen, "catastrophe under a piece");
-			return -1;
-		}
-		if (k->monument && (!k->tile || st->mon_pos[k->monument - 1] < 0)) {
-			snprintf(err, errlen, "monument square without its monument");
-			return -1;
-		}
-		flipped += k->monument != 0;
-		catas += k->catastrophe;
-		if (k->building && (!tg_face_up(st, sq, k->building - 1) ||
-		    st->bld_pos[k->building - 1] != sq)) {
-			snprintf(err, errlen, "building record mismatch");
-			return -1;
-		}
-	}
-	for (m = 0; m < TG_NMON; m++)
-		flipped -= st->mon_pos[m] >= 0 ? 4 : 0;
-	for (c = 0; c < TG_NCOL; c++)
-		if (st->bld_pos[c] >= 0 && st->cell[st->bld_pos[c]].building != c + 1) {
-			snprintf(err, errlen, "building missing from its square");
-			return -1;
-		}
-	for (s = 0; s < st->nseats; s++)
-		catas += st->seat[s].catastrophes;
-	if (flipped != 0 || catas != TG_CATAS * st->nseats) {
-		snprintf(err, errlen, "monument or catastrophe count mismatch");
-		return -1;
-	}
-	return 0;
-}
-
-/* Hands: at most six, exactly six at the start of a turn. */
-static int
-check_hands(const struct tigris *st, char *err, size_t errlen)
-{
-	int s, n;
-
-	for (s = 0; s < st->nseats; s++) {
-		n = tg_hand_size(st, s);
-		if (n > TG_HAND || (st->phase == TG_PH_ACTION && st->actions == 0 &&
-		    n != TG_HAND)) {
-			snprintf(err, errlen, "player %d holds %d tiles", s + 1, n);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* The game's invariants; 0 when they hold. */
-int
-tg_check(const struct tigris *st, char *err, size_t errlen)
-{
-	if (st->version != TG_VERSION || st->nseats < 2 || st->nseats > TG_MAXSEATS) {
-		snprintf(err, errlen, "not a Tigris & Euphrates state");
-		return -1;
-	}
-	if (check_tiles(st, err, errlen) != 0 || check_leaders(st, err, errlen) != 0 ||
-	    check_kingdoms(st, err, errlen) != 0 || check_points(st, err, errlen) != 0 ||
-	    check_squares(st, err, errlen) != 0 || check_hands(st, err, errlen) != 0)
-		return -1;
-	return 0;
-}
-
 /* ---- final scoring ---- */
 
 /* Compare ints for qsort (ascending). */
@@ -473,12 +278,17 @@ tg_final(const struct tigris *st, int seat, int sorted[TG_NCOL])
 	qsort(sorted, TG_NCOL, sizeof(int), cmp_int);
 }
 
-/* Compare two seats' final scores: > 0 when a is ahead of b. */
+/*
+ * Compare two seats' final scores: > 0 when a is ahead of b.  A seat that
+ * resigned ranks behind every seat that played on.
+ */
 static int
 compare_seats(const struct tigris *st, int a, int b)
 {
 	int fa[TG_NCOL], fb[TG_NCOL], c;
 
+	if (tg_resigned(st, a) != tg_resigned(st, b))
+		return tg_resigned(st, b) - tg_resigned(st, a);
 	tg_final(st, a, fa);
 	tg_final(st, b, fb);
 	for (c = 0; c < TG_NCOL; c++)

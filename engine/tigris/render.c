@@ -6,6 +6,7 @@
  * hand or, under hidden scoring, a running score; a seat's view adds the
  * section "Behind your screen" (text) or the object "private" (JSON).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +24,75 @@ seat_name(const char *const *names, int seat, char buf[16])
 		return names[seat];
 	snprintf(buf, 16, "player %d", seat + 1);
 	return buf;
+}
+
+/* Whether two-character abbreviations a and b are equal. */
+static int
+abbrev_eq(const char *a, const char *b)
+{
+	return a[0] == b[0] && a[1] == b[1];
+}
+
+/* Whether candidate cand is free: no seat before s has it. */
+static int
+abbrev_free(char ab[][3], int s, const char *cand)
+{
+	int t;
+
+	for (t = 0; t < s; t++)
+		if (abbrev_eq(ab[t], cand))
+			return 0;
+	return 1;
+}
+
+/*
+ * Give every seat a distinct abbreviation of one or two characters for
+ * the board, from the letters and digits of its name: the first two, else
+ * the first and a later one, else the first and a digit, else "p" and the
+ * seat number or any free pair.  Without names: p1, p2, ...
+ */
+static void
+abbreviations(const struct tigris *st, const char *const *names, char ab[][3])
+{
+	char u[32], cand[3];
+	int s, n, i, k, found;
+	const char *p;
+
+	for (s = 0; s < st->nseats; s++) {
+		n = 0;
+		for (p = names != NULL && names[s] != NULL ? names[s] : ""; *p != '\0' &&
+		    n < (int)sizeof(u); p++)
+			if (isalnum((unsigned char)*p) && !((unsigned char)*p & 0x80))
+				u[n++] = (char)tolower((unsigned char)*p);
+		found = 0;
+		cand[2] = '\0';
+		if (n == 1) {
+			cand[0] = u[0];
+			cand[1] = '\0';
+			found = abbrev_free(ab, s, cand);
+		}
+		for (k = 1; k < n && !found; k++) {
+			cand[0] = u[0];
+			cand[1] = u[k];
+			found = abbrev_free(ab, s, cand);
+		}
+		for (i = 1; n > 0 && i <= 9 && !found; i++) {
+			cand[0] = u[0];
+			cand[1] = (char)('0' + i);
+			found = abbrev_free(ab, s, cand);
+		}
+		if (!found) {
+			cand[0] = 'p';
+			cand[1] = (char)('1' + s);
+			found = abbrev_free(ab, s, cand);
+		}
+		for (i = 0; i < 26 * 10 && !found; i++) {
+			cand[0] = (char)('a' + i / 10);
+			cand[1] = (char)('0' + i % 10);
+			found = abbrev_free(ab, s, cand);
+		}
+		memcpy(ab[s], cand, 3);
+	}
 }
 
 /* Expand "{N}" seat references in the last-submission text. */
@@ -73,11 +143,12 @@ wrap(struct sbuf *out, const char *text, const char *indent)
  *   ".  " land   "~~ " river   "XX " catastrophe
  *   "r  " tile (r b g k), then '*' treasure or '+' corner treasure,
  *         then '=' unification tile or '^' civilization building
- *   "R2 " leader: colour letter upper case and dynasty (seat) number
- *   "Mrk" tile under the red/black monument
+ *   "Rad" leader: colour letter upper case and the owner's abbreviation
+ *   "Mrk" tile under the red/black monument; "M* " or "M+ " such a tile
+ *         holding a treasure (the monument's other squares name it)
  */
 static void
-cell_text(const struct tigris *st, int sq, char out[4])
+cell_text(const struct tigris *st, int sq, char ab[][3], char out[4])
 {
 	const struct tg_cell *c = &st->cell[sq];
 
@@ -85,8 +156,14 @@ cell_text(const struct tigris *st, int sq, char out[4])
 	if (c->catastrophe) {
 		memcpy(out, "XX ", 4);
 	} else if (c->leader) {
+		const char *who = ab[tg_leader_seat(c->leader)];
+
 		out[0] = (char)(tg_colour_letter((c->leader - 1) % TG_NCOL) - 'a' + 'A');
-		out[1] = (char)('1' + (c->leader - 1) / TG_NCOL);
+		out[1] = who[0];
+		out[2] = who[1] != '\0' ? who[1] : ' ';
+	} else if (c->monument && c->treasure) {
+		out[0] = 'M';
+		out[1] = tg_corner(st, sq) ? '+' : '*';
 		out[2] = ' ';
 	} else if (c->monument) {
 		out[0] = 'M';
@@ -111,18 +188,20 @@ column_letters(struct sbuf *out)
 	sb_putc(out, '\n');
 }
 
-/* The board grid with coordinates on every edge. */
+/* The board grid with coordinates on every edge, and its legend. */
 static void
-board_text(const struct tigris *st, struct sbuf *out)
+board_text(const struct tigris *st, const char *const *names, struct sbuf *out)
 {
-	int r, c;
-	char cell[4];
+	struct sbuf line = SBUF_INIT;
+	char ab[TG_MAXSEATS][3], cell[4], buf[16];
+	int r, c, s;
 
+	abbreviations(st, names, ab);
 	column_letters(out);
 	for (r = 0; r < TG_ROWS; r++) {
 		sb_printf(out, "%2d ", r + 1);
 		for (c = 0; c < TG_COLS; c++) {
-			cell_text(st, r * TG_COLS + c, cell);
+			cell_text(st, r * TG_COLS + c, ab, cell);
 			sb_printf(out, " %s", cell);
 		}
 		sb_printf(out, " %d\n", r + 1);
@@ -130,10 +209,20 @@ board_text(const struct tigris *st, struct sbuf *out)
 	column_letters(out);
 	sb_puts(out,
 	    "Legend: .  land   ~~ river   XX catastrophe   r b g k tiles: red temple,\n"
-	    "  blue farm, green market, black settlement   R1 leader (colour, player\n"
-	    "  number): R priest, B farmer, G trader, K king   * treasure   + corner\n"
+	    "  blue farm, green market, black settlement   * treasure   + corner\n"
 	    "  treasure (taken first)   = unification tile   ^ civilization building\n"
-	    "  Mrk monument of those two colours on four face-down tiles\n");
+	    "  Mrk monument of those two colours on four face-down tiles   M* M+ one\n"
+	    "  of its tiles holding a treasure (a corner treasure)\n");
+	sb_puts(&line, "Leaders: R priest, B farmer, G trader, K king, followed by "
+	    "the player:");
+	for (s = 0; s < st->nseats; s++)
+		sb_printf(&line, " %s=%s%s", ab[s], seat_name(names, s, buf),
+		    s + 1 < st->nseats ? "," : "");
+	sb_printf(&line, " (R%s is %s's priest)", ab[0], seat_name(names, 0, buf));
+	wrap(out, sb_str(&line), "  ");
+	if (line.oom)
+		out->oom = 1;
+	sb_free(&line);
 }
 
 /* Treasures, monuments and buildings as lists (they also sit on the grid). */
@@ -189,14 +278,15 @@ seat_text(const struct tigris *st, int s, const char *const *names,
 	char buf[16], name[4];
 
 	sb_printf(out, "%d %s%s\n   leaders:", s + 1, seat_name(names, s, buf),
-	    st->active == s && st->phase != TG_PH_OVER ? " (to play)" : "");
+	    tg_resigned(st, s) ? " (resigned)" : st->active == s &&
+	    st->phase != TG_PH_OVER ? " (to play)" : "");
 	for (c = 0; c < TG_NCOL; c++) {
 		if (p->leader[c] >= 0)
 			tg_square_name(p->leader[c], name);
 		sb_printf(out, " %s %s", tg_leader_name(c), p->leader[c] >= 0 ? name : "supply");
 	}
-	sb_printf(out, "\n   catastrophes left %d, %d tiles in hand\n", p->catastrophes,
-	    tg_hand_size(st, s));
+	sb_printf(out, "\n   catastrophes left %d, %d tile%s in hand\n", p->catastrophes,
+	    tg_hand_size(st, s), tg_hand_size(st, s) == 1 ? "" : "s");
 	if (!st->open && st->phase != TG_PH_OVER)
 		return;
 	sb_printf(out, "   points: red %d, blue %d, green %d, black %d; treasures %d\n",
@@ -249,7 +339,7 @@ status_text(const struct tigris *st, const char *const *names, struct sbuf *out)
 		for (s = 0; s < st->nseats; s++) {
 			if (!tg_awaited(st, s))
 				continue;
-			tg_wait_reason(st, s, why, sizeof(why));
+			tg_wait_reason(st, s, 0, why, sizeof(why));
 			sb_reset(&tmp);
 			sb_printf(&tmp, "Waiting for %s: %s.", seat_name(names, s, buf), why);
 			wrap(out, sb_str(&tmp), "  ");
@@ -292,7 +382,7 @@ tg_render_text(const void *state, int viewer, const char *const *names,
 	    st->board ? "alternative" : "standard",
 	    st->buildings ? ", civilization buildings" : "",
 	    st->english ? ", English support" : "", st->open ? ", open scoring" : "");
-	board_text(st, out);
+	board_text(st, names, out);
 	sb_putc(out, '\n');
 	pieces_text(st, out);
 	sb_putc(out, '\n');
@@ -356,7 +446,7 @@ leader_json(struct jctx *x, int code)
 	json_t *l = json_object();
 
 	jset(x, l, "colour", json_string(tg_colour_name((code - 1) % TG_NCOL)));
-	jset(x, l, "seat", json_integer((code - 1) / TG_NCOL));
+	jset(x, l, "seat", json_integer((code - 1) / TG_NCOL + 1));
 	return l;
 }
 
@@ -406,8 +496,9 @@ seat_json(struct jctx *x, const struct tigris *st, int s, const char *const *nam
 	int c, sorted[TG_NCOL], rank[TG_MAXSEATS];
 	char buf[16];
 
-	jset(x, o, "seat", json_integer(s));
+	jset(x, o, "seat", json_integer(s + 1));
 	jset(x, o, "name", json_string(seat_name(names, s, buf)));
+	jset(x, o, "resigned", json_boolean(tg_resigned(st, s)));
 	for (c = 0; c < TG_NCOL; c++)
 		jset(x, l, tg_colour_name(c), jsquare(st->seat[s].leader[c]));
 	jset(x, o, "leaders", l);
@@ -458,8 +549,8 @@ conflict_json(struct jctx *x, const struct tigris *st)
 
 	jset(x, o, "kind", json_string(st->cf.kind == TG_CF_REVOLT ? "revolt" : "war"));
 	jset(x, o, "colour", json_string(tg_colour_name(st->cf.colour)));
-	jset(x, o, "attacker", json_integer(st->cf.att));
-	jset(x, o, "defender", json_integer(st->cf.def));
+	jset(x, o, "attacker", json_integer(st->cf.att + 1));
+	jset(x, o, "defender", json_integer(st->cf.def + 1));
 	jset(x, o, "attacker_square", jsquare(st->cf.att_pos));
 	jset(x, o, "defender_square", jsquare(st->cf.def_pos));
 	jset(x, o, "attacker_strength", json_integer(st->cf.att_base));
@@ -480,7 +571,7 @@ status_json(struct jctx *x, const struct tigris *st, const char *const *names,
 	int s;
 
 	jset(x, root, "turn", json_integer(st->turn));
-	jset(x, root, "active", json_integer(st->active));
+	jset(x, root, "active", json_integer(st->active + 1));
 	jset(x, root, "actions", json_integer(st->actions));
 	jset(x, root, "phase", json_string(phase_names[st->phase]));
 	jset(x, root, "over", json_boolean(st->phase == TG_PH_OVER));
@@ -489,8 +580,8 @@ status_json(struct jctx *x, const struct tigris *st, const char *const *names,
 	for (s = 0; s < st->nseats; s++) {
 		if (!tg_awaited(st, s))
 			continue;
-		tg_wait_reason(st, s, why, sizeof(why));
-		japp(x, w, json_pack("{s:i,s:s}", "seat", s, "why", why));
+		tg_wait_reason(st, s, 0, why, sizeof(why));
+		japp(x, w, json_pack("{s:i,s:s}", "seat", s + 1, "why", why));
 	}
 	jset(x, root, "waiting", w);
 	expand_names(st->last, names, st->nseats, &tmp);

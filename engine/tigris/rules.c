@@ -25,6 +25,13 @@ const int tg_tile_totals[TG_NCOL] = { 57, 36, 30, 30 };
 
 static void proceed(struct tigris *st);
 
+/* The plural ending for a count: "" for 1, "s" otherwise. */
+static const char *
+plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* Append a sentence to the last-submission text ("; " between pieces). */
 void
 tg_last(struct tigris *st, const char *fmt, ...)
@@ -48,6 +55,24 @@ int
 tg_leader_seat(int code)
 {
 	return (code - 1) / TG_NCOL;
+}
+
+/* Whether a seat has resigned. */
+int
+tg_resigned(const struct tigris *st, int seat)
+{
+	return seat >= 0 && seat < TG_MAXSEATS && ((st->resigned >> seat) & 1);
+}
+
+/* Seats still playing. */
+int
+tg_seats_left(const struct tigris *st)
+{
+	int s, n = 0;
+
+	for (s = 0; s < st->nseats; s++)
+		n += !tg_resigned(st, s);
+	return n;
 }
 
 /* Tiles in a seat's hand. */
@@ -86,18 +111,31 @@ draw_tile(struct tigris *st)
 	return -1;
 }
 
-/* End the game now. */
+/*
+ * End the game now.  A game ended by resignations may stop in the middle
+ * of an action: its conflict and unification tile are dropped.
+ */
 static void
 game_over(struct tigris *st, int why)
 {
+	int s;
+
 	st->end = (uint8_t)why;
 	st->phase = TG_PH_OVER;
 	st->step = TG_ST_NONE;
-	if (why == TG_END_BAG)
+	st->unify = -1;
+	st->placed = -1;
+	memset(&st->cf, 0, sizeof(st->cf));
+	if (why == TG_END_BAG) {
 		tg_last(st, "the bag is empty: the game is over");
-	else
-		tg_last(st, "only %d treasure(s) left on the board: the game is over",
-		    tg_treasures_left(st));
+	} else if (why == TG_END_RESIGN) {
+		for (s = 0; s < st->nseats && tg_resigned(st, s); s++)
+			;
+		tg_last(st, "only {%d} is left: the game is over", s);
+	} else {
+		tg_last(st, "only %d treasure%s left on the board: the game is over",
+		    tg_treasures_left(st), plural(tg_treasures_left(st)));
+	}
 }
 
 /* Draw n tiles into a seat's hand; -1 (and the game ends) if the bag runs out. */
@@ -117,10 +155,17 @@ draw_into(struct tigris *st, int seat, int n)
 	return 0;
 }
 
-/* Give points to a seat, keeping the total awarded in step. */
+/*
+ * Give points to a seat, keeping the total awarded in step.  A seat that
+ * resigned scores as it stood: points it would win are not handed out.
+ */
 static void
 award(struct tigris *st, int seat, int colour, int n)
 {
+	if (tg_resigned(st, seat)) {
+		tg_last(st, "{%d} has resigned and scores nothing", seat);
+		return;
+	}
 	st->seat[seat].points[colour] = (int16_t)(st->seat[seat].points[colour] + n);
 	st->awarded[colour] = (int16_t)(st->awarded[colour] + n);
 	if (st->open)
@@ -245,8 +290,8 @@ tg_setup_state(struct tigris *st, int nseats, int board, int buildings,
 }
 
 /* The seat the game waits for, or -1. */
-static int
-awaited_seat(const struct tigris *st)
+int
+tg_awaited_seat(const struct tigris *st)
 {
 	switch (st->phase) {
 	case TG_PH_ACTION:
@@ -267,42 +312,86 @@ awaited_seat(const struct tigris *st)
 int
 tg_awaited(const struct tigris *st, int seat)
 {
-	return seat >= 0 && awaited_seat(st) == seat;
+	return seat >= 0 && tg_awaited_seat(st) == seat;
 }
 
-/* Describe what the game waits for from a seat (empty if nothing). */
-void
-tg_wait_reason(const struct tigris *st, int seat, char *buf, size_t len)
+/* The colours in a mask as "red, green or black". */
+static void
+colour_list(int mask, char *buf, size_t len)
 {
-	char sq[4];
+	int c, n = 0, total = 0;
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (c = 0; c < TG_NCOL; c++)
+		total += (mask >> c) & 1;
+	for (c = 0; c < TG_NCOL && o < len; c++) {
+		if (!(mask & (1 << c)))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", n == 0 ? "" :
+		    n == total - 1 ? " or " : ", ", tg_colour_name(c));
+		n++;
+	}
+}
+
+/*
+ * Describe what the game waits for from a seat (empty if nothing), as a
+ * noun phrase.  you != 0 addresses the seat itself ("your support ... for
+ * your priest"); otherwise it follows the seat's name ("bob (support ...
+ * for their priest)"), so nobody reads another seat's leader as theirs.
+ */
+void
+tg_wait_reason(const struct tigris *st, int seat, int you, char *buf, size_t len)
+{
+	const char *lead = you ? "your " : "", *own = you ? "your" : "their";
+	const char *the = you ? "your" : "the", *lname, *kind;
+	char sq[4], other[4], cols[64];
+	int trs[TG_CELLS], ntr, ncorner;
 
 	buf[0] = '\0';
 	if (!tg_awaited(st, seat))
 		return;
 	switch (st->phase) {
 	case TG_PH_ACTION:
-		snprintf(buf, len, "action %d of 2 (leader, withdraw, tile, "
-		    "catastrophe, swap or pass)", st->actions + 1);
+		snprintf(buf, len, "%saction %d of 2 (leader, withdraw, tile, "
+		    "catastrophe, swap or pass)", lead, st->actions + 1);
 		break;
 	case TG_PH_SUPPORT:
+		lname = tg_leader_name(st->cf.colour);
+		kind = st->cf.kind == TG_CF_REVOLT ? "revolt" : "war";
 		tg_square_name(st->cf.stage == 0 ? st->cf.att_pos : st->cf.def_pos, sq);
-		snprintf(buf, len, "support (%s tiles) as %s in the %s of the %ss "
-		    "(your leader on %s)", tg_colour_name(tg_support_colour(st)),
-		    st->cf.stage == 0 ? "attacker" : "defender",
-		    st->cf.kind == TG_CF_REVOLT ? "revolt" : "war",
-		    tg_leader_name(st->cf.colour), sq);
+		tg_square_name(st->cf.stage == 0 ? st->cf.def_pos : st->cf.att_pos, other);
+		if (st->cf.stage == 0)
+			snprintf(buf, len, "%ssupport with %s tiles for %s %s on %s, "
+			    "attacking the %s on %s in a %s", lead,
+			    tg_colour_name(tg_support_colour(st)), own, lname, sq, lname,
+			    other, kind);
+		else
+			snprintf(buf, len, "%ssupport with %s tiles for %s %s on %s, "
+			    "defending against a %s by the %s on %s", lead,
+			    tg_colour_name(tg_support_colour(st)), own, lname, sq, kind,
+			    lname, other);
 		break;
 	case TG_PH_CONFLICT:
-		snprintf(buf, len, "the choice of the next war (conflict <colour>)");
+		colour_list(tg_war_colours(st), cols, sizeof(cols));
+		snprintf(buf, len, "%s choice of the next war (conflict <colour>: %s)",
+		    the, cols);
 		break;
 	case TG_PH_MONUMENT:
-		snprintf(buf, len, "the choice of a monument (monument <colour>/<colour> or none)");
+		snprintf(buf, len, "%s choice of a monument (monument <colour>/<colour>, "
+		    "or monument none)", the);
 		break;
 	case TG_PH_BUILDING:
-		snprintf(buf, len, "the choice of a civilization building (building <colour> <square> or none)");
+		snprintf(buf, len, "%s choice of a civilization building (building "
+		    "<colour> <square>, or building none)", the);
 		break;
 	case TG_PH_TREASURE:
-		snprintf(buf, len, "the choice of treasures to take (treasure <square> ...)");
+		ntr = 0;
+		if (tg_treasure_kingdom(st, trs, &ntr, &ncorner) < 0)
+			ntr = 1;
+		snprintf(buf, len, "%s choice of the %d treasure%s to take from a "
+		    "kingdom holding %d (treasure <square> ...)", the, ntr - 1,
+		    plural(ntr - 1), ntr);
 		break;
 	default:
 		break;
@@ -386,9 +475,9 @@ start_war(struct tigris *st, int colour)
 	st->phase = TG_PH_SUPPORT;
 	tg_square_name(st->cf.att_pos, a);
 	tg_square_name(st->cf.def_pos, d);
-	tg_last(st, "war of the %ss: {%d} (%s) has %d %s supporter(s), {%d} (%s) has %d",
+	tg_last(st, "war of the %ss: {%d} (%s) has %d %s supporter%s, {%d} (%s) has %d",
 	    tg_leader_name(colour), att, a, st->cf.att_base, tg_colour_name(colour),
-	    def, d, st->cf.def_base);
+	    plural(st->cf.att_base), def, d, st->cf.def_base);
 }
 
 /* Begin a revolt: the leader just placed on sq against the other at other. */
@@ -408,8 +497,9 @@ start_revolt(struct tigris *st, int seat, int colour, int sq, int other)
 	st->cf.def_base = (uint8_t)tg_adjacent_temples(st, other);
 	st->phase = TG_PH_SUPPORT;
 	tg_square_name(sq, a);
-	tg_last(st, "revolt of the %ss at %s: {%d} has %d adjacent temple(s), {%d} has %d",
-	    tg_leader_name(colour), a, seat, st->cf.att_base, st->cf.def, st->cf.def_base);
+	tg_last(st, "revolt of the %ss at %s: {%d} has %d adjacent temple%s, {%d} has %d",
+	    tg_leader_name(colour), a, seat, st->cf.att_base, plural(st->cf.att_base),
+	    st->cf.def, st->cf.def_base);
 }
 
 /* The support colour of the current conflict (red in a revolt). */
@@ -428,8 +518,8 @@ tg_support_allowed(const struct tigris *st, int n, char *err, size_t errlen)
 	int att = st->cf.att_base + st->cf.att_add;
 
 	if (n < 0 || n > have) {
-		snprintf(err, errlen, "support: you hold %d %s tile(s); you cannot commit %d",
-		    have, tg_colour_name(tg_support_colour(st)), n);
+		snprintf(err, errlen, "support: you hold %d %s tile%s and cannot commit %d",
+		    have, tg_colour_name(tg_support_colour(st)), plural(have), n);
 		return 0;
 	}
 	if (!st->english || n == 0)
@@ -442,8 +532,9 @@ tg_support_allowed(const struct tigris *st, int n, char *err, size_t errlen)
 	}
 	if (st->cf.stage == 1 && st->cf.def_base + n != att) {
 		snprintf(err, errlen, "support: English variant: the defender may add "
-		    "only exactly enough to tie %d (that is %d tile(s), or 0)",
-		    att, att - st->cf.def_base > 0 ? att - st->cf.def_base : 0);
+		    "only exactly enough to tie %d (that is %d tile%s, or 0)",
+		    att, att - st->cf.def_base > 0 ? att - st->cf.def_base : 0,
+		    plural(att - st->cf.def_base));
 		return 0;
 	}
 	return 1;
@@ -507,9 +598,9 @@ resolve_war(struct tigris *st, int def_add)
 		removed++;
 	}
 	tg_last(st, "{%d} %d + %d vs {%d} %d + %d: {%d} wins; {%d}'s %s and %d %s "
-	    "tile(s) removed", st->cf.att, st->cf.att_base, st->cf.att_add,
+	    "tile%s removed", st->cf.att, st->cf.att_base, st->cf.att_add,
 	    st->cf.def, st->cf.def_base, def_add, winner, loser,
-	    tg_leader_name(colour), removed, tg_colour_name(colour));
+	    tg_leader_name(colour), removed, tg_colour_name(colour), plural(removed));
 	withdraw_leader(st, loser, colour);
 	award(st, winner, colour, removed + 1);
 	memset(&st->cf, 0, sizeof(st->cf));
@@ -687,8 +778,10 @@ building_possible(const struct tigris *st)
 /* ---- treasures ---- */
 
 /*
- * Find the first kingdom holding two or more treasures and a trader.
- * Returns the trader's owner and fills trs[] (corners first) and the counts.
+ * Find the first kingdom holding two or more treasures and a trader whose
+ * owner has not resigned (a resigned seat takes no treasures; they wait
+ * for another trader).  Returns the trader's owner and fills trs[]
+ * (corners first) and the counts.
  */
 int
 tg_treasure_kingdom(const struct tigris *st, int trs[], int *ntr, int *ncorner)
@@ -701,7 +794,7 @@ tg_treasure_kingdom(const struct tigris *st, int trs[], int *ntr, int *ncorner)
 		*ntr = 0;
 		*ncorner = 0;
 		trader = tg_kingdom_leader(st, &rg, region, TG_GREEN);
-		if (trader < 0)
+		if (trader < 0 || tg_resigned(st, tg_leader_seat(st->cell[trader].leader)))
 			continue;
 		for (sq = 0; sq < TG_CELLS; sq++)
 			if (rg.label[sq] == region && st->cell[sq].treasure &&
@@ -732,7 +825,10 @@ take_treasure(struct tigris *st, int seat, int sq)
 
 /* ---- the walk through an action's consequences ---- */
 
-/* End the turn: monuments score, hands refill, the game may end. */
+/*
+ * End the turn: monuments score, hands refill, the game may end.  Seats
+ * that resigned score no monuments, draw no tiles and have no turns.
+ */
 static void
 end_turn(struct tigris *st)
 {
@@ -740,7 +836,7 @@ end_turn(struct tigris *st)
 	int m, k, i, s, a = st->active;
 
 	tg_label(st, -1, &rg);
-	for (m = 0; m < TG_NMON; m++) {
+	for (m = 0; m < TG_NMON && !tg_resigned(st, a); m++) {
 		if (st->mon_pos[m] < 0)
 			continue;
 		for (k = 0; k < 2; k++) {
@@ -756,10 +852,12 @@ end_turn(struct tigris *st)
 	}
 	for (i = 0; i < st->nseats; i++) {
 		s = (a + i) % st->nseats;
-		if (draw_into(st, s, TG_HAND - tg_hand_size(st, s)) != 0)
+		if (!tg_resigned(st, s) && draw_into(st, s, TG_HAND - tg_hand_size(st, s)) != 0)
 			return;
 	}
-	st->active = (uint8_t)((a + 1) % st->nseats);
+	for (i = 1; i < st->nseats && tg_resigned(st, (a + i) % st->nseats); i++)
+		;
+	st->active = (uint8_t)((a + i) % st->nseats);
 	st->actions = 0;
 	st->turn++;
 	st->phase = TG_PH_ACTION;
@@ -870,15 +968,14 @@ tg_square_free(const struct tigris *st, const char *what, int sq, char *err,
 	const struct tg_cell *c = &st->cell[sq];
 	char name[4];
 
-	tg_square_name(sq, name);
-	if (c->catastrophe)
-		snprintf(err, errlen, "%s: %s holds a catastrophe", what, name);
-	else if (c->leader)
-		snprintf(err, errlen, "%s: %s holds a leader", what, name);
-	else if (c->tile)
-		snprintf(err, errlen, "%s: %s holds a tile", what, name);
-	else
+	const char *piece = c->catastrophe ? "a catastrophe" : c->leader ?
+	    "a leader" : c->tile ? "a tile" : NULL;
+
+	if (piece == NULL)
 		return 1;
+	tg_square_name(sq, name);
+	snprintf(err, errlen, "%s: a %s needs an empty square; %s holds %s", what,
+	    what, name, piece);
 	return 0;
 }
 
@@ -931,7 +1028,7 @@ act_tile(struct tigris *st, int seat, int colour, int sq, char *err, size_t errl
 	k = tg_adjacent_kingdoms(&rg, sq, kings);
 	if (k > 2) {
 		snprintf(err, errlen, "tile: a tile may not join three or more "
-		    "kingdoms; %s touches %d", name, k);
+		    "kingdoms; %s touches %s", name, k == 3 ? "three" : "four");
 		return GAME_REJECTED;
 	}
 	st->seat[seat].hand[colour]--;
@@ -970,7 +1067,7 @@ static enum game_status
 act_leader(struct tigris *st, int seat, int colour, int sq, char *err, size_t errlen)
 {
 	struct tg_regions rg;
-	int kings[4], old = st->seat[seat].leader[colour], other;
+	int kings[4], old = st->seat[seat].leader[colour], other, k;
 	char name[4], from[4];
 
 	tg_square_name(sq, name);
@@ -988,9 +1085,9 @@ act_leader(struct tigris *st, int seat, int colour, int sq, char *err, size_t er
 		return GAME_REJECTED;
 	}
 	tg_label(st, -1, &rg);
-	if (tg_adjacent_kingdoms(&rg, sq, kings) > 1) {
+	if ((k = tg_adjacent_kingdoms(&rg, sq, kings)) > 1) {
 		snprintf(err, errlen, "leader: a leader may not join two kingdoms; "
-		    "%s touches two", name);
+		    "%s touches %s", name, k == 2 ? "two" : k == 3 ? "three" : "four");
 		return GAME_REJECTED;
 	}
 	st->cell[sq].leader = (uint8_t)(1 + seat * TG_NCOL + colour);
@@ -1035,21 +1132,20 @@ int
 tg_catastrophe_ok(const struct tigris *st, int sq, char *err, size_t errlen)
 {
 	const struct tg_cell *c = &st->cell[sq];
+	const char *what = c->leader ? "a leader" : c->treasure ? "a treasure" :
+	    c->monument ? "a monument" : c->building ? "a civilization building" :
+	    NULL;
 	char name[4];
 
 	tg_square_name(sq, name);
-	if (c->catastrophe)
+	if (c->catastrophe) {
 		snprintf(err, errlen, "catastrophe: %s already holds a catastrophe", name);
-	else if (c->leader)
-		snprintf(err, errlen, "catastrophe: not on a leader (%s)", name);
-	else if (c->treasure)
-		snprintf(err, errlen, "catastrophe: not on a treasure (%s)", name);
-	else if (c->monument)
-		snprintf(err, errlen, "catastrophe: not on a monument (%s)", name);
-	else if (c->building)
-		snprintf(err, errlen, "catastrophe: not on a civilization building (%s)", name);
-	else
+		return 0;
+	}
+	if (what == NULL)
 		return 1;
+	snprintf(err, errlen, "catastrophe: a catastrophe may not go on %s, and %s "
+	    "holds one", what, name);
 	return 0;
 }
 
@@ -1092,8 +1188,9 @@ act_swap(struct tigris *st, int seat, const int counts[TG_NCOL], char *err,
 
 	for (c = 0; c < TG_NCOL; c++) {
 		if (counts[c] > st->seat[seat].hand[c]) {
-			snprintf(err, errlen, "swap: you hold %d %s tile(s), not %d",
-			    st->seat[seat].hand[c], tg_colour_name(c), counts[c]);
+			snprintf(err, errlen, "swap: you hold %d %s tile%s, not %d",
+			    st->seat[seat].hand[c], tg_colour_name(c),
+			    plural(st->seat[seat].hand[c]), counts[c]);
 			return GAME_REJECTED;
 		}
 		n += counts[c];
@@ -1106,7 +1203,7 @@ act_swap(struct tigris *st, int seat, const int counts[TG_NCOL], char *err,
 		st->seat[seat].hand[c] = (uint8_t)(st->seat[seat].hand[c] - counts[c]);
 		st->out[c] = (uint8_t)(st->out[c] + counts[c]);
 	}
-	tg_last(st, "{%d} swapped %d tile(s)", seat, n);
+	tg_last(st, "{%d} swapped %d tile%s", seat, n, plural(n));
 	if (draw_into(st, seat, n) != 0)
 		return GAME_OK;
 	st->step = TG_ST_END;
@@ -1126,7 +1223,8 @@ dec_support(struct tigris *st, int seat, int n, char *err, size_t errlen)
 		return GAME_REJECTED;
 	st->seat[seat].hand[colour] = (uint8_t)(st->seat[seat].hand[colour] - n);
 	st->out[colour] = (uint8_t)(st->out[colour] + n);
-	tg_last(st, "{%d} commits %d %s tile(s)", seat, n, tg_colour_name(colour));
+	tg_last(st, "{%d} commits %d %s tile%s", seat, n, tg_colour_name(colour),
+	    plural(n));
 	if (st->cf.stage == 0) {
 		st->cf.att_add = (uint8_t)n;
 		st->cf.stage = 1;
@@ -1198,8 +1296,20 @@ dec_monument(struct tigris *st, int m, int tl, char *err, size_t errlen)
 		if (sqs[i] == tl)
 			break;
 	if (i == n) {
-		snprintf(err, errlen, "monument: the square is not the top-left "
-		    "corner of a 2x2 square completed by the tile");
+		char name[4], list[32];
+		size_t o = 0;
+
+		tg_square_name(tl, name);
+		list[0] = '\0';
+		for (i = 0; i < n; i++) {
+			char one[4];
+
+			tg_square_name(sqs[i], one);
+			o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s",
+			    i == 0 ? "" : " or ", one);
+		}
+		snprintf(err, errlen, "monument: %s is not the top-left square of a "
+		    "2x2 square the tile completed (%s)", name, list);
 		return GAME_REJECTED;
 	}
 	build_monument(st, m, tl);
@@ -1217,8 +1327,9 @@ dec_building(struct tigris *st, int colour, int sq, char *err, size_t errlen)
 
 	if (sq >= 0) {
 		if (colour != st->cell[st->placed].tile - 1) {
-			snprintf(err, errlen, "building: the line is %s; only the %s "
-			    "building may be built", tg_colour_name(st->cell[st->placed].tile - 1),
+			snprintf(err, errlen, "building: the tile just placed is %s, so "
+			    "only the %s building may be built",
+			    tg_colour_name(st->cell[st->placed].tile - 1),
 			    tg_colour_name(st->cell[st->placed].tile - 1));
 			return GAME_REJECTED;
 		}
@@ -1252,34 +1363,43 @@ dec_treasure(struct tigris *st, int seat, char **words, int nw, char *err,
 {
 	int trs[TG_CELLS], ntr, ncorner, pick[TG_CELLS], i, j, corners = 0;
 
+	char echo[16];
+
 	if (tg_treasure_kingdom(st, trs, &ntr, &ncorner) != seat) {
-		snprintf(err, errlen, "treasure: nothing to take");
+		snprintf(err, errlen, "treasure: there are no treasures for you to take");
 		return GAME_REJECTED;
 	}
 	if (nw != ntr - 1) {
-		snprintf(err, errlen, "treasure: name %d treasure square(s); one of "
-		    "the kingdom's %d stays", ntr - 1, ntr);
+		snprintf(err, errlen, "treasure: name %d treasure square%s, not %d; "
+		    "one of the kingdom's %d stays", ntr - 1, ntr == 2 ? "" : "s", nw,
+		    ntr);
 		return GAME_REJECTED;
 	}
 	for (i = 0; i < nw; i++) {
+		tg_echo_square(words[i], echo, sizeof(echo));
 		pick[i] = tg_parse_square(words[i]);
+		if (pick[i] < 0) {
+			snprintf(err, errlen, "treasure: '%s' is not a square (A1 to P11)",
+			    echo);
+			return GAME_REJECTED;
+		}
 		for (j = 0; j < ntr && trs[j] != pick[i]; j++)
 			;
-		if (pick[i] < 0 || j == ntr) {
-			snprintf(err, errlen, "treasure: '%s' is not a treasure of this "
-			    "kingdom", words[i]);
+		if (j == ntr) {
+			snprintf(err, errlen, "treasure: %s holds no treasure of this "
+			    "kingdom", echo);
 			return GAME_REJECTED;
 		}
 		for (j = 0; j < i; j++)
 			if (pick[j] == pick[i]) {
-				snprintf(err, errlen, "treasure: %s named twice", words[i]);
+				snprintf(err, errlen, "treasure: %s is named twice", echo);
 				return GAME_REJECTED;
 			}
 		corners += tg_corner(st, pick[i]);
 	}
 	if (corners < (ncorner < nw ? ncorner : nw)) {
-		snprintf(err, errlen, "treasure: corner treasures must be taken first "
-		    "(%d of them here)", ncorner);
+		snprintf(err, errlen, "treasure: corner treasures must be taken first, "
+		    "and this kingdom holds %d", ncorner);
 		return GAME_REJECTED;
 	}
 	for (i = 0; i < nw; i++)
@@ -1290,6 +1410,70 @@ dec_treasure(struct tigris *st, int seat, char **words, int nw, char *err,
 }
 
 /* ---- parsing ---- */
+
+static const char *const action_verbs[] = {
+	"leader", "withdraw", "tile", "catastrophe", "swap", "pass", NULL,
+};
+static const char *const decision_verbs[] = {
+	"support", "conflict", "monument", "building", "treasure", NULL,
+};
+
+/* Whether w is one of the words of a NULL-terminated list. */
+static int
+is_verb(const char *w, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(w, *list) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Check the number of words of a command: verb plus want arguments.  On
+ * failure err says what is missing (what, as in "the square") or which
+ * word is one too many, and how the command is written (usage).
+ */
+static int
+arity(char **w, int nw, int want, const char *what, const char *usage, char *err,
+    size_t errlen)
+{
+	if (nw < want + 1) {
+		snprintf(err, errlen, "%s: name %s ('%s')", w[0], what, usage);
+		return -1;
+	}
+	if (nw > want + 1) {
+		snprintf(err, errlen, "%s: '%s' is one word too many ('%s')", w[0],
+		    w[want + 1], usage);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse a colour argument of verb; -1 with err when it is not one. */
+static int
+parse_colour_arg(const char *verb, const char *w, char *err, size_t errlen)
+{
+	int c = tg_parse_colour(w);
+
+	if (c < 0)
+		snprintf(err, errlen, "%s: '%s' is not a colour (red, blue, green, "
+		    "black, a tile or leader name, or r, b, g, k)", verb, w);
+	return c;
+}
+
+/* Parse a square argument of verb; -1 with err when it is not one. */
+static int
+parse_square_arg(const char *verb, const char *w, char *err, size_t errlen)
+{
+	int sq = tg_parse_square(w);
+	char echo[16];
+
+	if (sq < 0) {
+		tg_echo_square(w, echo, sizeof(echo));
+		snprintf(err, errlen, "%s: '%s' is not a square (A1 to P11)", verb, echo);
+	}
+	return sq;
+}
 
 /* Parse a swap's tiles: words of colour names or runs of letters. */
 static int
@@ -1320,26 +1504,21 @@ parse_swap(char **w, int nw, int counts[TG_NCOL], char *err, size_t errlen)
 	return 0;
 }
 
-/* Parse "colour square" arguments of leader/tile; -1 with err on failure. */
+/* Parse "verb colour square" (leader, tile, building); -1 with err. */
 static int
-parse_colour_square(char **w, int nw, const char *verb, int *colour, int *sq,
-    char *err, size_t errlen)
+parse_colour_square(char **w, int nw, int *colour, int *sq, char *err,
+    size_t errlen)
 {
-	if (nw != 3) {
-		snprintf(err, errlen, "%s: expected '%s <colour> <square>'", verb, verb);
+	char usage[64];
+
+	snprintf(usage, sizeof(usage), "%s <colour> <square>", w[0]);
+	if (arity(w, nw, 2, nw == 1 ? "a colour and a square" : "the square",
+	    usage, err, errlen) != 0)
 		return -1;
-	}
-	*colour = tg_parse_colour(w[1]);
-	if (*colour < 0) {
-		snprintf(err, errlen, "%s: '%s' is not a colour (red, blue, green, black)",
-		    verb, w[1]);
+	if ((*colour = parse_colour_arg(w[0], w[1], err, errlen)) < 0)
 		return -1;
-	}
-	*sq = tg_parse_square(w[2]);
-	if (*sq < 0) {
-		snprintf(err, errlen, "%s: '%s' is not a square (A1 to P11)", verb, w[2]);
+	if ((*sq = parse_square_arg(w[0], w[2], err, errlen)) < 0)
 		return -1;
-	}
 	return 0;
 }
 
@@ -1359,6 +1538,23 @@ parse_count(const char *w)
 	return n;
 }
 
+/* A command the game cannot take now: say what it waits for instead. */
+static enum game_status
+not_now(const struct tigris *st, int seat, char **w, char *err, size_t errlen)
+{
+	char why[GAME_WHY_LEN];
+
+	tg_wait_reason(st, seat, 1, why, sizeof(why));
+	if (is_verb(w[0], action_verbs) || is_verb(w[0], decision_verbs))
+		snprintf(err, errlen, "%s: not possible now; the game waits for %s",
+		    w[0], why);
+	else
+		snprintf(err, errlen, "'%s' is not a command (leader, withdraw, tile, "
+		    "catastrophe, swap, pass, support, conflict, monument, building, "
+		    "treasure, resign); the game waits for %s", w[0], why);
+	return GAME_REJECTED;
+}
+
 /* Run an action command (the game waits for this seat's action). */
 static enum game_status
 run_action(struct tigris *st, int seat, char **w, int nw, char *err, size_t errlen)
@@ -1366,24 +1562,22 @@ run_action(struct tigris *st, int seat, char **w, int nw, char *err, size_t errl
 	int colour, sq, counts[TG_NCOL];
 
 	if (strcmp(w[0], "tile") == 0 || strcmp(w[0], "leader") == 0) {
-		if (parse_colour_square(w, nw, w[0], &colour, &sq, err, errlen) != 0)
+		if (parse_colour_square(w, nw, &colour, &sq, err, errlen) != 0)
 			return GAME_REJECTED;
 		if (w[0][0] == 't')
 			return act_tile(st, seat, colour, sq, err, errlen);
 		return act_leader(st, seat, colour, sq, err, errlen);
 	}
 	if (strcmp(w[0], "withdraw") == 0) {
-		if (nw != 2 || (colour = tg_parse_colour(w[1])) < 0) {
-			snprintf(err, errlen, "withdraw: expected 'withdraw <colour>'");
+		if (arity(w, nw, 1, "the leader's colour", "withdraw <colour>", err,
+		    errlen) != 0 || (colour = parse_colour_arg(w[0], w[1], err, errlen)) < 0)
 			return GAME_REJECTED;
-		}
 		return act_withdraw(st, seat, colour, err, errlen);
 	}
 	if (strcmp(w[0], "catastrophe") == 0) {
-		if (nw != 2 || (sq = tg_parse_square(w[1])) < 0) {
-			snprintf(err, errlen, "catastrophe: expected 'catastrophe <square>'");
+		if (arity(w, nw, 1, "the square", "catastrophe <square>", err,
+		    errlen) != 0 || (sq = parse_square_arg(w[0], w[1], err, errlen)) < 0)
 			return GAME_REJECTED;
-		}
 		return act_catastrophe(st, seat, sq, err, errlen);
 	}
 	if (strcmp(w[0], "swap") == 0) {
@@ -1391,30 +1585,44 @@ run_action(struct tigris *st, int seat, char **w, int nw, char *err, size_t errl
 			return GAME_REJECTED;
 		return act_swap(st, seat, counts, err, errlen);
 	}
-	if (strcmp(w[0], "pass") == 0 && nw == 1) {
+	if (strcmp(w[0], "pass") == 0) {
+		if (nw > 1) {
+			snprintf(err, errlen, "pass: nothing may follow 'pass' (found '%s'); "
+			    "one pass ends the turn", w[1]);
+			return GAME_REJECTED;
+		}
 		tg_last(st, "{%d} passed", seat);
 		st->actions = 2;
 		end_turn(st);
 		return GAME_OK;
 	}
-	snprintf(err, errlen, "'%s': expected an action: leader, withdraw, tile, "
-	    "catastrophe, swap or pass", w[0]);
-	return GAME_REJECTED;
+	return not_now(st, seat, w, err, errlen);
 }
 
 /* Parse and run a monument decision. */
 static enum game_status
 run_monument(struct tigris *st, char **w, int nw, char *err, size_t errlen)
 {
+	static const char usage[] = "monument <colour>/<colour> [square]' or "
+	    "'monument none";
 	char *slash;
 	int a, b, m, tl = -1;
 
 	if (nw == 2 && strcmp(w[1], "none") == 0)
 		return dec_monument(st, -1, -1, err, errlen);
-	slash = nw >= 2 ? strchr(w[1], '/') : NULL;
-	if (slash == NULL || nw > 3) {
-		snprintf(err, errlen, "monument: expected 'monument <colour>/<colour> "
-		    "[square]' or 'monument none'");
+	if (nw == 1 || nw > 3) {
+		if (nw == 1)
+			snprintf(err, errlen, "monument: name the monument's two colours, "
+			    "or none ('%s')", usage);
+		else
+			snprintf(err, errlen, "monument: '%s' is one word too many ('%s')",
+			    w[3], usage);
+		return GAME_REJECTED;
+	}
+	slash = strchr(w[1], '/');
+	if (slash == NULL) {
+		snprintf(err, errlen, "monument: '%s' is not two colours joined by "
+		    "'/' ('%s')", w[1], usage);
 		return GAME_REJECTED;
 	}
 	*slash = '\0';
@@ -1427,10 +1635,8 @@ run_monument(struct tigris *st, char **w, int nw, char *err, size_t errlen)
 		    w[1], slash + 1);
 		return GAME_REJECTED;
 	}
-	if (nw == 3 && (tl = tg_parse_square(w[2])) < 0) {
-		snprintf(err, errlen, "monument: '%s' is not a square", w[2]);
+	if (nw == 3 && (tl = parse_square_arg("monument", w[2], err, errlen)) < 0)
 		return GAME_REJECTED;
-	}
 	return dec_monument(st, m, tl, err, errlen);
 }
 
@@ -1441,17 +1647,20 @@ run_decision(struct tigris *st, int seat, char **w, int nw, char *err, size_t er
 	int colour, sq, n;
 
 	if (st->phase == TG_PH_SUPPORT && strcmp(w[0], "support") == 0) {
-		if (nw != 2 || (n = parse_count(w[1])) < 0) {
-			snprintf(err, errlen, "support: expected 'support <number>'");
+		if (arity(w, nw, 1, "the number of tiles", "support <number>", err,
+		    errlen) != 0)
+			return GAME_REJECTED;
+		if ((n = parse_count(w[1])) < 0) {
+			snprintf(err, errlen, "support: '%s' is not a number of tiles "
+			    "('support <number>', 0 allowed)", w[1]);
 			return GAME_REJECTED;
 		}
 		return dec_support(st, seat, n, err, errlen);
 	}
 	if (st->phase == TG_PH_CONFLICT && strcmp(w[0], "conflict") == 0) {
-		if (nw != 2 || (colour = tg_parse_colour(w[1])) < 0) {
-			snprintf(err, errlen, "conflict: expected 'conflict <colour>'");
+		if (arity(w, nw, 1, "the colour of the war", "conflict <colour>", err,
+		    errlen) != 0 || (colour = parse_colour_arg(w[0], w[1], err, errlen)) < 0)
 			return GAME_REJECTED;
-		}
 		return dec_conflict(st, colour, err, errlen);
 	}
 	if (st->phase == TG_PH_MONUMENT && strcmp(w[0], "monument") == 0)
@@ -1459,20 +1668,85 @@ run_decision(struct tigris *st, int seat, char **w, int nw, char *err, size_t er
 	if (st->phase == TG_PH_BUILDING && strcmp(w[0], "building") == 0) {
 		if (nw == 2 && strcmp(w[1], "none") == 0)
 			return dec_building(st, -1, -1, err, errlen);
-		if (parse_colour_square(w, nw, "building", &colour, &sq, err, errlen) != 0)
+		if (parse_colour_square(w, nw, &colour, &sq, err, errlen) != 0)
 			return GAME_REJECTED;
 		return dec_building(st, colour, sq, err, errlen);
 	}
 	if (st->phase == TG_PH_TREASURE && strcmp(w[0], "treasure") == 0)
 		return dec_treasure(st, seat, w + 1, nw - 1, err, errlen);
-	{
-		char why[GAME_WHY_LEN];
+	return not_now(st, seat, w, err, errlen);
+}
 
-		tg_wait_reason(st, seat, why, sizeof(why));
-		snprintf(err, errlen, "'%s' is not possible now: the game waits for "
-		    "your %s", w[0], why);
+/*
+ * Take the decisions of seats that resigned: a resigned active player's
+ * turn ends (after its pending action's decisions: no monument, no
+ * building, the first war in colour order), a resigned side of a conflict
+ * supports with nothing, and a resigned trader takes no treasures.
+ */
+static void
+settle(struct tigris *st)
+{
+	char e[GAME_WHY_LEN];
+	int who, c, mask;
+
+	for (;;) {
+		if (st->phase == TG_PH_OVER)
+			return;
+		who = tg_awaited_seat(st);
+		if (who < 0 || !tg_resigned(st, who))
+			return;
+		switch (st->phase) {
+		case TG_PH_ACTION:
+			tg_last(st, "{%d} has resigned: the turn passes", who);
+			st->actions = 2;
+			end_turn(st);
+			break;
+		case TG_PH_SUPPORT:
+			tg_last(st, "{%d} has resigned and supports with nothing", who);
+			(void)dec_support(st, who, 0, e, sizeof(e));
+			break;
+		case TG_PH_CONFLICT:
+			mask = tg_war_colours(st);
+			for (c = 0; c < TG_NCOL - 1 && !(mask & (1 << c)); c++)
+				;
+			(void)dec_conflict(st, c, e, sizeof(e));
+			break;
+		case TG_PH_MONUMENT:
+			(void)dec_monument(st, -1, -1, e, sizeof(e));
+			break;
+		case TG_PH_BUILDING:
+			(void)dec_building(st, -1, -1, e, sizeof(e));
+			break;
+		default:	/* TG_PH_TREASURE: the kingdom no longer counts */
+			st->phase = TG_PH_ACTION;
+			proceed(st);
+			break;
+		}
 	}
-	return GAME_REJECTED;
+}
+
+/*
+ * Resign: the seat leaves the game.  Its leaders, tiles and buildings
+ * stay on the board, its score stays as it stands, and the game goes on
+ * without it until fewer than two seats are left.
+ */
+static enum game_status
+run_resign(struct tigris *st, int seat, char **w, int nw, char *err, size_t errlen)
+{
+	if (nw > 1) {
+		snprintf(err, errlen, "resign: nothing may follow 'resign' (found '%s')",
+		    w[1]);
+		return GAME_REJECTED;
+	}
+	if (tg_resigned(st, seat)) {
+		snprintf(err, errlen, "resign: you have already resigned");
+		return GAME_REJECTED;
+	}
+	st->resigned = (uint8_t)(st->resigned | 1u << seat);
+	tg_last(st, "{%d} resigns; their pieces stay on the board", seat);
+	if (tg_seats_left(st) < 2)
+		game_over(st, TG_END_RESIGN);
+	return GAME_OK;
 }
 
 /*
@@ -1491,24 +1765,37 @@ tg_command(struct tigris *st, int seat, char *cmd, int *drew, char *err,
 		snprintf(err, errlen, "the game is over");
 		return GAME_REJECTED;
 	}
-	if (!tg_awaited(st, seat)) {
-		char why[GAME_WHY_LEN];
-		int who = awaited_seat(st);
-
-		tg_wait_reason(st, who, why, sizeof(why));
-		snprintf(err, errlen, "not your turn: the game waits for player %d: %s",
-		    who + 1, why);
-		return GAME_NOT_YOUR_TURN;
-	}
 	nw = cmd_words(cmd, w, CMD_MAX_WORDS);
 	if (nw == 0) {
 		snprintf(err, errlen, "empty command");
 		return GAME_REJECTED;
 	}
-	if (st->phase == TG_PH_ACTION)
+	if (nw > CMD_MAX_WORDS) {
+		snprintf(err, errlen, "%s: too many words (at most %d)", w[0],
+		    CMD_MAX_WORDS);
+		return GAME_REJECTED;
+	}
+	if (strcmp(w[0], "resign") == 0) {
+		rc = run_resign(st, seat, w, nw, err, errlen);
+	} else if (tg_resigned(st, seat)) {
+		snprintf(err, errlen, "%s: you have resigned; the game goes on without you",
+		    w[0]);
+		return GAME_NOT_YOUR_TURN;
+	} else if (!tg_awaited(st, seat)) {
+		char why[GAME_WHY_LEN];
+		int who = tg_awaited_seat(st);
+
+		tg_wait_reason(st, who, 0, why, sizeof(why));
+		snprintf(err, errlen, "not your turn: the game waits for player %d (%s)",
+		    who + 1, why);
+		return GAME_NOT_YOUR_TURN;
+	} else if (st->phase == TG_PH_ACTION) {
 		rc = run_action(st, seat, w, nw, err, errlen);
-	else
+	} else {
 		rc = run_decision(st, seat, w, nw, err, errlen);
+	}
+	if (rc == GAME_OK)
+		settle(st);
 	if (tg_bag_size(st) < before)
 		*drew = 1;
 	return rc;

@@ -88,8 +88,13 @@ tigris_play(void *state, int seat, const char *text, struct game_played *out,
 	char e[256];
 
 	out->drew = 0;
-	if (seat < 0 || seat >= st->nseats) {
+	if (seat < 0) {
 		snprintf(err, errlen, "tigris has no administrative commands");
+		return GAME_REJECTED;
+	}
+	if (seat >= st->nseats) {
+		snprintf(err, errlen, "there is no player %d in this game of %d", seat + 1,
+		    st->nseats);
 		return GAME_REJECTED;
 	}
 	if (cmd_split(text, ";", &cl) != 0) {
@@ -126,7 +131,7 @@ tigris_waiting(const void *state, struct game_wait *w)
 		if (!tg_awaited(st, s))
 			continue;
 		w->mask |= 1u << s;
-		tg_wait_reason(st, s, w->why[s], sizeof(w->why[s]));
+		tg_wait_reason(st, s, 0, w->why[s], sizeof(w->why[s]));
 	}
 }
 
@@ -192,5 +197,8 @@ const struct game_rules tigris_rules = {
 	.render_text = tg_render_text,
 	.render_json = tg_render_json,
 	.check = tigris_check,
+	.public_text = tg_public_text,
+	.timeout_move = tg_timeout_move,
+	.resample = tg_resample,
 	.import_log = NULL,
 };

@@ -29,7 +29,8 @@ enum {
 	TG_CATAS = 2,
 	TG_TILES = 153,
 	TG_LASTLEN = 1536,
-	TG_VERSION = 1,
+	TG_MAXTREASURES = 16,	/* check(): more than any board holds */
+	TG_VERSION = 2,		/* 2: seats may resign (struct tigris.resigned) */
 };
 
 enum tg_colour { TG_RED, TG_BLUE, TG_GREEN, TG_BLACK };
@@ -57,7 +58,7 @@ enum tg_step {
 
 enum tg_conflict_kind { TG_CF_NONE, TG_CF_REVOLT, TG_CF_WAR };
 
-enum tg_end { TG_END_NONE, TG_END_TREASURES, TG_END_BAG };
+enum tg_end { TG_END_NONE, TG_END_TREASURES, TG_END_BAG, TG_END_RESIGN };
 
 /* One square.  Leaders are 1 + seat * 4 + colour, 0 for none. */
 struct tg_cell {
@@ -100,7 +101,7 @@ struct tigris {
 	uint8_t step;		/* enum tg_step */
 	uint8_t end;		/* enum tg_end */
 	uint8_t treasure_seat;	/* who must pick treasures */
-	uint8_t pad0;
+	uint8_t resigned;	/* bit s set: seat s has resigned */
 	int16_t unify;		/* square of the unification tile, -1 */
 	int16_t placed;		/* square of the tile this action placed, -1 */
 	int16_t treasure_sq;	/* a square of the kingdom whose treasures are picked */
@@ -132,6 +133,7 @@ int tg_start_temple(int board, int sq);
 int tg_neighbours(int sq, int out[4]);
 void tg_square_name(int sq, char buf[4]);
 int tg_parse_square(const char *w);
+void tg_echo_square(const char *w, char *buf, size_t len);
 int tg_parse_colour(const char *w);
 const char *tg_colour_name(int c);
 const char *tg_leader_name(int c);
@@ -160,11 +162,17 @@ enum game_status tg_command(struct tigris *st, int seat, char *cmd,
 void tg_last(struct tigris *st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int tg_awaited(const struct tigris *st, int seat);
-void tg_wait_reason(const struct tigris *st, int seat, char *buf, size_t len);
+int tg_awaited_seat(const struct tigris *st);
+void tg_wait_reason(const struct tigris *st, int seat, int you, char *buf,
+    size_t len);
+int tg_resigned(const struct tigris *st, int seat);
+int tg_seats_left(const struct tigris *st);
 void tg_moves(const struct tigris *st, int seat, struct sbuf *out);
-int tg_check(const struct tigris *st, char *err, size_t errlen);
 void tg_final(const struct tigris *st, int seat, int sorted[TG_NCOL]);
 void tg_ranks(const struct tigris *st, int rank[TG_MAXSEATS]);
+
+/* check.c */
+int tg_check(const struct tigris *st, char *err, size_t errlen);
 
 /* rules.c helpers shared with moves.c and the tests. */
 extern const int tg_tile_totals[TG_NCOL];
@@ -183,6 +191,12 @@ int tg_treasure_kingdom(const struct tigris *st, int trs[], int *ntr, int *ncorn
 int tg_catastrophe_ok(const struct tigris *st, int sq, char *err, size_t errlen);
 int tg_square_free(const struct tigris *st, const char *what, int sq, char *err,
     size_t errlen);
+
+/* hooks.c: public_text, timeout_move and resample of struct game_rules. */
+void tg_public_text(const void *before, int seat, const char *text,
+    struct sbuf *out);
+int tg_timeout_move(const void *st, int seat, struct sbuf *out);
+int tg_resample(void *st, int owner, uint64_t salt);
 
 /* render.c */
 void tg_render_text(const void *st, int viewer, const char *const *names,

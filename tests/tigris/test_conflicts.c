@@ -140,7 +140,7 @@ test_free_support(void **state)
 	assert_true(tt_listed(st, 1, "support 1"));
 	assert_false(tt_listed(st, 1, "support 2"));
 	tt_reject(st, 1, "support 2", GAME_REJECTED, "you hold 1 red");
-	tt_reject(st, 1, "support many", GAME_REJECTED, "expected 'support <number>'");
+	tt_reject(st, 1, "support many", GAME_REJECTED, "'many' is not a number of tiles");
 	tt_ok(st, 1, "support 1");
 	assert_int_equal(st->seat[0].leader[TG_RED], -1);
 	free(st);

@@ -185,8 +185,8 @@ test_catastrophe(void **state)
 	tt_tiles(st, TG_RED, "H4 J4");
 	tg_put_treasure(st, tt_sq("J4"));
 	tt_leader(st, 1, TG_BLUE, "H5");
-	tt_reject(st, 0, "catastrophe H5", GAME_REJECTED, "not on a leader");
-	tt_reject(st, 0, "catastrophe J4", GAME_REJECTED, "not on a treasure");
+	tt_reject(st, 0, "catastrophe H5", GAME_REJECTED, "may not go on a leader");
+	tt_reject(st, 0, "catastrophe J4", GAME_REJECTED, "may not go on a treasure");
 	tt_ok(st, 0, "catastrophe F4");
 	assert_int_equal(st->cell[tt_sq("F4")].tile, 0);
 	assert_int_equal(st->cell[tt_sq("F4")].catastrophe, 1);
@@ -233,7 +233,7 @@ test_catastrophe_monument_building(void **state)
 	tt_tiles(st, TG_GREEN, "J6");
 	st->bld_pos[TG_GREEN] = (int16_t)tt_sq("J6");
 	st->cell[tt_sq("J6")].building = TG_GREEN + 1;
-	tt_reject(st, 0, "catastrophe G5", GAME_REJECTED, "not on a monument");
+	tt_reject(st, 0, "catastrophe G5", GAME_REJECTED, "may not go on a monument");
 	tt_reject(st, 0, "catastrophe J6", GAME_REJECTED, "civilization building");
 	tt_ok(st, 0, "catastrophe J7");
 	free(st);
@@ -304,10 +304,12 @@ test_notation(void **state)
 	tt_hand(st, 1, 3, 1, 1, 1);
 	tt_reject(st, 1, "tile r Q5", GAME_REJECTED, "not a square");
 	tt_reject(st, 1, "tile purple F6", GAME_REJECTED, "not a colour");
-	tt_reject(st, 1, "dance", GAME_REJECTED, "expected an action");
-	tt_reject(st, 1, "support 1", GAME_REJECTED, "expected an action");
-	tt_reject(st, 1, "monument none", GAME_REJECTED, "expected an action");
-	tt_reject(st, 1, "pass now", GAME_REJECTED, "expected an action");
+	tt_reject(st, 1, "dance", GAME_REJECTED, "is not a command");
+	tt_reject(st, 1, "support 1", GAME_REJECTED, "support: not possible now; the "
+	    "game waits for your action 1 of 2");
+	tt_reject(st, 1, "monument none", GAME_REJECTED, "monument: not possible now");
+	tt_reject(st, 1, "pass now", GAME_REJECTED, "pass: nothing may follow 'pass' "
+	    "(found 'now')");
 	tt_reject(st, -1, "pass", GAME_REJECTED, "no administrative commands");
 	tt_reject(st, 1, "  # only a comment", GAME_REJECTED, "empty submission");
 	tt_reject(st, 1, "tile r F6; tile r F12", GAME_REJECTED, "command 2");

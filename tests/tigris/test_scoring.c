@@ -24,7 +24,7 @@ test_monument_example(void **state)
 	(void)state;
 	tt_tiles(st, TG_RED, "F5 G5 F6 E4 E7");
 	tt_leader(st, 0, TG_RED, "E5");		/* archer: temples E4, F5 */
-	tt_leader(st, 0, TG_BLACK, "H5");	/* archer: temple G5 only */
+	tt_leader(st, 0, TG_GREEN, "H5");	/* archer: temple G5 only */
 	tt_leader(st, 1, TG_BLUE, "F7");	/* bull: temples F6, E7 */
 	tt_leader(st, 1, TG_BLACK, "E6");	/* bull: temples E7, F6 */
 	tt_hand(st, 0, 2, 1, 2, 1);
@@ -40,7 +40,7 @@ test_monument_example(void **state)
 	tt_ok(st, 0, "monument blue/red");
 	assert_int_equal(st->mon_pos[3], tt_sq("F5"));
 	assert_int_equal(st->cell[tt_sq("G6")].monument, 4);
-	assert_int_equal(st->seat[0].leader[TG_BLACK], -1);	/* lost G5 */
+	assert_int_equal(st->seat[0].leader[TG_GREEN], -1);	/* lost G5 */
 	assert_int_equal(st->seat[0].leader[TG_RED], tt_sq("E5"));
 	/* flipped temples are no longer temples, nor supporters */
 	assert_false(tg_face_up(st, tt_sq("F5"), TG_RED));
@@ -181,7 +181,7 @@ test_treasure_choice_other_seat(void **state)
 	assert_true(tt_listed(st, 1, "treasure H4"));
 	tt_reject(st, 0, "treasure F4", GAME_NOT_YOUR_TURN, "waits for player 2");
 	tt_reject(st, 1, "treasure F4 H4", GAME_REJECTED, "name 1 treasure");
-	tt_reject(st, 1, "treasure G4", GAME_REJECTED, "not a treasure of this kingdom");
+	tt_reject(st, 1, "treasure G4", GAME_REJECTED, "G4 holds no treasure of this kingdom");
 	tt_ok(st, 1, "treasure H4");
 	assert_int_equal(st->seat[1].treasures, 1);
 	assert_true(st->cell[tt_sq("F4")].treasure);

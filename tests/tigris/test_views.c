@@ -214,7 +214,10 @@ test_text_cells(void **state)
 	txt = view_text(st, -1);
 	/* row 2: A2 land, B2 temple with the corner treasure */
 	assert_non_null(strstr(txt, " 2  .   r+  .   .   ~~ "));
-	assert_non_null(strstr(txt, " 5  .   .   .   .   .   R2  .  "));
+	/* Bob's priest: R and the first letters of his name */
+	assert_non_null(strstr(txt, " 5  .   .   .   .   .   Rbo .  "));
+	assert_non_null(strstr(txt, "Leaders: R priest, B farmer, G trader, K king, "
+	    "followed by the player:\n  al=Alice, bo=Bob (Ral is Alice's priest)"));
 	assert_non_null(strstr(txt, "XX"));
 	assert_non_null(strstr(txt, "Treasures on the board: A1 B2(corner)"));
 	assert_non_null(strstr(txt, "Last: Alice placed a red tile on F6"));
@@ -238,7 +241,8 @@ test_text_conflict(void **state)
 	txt = view_text(st, -1);
 	assert_non_null(strstr(txt, "Revolt of the priests: attacker Alice (E5) 3 + 2 "
 	    "support, defender Bob (G5) 2."));
-	assert_non_null(strstr(txt, "Waiting for Bob: support (red tiles) as defender"));
+	assert_non_null(strstr(txt, "Waiting for Bob: support with red tiles for their "
+	    "priest on G5, defending\n  against a revolt by the priest on E5."));
 	free(txt);
 	free(st);
 }
@@ -261,7 +265,7 @@ test_json_view(void **state)
 	cell = json_array_get(cells, (size_t)tt_sq("F5"));
 	assert_string_equal(json_string_value(json_object_get(cell, "square")), "F5");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(cell,
-	    "leader"), "seat")), 2);
+	    "leader"), "seat")), 3);	/* seats count from 1, as on the command line */
 	assert_true(json_is_true(json_object_get(json_array_get(cells,
 	    (size_t)tt_sq("A4")), "river")));
 	seats = json_object_get(j, "seats");
@@ -271,7 +275,11 @@ test_json_view(void **state)
 		    i), "tiles")), 6);
 	assert_int_equal(json_integer_value(json_object_get(j, "bag")), tg_bag_size(st));
 	assert_int_equal(json_integer_value(json_object_get(json_array_get(
-	    json_object_get(j, "waiting"), 0), "seat")), 0);
+	    json_object_get(j, "waiting"), 0), "seat")), 1);
+	assert_int_equal(json_integer_value(json_object_get(j, "active")), 1);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(json_integer_value(json_object_get(json_array_get(seats,
+		    i), "seat")), (json_int_t)i + 1);
 	assert_non_null(json_object_get(json_object_get(j, "private"), "points"));
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(j,
 	    "private"), "treasures")), 0);

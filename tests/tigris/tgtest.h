@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/rng.h"
 #include "../../engine/tigris/tigris.h"
 
 /* The square number of a name such as "F7". */
@@ -152,6 +153,106 @@ tt_listed(const struct tigris *st, int seat, const char *line)
 	}
 	sb_free(&sb);
 	return found;
+}
+
+/* The seat the game waits for (the lowest when several), -1 when none. */
+static inline int
+tt_awaited(const struct tigris *st)
+{
+	unsigned mask = tt_waiting(st);
+	int s;
+
+	for (s = 0; s < TG_MAXSEATS; s++)
+		if (mask & (1u << s))
+			return s;
+	return -1;
+}
+
+/* Play a random line of moves() for the awaited seat (the game must wait). */
+static inline void
+tt_random_move(struct tigris *st, struct rng *pick)
+{
+	struct sbuf sb = SBUF_INIT;
+	int seat = tt_awaited(st), count = 0, k;
+	char *line, *nl;
+
+	assert_true(seat >= 0);
+	tigris_rules.moves(st, seat, &sb);
+	for (line = sb.s; line != NULL && (nl = strchr(line, '\n')) != NULL; line = nl + 1)
+		count++;
+	assert_true(count > 0);
+	k = (int)rng_below(pick, (uint32_t)count);
+	for (line = sb.s; k > 0; k--)
+		line = strchr(line, '\n') + 1;
+	*strchr(line, '\n') = '\0';
+	tt_ok(st, seat, line);
+	sb_free(&sb);
+}
+
+/*
+ * A random position: a game of nseats with options from the bits of
+ * variant (board, buildings, support, scoring), played for up to steps
+ * random listed moves from a seed.  The caller frees it.
+ */
+static inline struct tigris *
+tt_random_position(int nseats, int variant, uint8_t seed0, uint8_t seed1, int steps,
+    struct rng *pick)
+{
+	static const char *const v[4][2] = {
+		{ "standard", "alternative" }, { "off", "on" }, { "free", "english" },
+		{ "hidden", "open" },
+	};
+	static const char *const keys[4] = { "board", "buildings", "support", "scoring" };
+	struct tigris *st = calloc(1, sizeof(*st));
+	struct game_opt opts[4];
+	uint8_t seed[GAME_SEED_LEN] = { 0 };
+	char err[256];
+	int i;
+
+	assert_non_null(st);
+	for (i = 0; i < 4; i++) {
+		opts[i].key = keys[i];
+		opts[i].value = v[i][(variant >> i) & 1];
+	}
+	seed[0] = seed0;
+	seed[1] = seed1;
+	assert_int_equal(tigris_rules.setup(st, nseats, opts, 4, seed, err, sizeof(err)), 0);
+	for (i = 0; i < steps && !tigris_rules.over(st); i++)
+		tt_random_move(st, pick);
+	return st;
+}
+
+/*
+ * Call fn on count random positions: games of 2 to 4 seats with every mix
+ * of options, played by random listed moves, sampled every few commands
+ * (each phase in the proportion play reaches it), game end included.
+ */
+static inline void
+tt_each_position(int count, uint8_t seed0, void (*fn)(const struct tigris *st, void *arg),
+    void *arg)
+{
+	struct rng pick;
+	uint8_t seed[GAME_SEED_LEN] = { 0 };
+	int done = 0, g;
+
+	seed[0] = seed0;
+	rng_seed(&pick, seed);
+	for (g = 0; done < count; g++) {
+		struct tigris *st = tt_random_position(2 + g % 3, g % 16, seed0,
+		    (uint8_t)(g + 100), 0, &pick);
+
+		for (;;) {
+			if (rng_below(&pick, 4) == 0 || tigris_rules.over(st)) {
+				fn(st, arg);
+				if (++done == count)
+					break;
+			}
+			if (tigris_rules.over(st))
+				break;
+			tt_random_move(st, &pick);
+		}
+		free(st);
+	}
 }
 
 #endif
