@@ -68,7 +68,11 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		    sub->expect, g->row.nmoves);
 		return -1;
 	}
-	if (sub->seat < 0 || sub->seat >= g->row.nseats) {
+	/*
+	 * Seat -1 is the game master's: only `arbiter admin` sends it, and the
+	 * engine accepts there only its administrative commands.
+	 */
+	if (sub->admin ? sub->seat != -1 : sub->seat < 0 || sub->seat >= g->row.nseats) {
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "no such seat in game %lld",
 		    (long long)g->row.id);
@@ -84,7 +88,7 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		game_waiting_text(g, why, sizeof(why));
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
-		    g->names[sub->seat], why);
+		    sub->seat >= 0 ? g->names[sub->seat] : "the game master", why);
 		return -1;
 	}
 	out->code = EXIT_REJECTED;
