@@ -97,7 +97,8 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 
 /* Record an applied submission: log, snapshot, game over flag, clocks. */
 static int
-record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
+record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
+    const char *shown)
 {
 	struct store_move m;
 	int rc;
@@ -111,6 +112,7 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
 	m.message_id = (char *)sub->message_id;
 	m.at = now_epoch();
 	m.drew = drew;
+	m.shown = (char *)shown;
 	if ((rc = store_move_append(g->store, g->row.id, &m)) != STORE_OK)
 		return rc;
 	g->row.nmoves = m.seq;
@@ -132,6 +134,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out)
 {
 	struct game_played pl;
+	struct sbuf shown = SBUF_INIT;
 	void *next = NULL;
 	int rc;
 
@@ -159,15 +162,25 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	}
 	if (judge(sub, g, next, &pl, out) != 0)
 		goto rollback;
+	/* What the other seats may read of it: the engine's public form, from the state before. */
+	if (g->rules->public_text != NULL && sub->seat >= 0)
+		g->rules->public_text(g->state, sub->seat, sub->text, &shown);
+	if (shown.oom) {
+		out->code = EXIT_SOFTWARE;
+		snprintf(out->err, sizeof(out->err), "out of memory");
+		goto rollback;
+	}
 	memcpy(g->state, next, g->rules->state_size);
 	free(next);
 	next = NULL;
 	if (sub->dry_run) {
+		sb_free(&shown);
 		store_rollback(s);
 		out->seq = g->row.nmoves + 1;
 		return out->code = EXIT_OK;
 	}
-	rc = record(c, sub, g, pl.drew);
+	rc = record(c, sub, g, pl.drew, shown.len > 0 ? sb_str(&shown) : NULL);
+	sb_free(&shown);
 	if (rc == STORE_OK)
 		rc = notify_move(c, s, g, sub);
 	if (rc == STORE_OK)
@@ -181,6 +194,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	out->seq = g->row.nmoves;
 	return out->code = EXIT_OK;
 rollback:
+	sb_free(&shown);
 	free(next);
 	store_rollback(s);
 	return out->code;

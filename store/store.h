@@ -61,6 +61,12 @@ struct store_move {
 	char *message_id;	/* owned; may be NULL */
 	int64_t at;
 	int drew;
+	/*
+	 * owned; may be NULL: the public form of text, recorded with the move
+	 * when it differs from text (what other seats may read while the game
+	 * runs); NULL when the text itself is public or was not recorded.
+	 */
+	char *shown;
 };
 
 /*
