@@ -89,7 +89,8 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 		snprintf(m.source, sizeof(m.source), "import");
 		m.at = mv[i].at;
 		m.drew = pl.drew;
-		m.shown = shown.len > 0 ? (char *)sb_str(&shown) : NULL;
+		m.shown = g->rules->public_text != NULL && mv[i].seat >= 0 ?
+		    (char *)sb_str(&shown) : NULL;
 		if ((rc = store_move_append(s, id, &m)) != STORE_OK)
 			goto store_fail;
 	}

@@ -83,7 +83,8 @@ recap_stored(const struct store_move *m, void *arg)
 {
 	struct recap *r = arg;
 
-	if (m->shown == NULL)
+	/* An administrative move has no hidden part: its text is public. */
+	if (m->shown == NULL && m->seat >= 0)
 		r->missing = 1;
 	return recap_add(r, m->seq, m->seat, m->shown != NULL ? m->shown : m->text) != 0;
 }

@@ -179,7 +179,8 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		out->seq = g->row.nmoves + 1;
 		return out->code = EXIT_OK;
 	}
-	rc = record(c, sub, g, pl.drew, shown.len > 0 ? sb_str(&shown) : NULL);
+	rc = record(c, sub, g, pl.drew, g->rules->public_text != NULL && sub->seat >= 0 ?
+	    sb_str(&shown) : NULL);
 	sb_free(&shown);
 	if (rc == STORE_OK)
 		rc = notify_move(c, s, g, sub);

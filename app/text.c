@@ -86,14 +86,13 @@ text_check(const char *text, size_t len, char *err, size_t errlen)
 static int
 choices_left(const char *line, size_t n, int lineno, char *err, size_t errlen)
 {
-	size_t bar = 0, end = n, start = 0;
+	const char *hash = memchr(line, '#', n);
+	size_t bar = 0, end = hash != NULL ? (size_t)(hash - line) : n, start = 0;
 
-	while (bar < n && line[bar] != '|' && line[bar] != '#')
+	while (bar < end && line[bar] != '|')
 		bar++;
-	if (bar == n || line[bar] != '|')
+	if (bar == end)
 		return 0;
-	while (end > 0 && memchr(line, '#', end) != NULL)
-		end = (size_t)((const char *)memchr(line, '#', end) - line);
 	while (start < end && (line[start] == ' ' || line[start] == '\t'))
 		start++;
 	while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t' ||

@@ -62,9 +62,11 @@ struct store_move {
 	int64_t at;
 	int drew;
 	/*
-	 * owned; may be NULL: the public form of text, recorded with the move
-	 * when it differs from text (what other seats may read while the game
-	 * runs); NULL when the text itself is public or was not recorded.
+	 * owned; may be NULL: the public form of text (what other seats may
+	 * read while the game runs), recorded with the move when the engine
+	 * has one.  NULL when the text itself is public (an engine without
+	 * hidden commands, an administrative move) or the move was recorded
+	 * before moves kept it.
 	 */
 	char *shown;
 };
