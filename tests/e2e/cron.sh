@@ -10,7 +10,6 @@
 # pages tell the reader to put in: the paths and the mail server.
 . "$(dirname "$0")/../e2e-lib.sh"
 
-[ -x /usr/sbin/dovecot ] || fail "/usr/sbin/dovecot is missing: install dovecot-imapd"
 unset ARBITER_MAILDIR ARBITER_DB
 (cd "$ROOT" && /usr/bin/python3 tests/examples.py --crontab) >"$T/cron" 2>"$T/err" ||
 	fail "cannot read the crontab lines: $(cat "$T/err")"
@@ -25,70 +24,10 @@ BIN="$T/inst/usr/local/bin/arbiter"
 [ -x "$BIN" ] || fail "make install did not install $BIN"
 ok
 
-# Dovecot in a temporary directory, unprivileged, plain IMAP on a high port.
-chmod 755 "$T"
-D="$T/dovecot"
-mkdir -p "$D/run" "$D/state" "$D/mail/Maildir/new" "$D/mail/Maildir/cur" "$D/mail/Maildir/tmp"
-port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-if [ "$(id -u)" -eq 0 ]; then
-	user=nobody
-	group=$(id -gn nobody)
-	run="setpriv --reuid=nobody --regid=$group --clear-groups"
-else
-	user=$(id -un)
-	group=$(id -gn)
-	run=""
-fi
-uid=$(id -u "$user")
-gid=$(getent group "$group" | cut -d: -f3)
-cat >"$D/dovecot.conf" <<CONF
-base_dir = $D/run
-state_dir = $D/state
-log_path = $D/dovecot.log
-ssl = no
-protocols = imap
-listen = 127.0.0.1
-disable_plaintext_auth = no
-auth_mechanisms = plain login
-auth_failure_delay = 0
-default_internal_user = $user
-default_internal_group = $group
-default_login_user = $user
-first_valid_uid = $uid
-last_valid_uid = $uid
-mail_location = maildir:$D/mail/Maildir
-passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u $D/passwd
-}
-userdb {
-  driver = static
-  args = uid=$uid gid=$gid home=$D/mail
-}
-service imap-login {
-  inet_listener imap {
-    address = 127.0.0.1
-    port = $port
-  }
-  inet_listener imaps {
-    port = 0
-  }
-  chroot =
-  user = $user
-}
-service anvil {
-  chroot =
-}
-service auth {
-  user = $user
-}
-service auth-worker {
-  user = $user
-}
-service log {
-  user = $user
-}
-CONF
+# Dovecot in a temporary directory, unprivileged, plain IMAP on a high
+# port, with the user games (password imap-pass) and its Maildir.
+. "$ROOT/tests/e2e-dovecot.sh"
+dovecot_config
 echo 'games:{PLAIN}imap-pass::::::' >"$D/passwd"
 
 # The site: /srv/arbiter and /home/arbiter of the pages are here.
@@ -103,18 +42,9 @@ reply_to=$(grep -h -i "^Reply-To:.*+g1\.s$idx\." "$db.mail"/new/* | tail -1 | se
 [ -n "$reply_to" ] || fail "no reply address for $seat"
 printf 'From: %s <%s@example.org>\r\nTo: %s\r\nSubject: Re: move\r\nMessage-ID: <cron-move-1@example.org>\r\n\r\nleader black F4\r\n' \
 	"$seat" "$seat" "$reply_to" >"$D/mail/Maildir/new/1.move"
-[ "$(id -u)" -eq 0 ] && chown -R "$user:$group" "$D"
 mails_before=$(ls "$db.mail/new" | wc -l)
 
-$run /usr/sbin/dovecot -F -c "$D/dovecot.conf" >"$D/stdout.log" 2>&1 &
-DOVECOT_PID=$!
-trap 'kill $DOVECOT_PID 2>/dev/null; wait $DOVECOT_PID 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-i=0
-until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-	[ $i -lt 100 ] || fail "dovecot did not start: $(cat "$D/dovecot.log" "$D/stdout.log" 2>/dev/null)"
-done
+dovecot_start
 
 # cron_run CMD: as cron runs a crontab command.
 cron_run() {
@@ -142,8 +72,7 @@ grep -l "Your move was applied" "$db.mail"/new/* >/dev/null || fail "no answer t
 ok
 
 # A failure is reported, so cron mails the admin.
-kill $DOVECOT_PID 2>/dev/null
-wait $DOVECOT_PID 2>/dev/null
+dovecot_stop
 line=$(grep ' fetch' "$T/cron" | head -1)
 if cron_run "$(local_cmd "$line")"; then
 	fail "fetch succeeded without its IMAP server"
