@@ -68,7 +68,11 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		    sub->expect, g->row.nmoves);
 		return -1;
 	}
-	if (sub->seat < 0 || sub->seat >= g->row.nseats) {
+	/*
+	 * Seat -1 is the game master's: only `arbiter admin` sends it, and the
+	 * engine accepts there only its administrative commands.
+	 */
+	if (sub->admin ? sub->seat != -1 : sub->seat < 0 || sub->seat >= g->row.nseats) {
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "no such seat in game %lld",
 		    (long long)g->row.id);
@@ -84,7 +88,7 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		game_waiting_text(g, why, sizeof(why));
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
-		    g->names[sub->seat], why);
+		    sub->seat >= 0 ? g->names[sub->seat] : "the game master", why);
 		return -1;
 	}
 	out->code = EXIT_REJECTED;
@@ -93,7 +97,8 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 
 /* Record an applied submission: log, snapshot, game over flag, clocks. */
 static int
-record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
+record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
+    const char *shown)
 {
 	struct store_move m;
 	int rc;
@@ -107,6 +112,7 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew)
 	m.message_id = (char *)sub->message_id;
 	m.at = now_epoch();
 	m.drew = drew;
+	m.shown = (char *)shown;
 	if ((rc = store_move_append(g->store, g->row.id, &m)) != STORE_OK)
 		return rc;
 	g->row.nmoves = m.seq;
@@ -128,6 +134,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out)
 {
 	struct game_played pl;
+	struct sbuf shown = SBUF_INIT;
 	void *next = NULL;
 	int rc;
 
@@ -155,15 +162,26 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	}
 	if (judge(sub, g, next, &pl, out) != 0)
 		goto rollback;
+	/* What the other seats may read of it: the engine's public form, from the state before. */
+	if (g->rules->public_text != NULL && sub->seat >= 0)
+		g->rules->public_text(g->state, sub->seat, sub->text, &shown);
+	if (shown.oom) {
+		out->code = EXIT_SOFTWARE;
+		snprintf(out->err, sizeof(out->err), "out of memory");
+		goto rollback;
+	}
 	memcpy(g->state, next, g->rules->state_size);
 	free(next);
 	next = NULL;
 	if (sub->dry_run) {
+		sb_free(&shown);
 		store_rollback(s);
 		out->seq = g->row.nmoves + 1;
 		return out->code = EXIT_OK;
 	}
-	rc = record(c, sub, g, pl.drew);
+	rc = record(c, sub, g, pl.drew, g->rules->public_text != NULL && sub->seat >= 0 ?
+	    sb_str(&shown) : NULL);
+	sb_free(&shown);
 	if (rc == STORE_OK)
 		rc = notify_move(c, s, g, sub);
 	if (rc == STORE_OK)
@@ -177,6 +195,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	out->seq = g->row.nmoves;
 	return out->code = EXIT_OK;
 rollback:
+	sb_free(&shown);
 	free(next);
 	store_rollback(s);
 	return out->code;

@@ -82,6 +82,8 @@ static const char *const migrations[] = {
 	"  at INTEGER NOT NULL);"
 	"CREATE INDEX replies_addr ON replies(addr, at);"
 	"ALTER TABLE seats ADD COLUMN table_told INTEGER NOT NULL DEFAULT 0;",
+	/* the public form of each move as it was recorded (NULL: not recorded) */
+	"ALTER TABLE moves ADD COLUMN shown TEXT;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
