@@ -205,7 +205,8 @@ int game_drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen);
 struct outcome;
 struct submission {
 	int64_t game;
-	int seat;
+	int seat;		/* -1 with admin set: the game master's submission */
+	int admin;		/* an administrative submission (`arbiter admin`) */
 	const char *text;
 	size_t len;		/* bytes of text; 0: strlen(text) */
 	const char *source;	/* "cli", "mail" */

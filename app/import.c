@@ -53,6 +53,7 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 	struct store *s = NULL;
 	struct game_played pl;
 	struct store_move m;
+	struct sbuf shown = SBUF_INIT;
 	char err[512];
 	int rc, i;
 	int64_t id;
@@ -72,6 +73,9 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 			rc = EXIT_REJECTED;
 			goto fail;
 		}
+		sb_reset(&shown);
+		if (g->rules->public_text != NULL && mv[i].seat >= 0)
+			g->rules->public_text(g->state, mv[i].seat, mv[i].text, &shown);
 		if (g->rules->play(g->state, mv[i].seat, mv[i].text, &pl, err,
 		    sizeof(err)) != GAME_OK) {
 			errx_line(c, "%s:%d: %s", where, mv[i].line, err);
@@ -85,6 +89,8 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 		snprintf(m.source, sizeof(m.source), "import");
 		m.at = mv[i].at;
 		m.drew = pl.drew;
+		m.shown = g->rules->public_text != NULL && mv[i].seat >= 0 ?
+		    (char *)sb_str(&shown) : NULL;
 		if ((rc = store_move_append(s, id, &m)) != STORE_OK)
 			goto store_fail;
 	}
@@ -94,12 +100,14 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 	    (rc = import_resume(c, s, g, id, nmv)) != STORE_OK ||
 	    (rc = store_commit(s)) != STORE_OK)
 		goto store_fail;
+	sb_free(&shown);
 	*sp = s;
 	*idp = id;
 	return EXIT_OK;
 store_fail:
 	rc = store_exit(s, rc);
 fail:
+	sb_free(&shown);
 	store_rollback(s);
 	store_close(s);
 	return rc;

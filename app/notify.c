@@ -43,6 +43,144 @@ seat_vars(const struct loaded *g, int seat)
 	return v;
 }
 
+/*
+ * The recent log, for the part of each mail that says what happened since
+ * the seat's last move: the public form of each move (as recorded with it,
+ * or for an older log without it, from a replay of the whole log).
+ */
+enum { RECAP_SCAN = 400, RECAP_MAX = 24 };
+struct recap_move {
+	int seq, seat;
+	char *shown;
+};
+struct recap {
+	struct recap_move *m;
+	int n, cap, missing;
+};
+
+static int
+recap_add(struct recap *r, int seq, int seat, const char *shown)
+{
+	if (r->n == r->cap) {
+		int cap = r->cap ? r->cap * 2 : 32;
+		struct recap_move *m = realloc(r->m, sizeof(*m) * (size_t)cap);
+
+		if (m == NULL)
+			return -1;
+		r->m = m;
+		r->cap = cap;
+	}
+	r->m[r->n].seq = seq;
+	r->m[r->n].seat = seat;
+	if ((r->m[r->n].shown = strdup(shown)) == NULL)
+		return -1;
+	r->n++;
+	return 0;
+}
+
+static int
+recap_stored(const struct store_move *m, void *arg)
+{
+	struct recap *r = arg;
+
+	/* An administrative move has no hidden part: its text is public. */
+	if (m->shown == NULL && m->seat >= 0)
+		r->missing = 1;
+	return recap_add(r, m->seq, m->seat, m->shown != NULL ? m->shown : m->text) != 0;
+}
+
+struct recap_walk {
+	struct recap *r;
+	int from;
+};
+
+static int
+recap_walked(const struct store_move *m, const char *shown, void *arg)
+{
+	struct recap_walk *w = arg;
+
+	return m->seq < w->from ? 0 : recap_add(w->r, m->seq, m->seat, shown) != 0;
+}
+
+static void
+recap_free(struct recap *r)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->m[i].shown);
+	free(r->m);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Read the last RECAP_SCAN moves of g into r; STORE_* code. */
+static int
+recap_load(struct loaded *g, struct recap *r)
+{
+	int from = g->row.nmoves > RECAP_SCAN ? g->row.nmoves - RECAP_SCAN + 1 : 1;
+	int rc, seq = g->seq;
+
+	memset(r, 0, sizeof(*r));
+	rc = store_moves_each(g->store, g->row.id, from, recap_stored, r);
+	if (rc != STORE_OK || !r->missing || g->rules->public_text == NULL || g->row.over)
+		return rc;
+	/* A log recorded without public forms: the replay gives them. */
+	{
+		struct recap_walk w = { r, from };
+		char err[256];
+
+		recap_free(r);
+		rc = game_log_walk(g, 0, recap_walked, &w, err, sizeof(err));
+		g->seq = seq;
+		if (rc != 0) {
+			fprintf(stderr, "arbiter: %s\n", err[0] ? err : "cannot read the log");
+			return STORE_ERROR;
+		}
+	}
+	return STORE_OK;
+}
+
+/*
+ * What happened since seat's last move: every move after it, up to the
+ * current one, one line each ("  12 bo: support 1").  A seat that has not
+ * moved yet reads the moves since the start.
+ */
+static void
+recap_text(const struct loaded *g, const struct recap *r, int seat, struct sbuf *out)
+{
+	int i, first = 0, shown = 0, found = 0;
+
+	for (i = r->n - 1; i >= 0 && !found; i--)
+		if (r->m[i].seat == seat && r->m[i].seq < g->seq) {
+			first = i + 1;
+			found = 1;
+		}
+	if (r->n - first > RECAP_MAX || (!found && r->n > 0 && r->m[0].seq > 1)) {
+		sb_printf(out, "  (earlier moves: arbiter log %lld)\n", (long long)g->row.id);
+		if (r->n - first > RECAP_MAX)
+			first = r->n - RECAP_MAX;
+	}
+	for (i = first; i < r->n; i++) {
+		const char *p = r->m[i].shown;
+		int k = r->m[i].seat;
+
+		sb_printf(out, "  %d %s: ", r->m[i].seq, k >= 0 && k < g->row.nseats ?
+		    g->names[k] : "(admin)");
+		/* One command per line in the public form: joined by "; ". */
+		while (*p != '\0') {
+			size_t n = strcspn(p, "\n");
+
+			if (n > 0)
+				sb_printf(out, "%s%.*s", shown++ ? "; " : "", (int)n, p);
+			p += n;
+			if (*p == '\n')
+				p++;
+		}
+		sb_putc(out, '\n');
+		shown = 0;
+	}
+}
+
 /* Render template name with vars and queue it to seat. */
 static int
 queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int seat,
@@ -174,8 +312,22 @@ screens_text(const struct loaded *g, struct sbuf *out)
 	sb_free(&v);
 }
 
+static void
+set_since(json_t *v, const struct loaded *g, const struct recap *r, int seat)
+{
+	struct sbuf since = SBUF_INIT;
+
+	if (v == NULL)
+		return;
+	recap_text(g, r, seat, &since);
+	while (since.len > 0 && since.s[since.len - 1] == '\n')
+		since.s[--since.len] = '\0';
+	json_object_set_new(v, "since", json_string(sb_str(&since)));
+	sb_free(&since);
+}
+
 static int
-notify_end(struct config *cfg, struct store *s, struct loaded *g)
+notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r)
 {
 	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT;
 	char commit[SHA256_HEX_LEN + 1], seed[65];
@@ -197,6 +349,7 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g)
 			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
 			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 		}
+		set_since(v, g, r, i);
 		rc = queue_rendered(cfg, s, g, i, "end", "mail-end.txt", v);
 		json_decref(v);
 	}
@@ -209,18 +362,28 @@ int
 notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submission *sub)
 {
 	struct config *cfg;
+	struct recap r;
 	int i, rc = STORE_OK;
 
 	(void)sub;
 	if ((cfg = load_config(c)) == NULL)
 		return STORE_ERROR;
-	if (g->rules->over(g->state))
-		return notify_end(cfg, s, g);
+	if ((rc = recap_load(g, &r)) != STORE_OK) {
+		recap_free(&r);
+		return rc;
+	}
+	if (g->rules->over(g->state)) {
+		rc = notify_end(cfg, s, g, &r);
+		recap_free(&r);
+		return rc;
+	}
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
 		json_t *v = seat_vars(g, i);
 
+		set_since(v, g, &r, i);
 		rc = queue_rendered(cfg, s, g, i, "move", "mail-move.txt", v);
 		json_decref(v);
 	}
+	recap_free(&r);
 	return rc;
 }

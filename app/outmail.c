@@ -162,30 +162,33 @@ outmail_wrap(const char *text, size_t width, struct sbuf *out)
 	}
 }
 
-/* One group of move lines sharing everything but their last word. */
+/*
+ * One group of move lines sharing everything but their last word, as
+ * "PREFIX A | B | C".  Every output line repeats the prefix, so each is a
+ * complete command once the alternatives not wanted are deleted.
+ */
 static void
 flush_group(struct sbuf *out, const char *prefix, struct sbuf *lasts, int count)
 {
 	const char *p;
-	size_t col;
+	size_t col = 0, plen = strlen(prefix);
 
 	if (count == 0)
 		return;
-	if (count == 1) {
-		sb_printf(out, "  %s %s\n", prefix, sb_str(lasts));
-		return;
-	}
-	sb_printf(out, "  %s:", prefix);
-	col = strlen(prefix) + 3;
 	for (p = sb_str(lasts); *p != '\0';) {
 		size_t n = strcspn(p, " ");
 
-		if (col + n + 1 > 72) {
-			sb_puts(out, "\n     ");
-			col = 5;
+		if (col > 0 && col + 3 + n > OUTMAIL_MOVES_WIDTH) {
+			sb_putc(out, '\n');
+			col = 0;
 		}
-		sb_printf(out, " %.*s", (int)n, p);
-		col += n + 1;
+		if (col == 0) {
+			sb_printf(out, "  %s %.*s", prefix, (int)n, p);
+			col = 2 + plen + 1 + n;
+		} else {
+			sb_printf(out, " | %.*s", (int)n, p);
+			col += 3 + n;
+		}
 		p += n;
 		while (*p == ' ')
 			p++;
@@ -210,7 +213,7 @@ outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out)
 		while (sp > p && sp[-1] != ' ')
 			sp--;
 		if (sp == p || (size_t)(sp - p) > sizeof(cur)) {
-			/* A one-word command stands alone. */
+			/* A one-word command (or one too long to group) stands alone. */
 			flush_group(out, prefix, &lasts, count);
 			count = 0;
 			prefix[0] = '\0';

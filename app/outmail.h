@@ -28,9 +28,13 @@ void outmail_subject(const struct loaded *g, char *buf, size_t len);
 
 /*
  * The legal moves of a seat in compact form: lines that share all words
- * but the last are folded into one ("tile red: F7 G7 H8"), wrapped at 72
- * columns.
+ * but the last are folded into one, the last words as alternatives
+ * ("tile red F7 | G7 | H8"), each output line at most OUTMAIL_MOVES_WIDTH
+ * columns and repeating the shared words, so that every line, with all but
+ * one alternative deleted, is a complete command.  Lines are indented by
+ * two spaces.
  */
+enum { OUTMAIL_MOVES_WIDTH = 72 };
 void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
 
 /*

@@ -96,7 +96,11 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		    sub->expect, g->row.nmoves);
 		return -1;
 	}
-	if (sub->seat < 0 || sub->seat >= g->row.nseats) {
+	/*
+	 * Seat -1 is the game master's: only `arbiter admin` sends it, and the
+	 * engine accepts there only its administrative commands.
+	 */
+	if (sub->admin ? sub->seat != -1 : sub->seat < 0 || sub->seat >= g->row.nseats) {
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "no such seat in game %lld",
 		    (long long)g->row.id);
@@ -112,7 +116,7 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		game_waiting_text(g, why, sizeof(why));
 		out->code = EXIT_NOPERM;
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
-		    g->names[sub->seat], why);
+		    sub->seat >= 0 ? g->names[sub->seat] : "the game master", why);
 		return -1;
 	}
 	out->code = EXIT_REJECTED;
@@ -122,7 +126,7 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 /* Record an applied submission: log, snapshot, game over flag, clocks, serials. */
 static int
 record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
-    const struct game_wait *before)
+    const struct game_wait *before, const char *shown)
 {
 	struct store_move m;
 	int rc;
@@ -136,6 +140,7 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
 	m.message_id = (char *)sub->message_id;
 	m.at = now_epoch();
 	m.drew = drew;
+	m.shown = (char *)shown;
 	if ((rc = store_move_append(g->store, g->row.id, &m)) != STORE_OK)
 		return rc;
 	g->row.nmoves = m.seq;
@@ -188,6 +193,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 {
 	struct game_played pl;
 	struct game_wait before;
+	struct sbuf shown = SBUF_INIT;
 	void *next = NULL;
 	int rc;
 
@@ -245,16 +251,27 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 			goto rollback;
 		goto answer;
 	}
+	/* What the other seats may read of it: the engine's public form, from the state before. */
+	if (g->rules->public_text != NULL && sub->seat >= 0)
+		g->rules->public_text(g->state, sub->seat, sub->text, &shown);
+	if (shown.oom) {
+		out->code = EXIT_SOFTWARE;
+		snprintf(out->err, sizeof(out->err), "out of memory");
+		goto rollback;
+	}
 	memcpy(g->state, next, g->rules->state_size);
 	free(next);
 	next = NULL;
 	if (sub->dry_run) {
+		sb_free(&shown);
 		store_rollback(s);
 		out->seq = g->row.nmoves + 1;
 		return out->code = EXIT_OK;
 	}
 	out->code = EXIT_OK;
-	rc = record(c, sub, g, pl.drew, &before);
+	rc = record(c, sub, g, pl.drew, &before, g->rules->public_text != NULL &&
+	    sub->seat >= 0 ? sb_str(&shown) : NULL);
+	sb_free(&shown);
 	if (rc == STORE_OK)
 		rc = notify_move(c, s, g, sub);
 	out->seq = g->row.nmoves;
@@ -276,6 +293,7 @@ store_fail:
 	store_rollback(s);
 	return out->code;
 rollback:
+	sb_free(&shown);
 	free(next);
 	store_rollback(s);
 	return out->code;

@@ -79,6 +79,34 @@ text_check(const char *text, size_t len, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * A line copied from a mail's list of legal commands with its choices
+ * still in it ("pass BON5 | BON6"): name the line and how to answer.
+ */
+static int
+choices_left(const char *line, size_t n, int lineno, char *err, size_t errlen)
+{
+	const char *hash = memchr(line, '#', n);
+	size_t bar = 0, end = hash != NULL ? (size_t)(hash - line) : n, start = 0;
+
+	while (bar < end && line[bar] != '|')
+		bar++;
+	if (bar == end)
+		return 0;
+	while (start < end && (line[start] == ' ' || line[start] == '\t'))
+		start++;
+	while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t' ||
+	    line[end - 1] == '\r'))
+		end--;
+	while (bar > start && (line[bar - 1] == ' ' || line[bar - 1] == '\t'))
+		bar--;
+	snprintf(err, errlen, "line %d: '%.*s%s' still offers choices separated by '|': "
+	    "keep one of them, as in '%.*s'", lineno, (int)(end - start > 60 ? 60 : end - start),
+	    line + start, end - start > 60 ? "..." : "", (int)(bar - start > 60 ? 60 :
+	    bar - start), line + start);
+	return -1;
+}
+
 int
 submission_check(const char *text, size_t len, char *err, size_t errlen)
 {
@@ -92,6 +120,16 @@ submission_check(const char *text, size_t len, char *err, size_t errlen)
 	}
 	if (text_check(text, len, err, errlen) != 0)
 		return -1;
+	for (i = 0; i < len; i++) {
+		size_t n = strcspn(text + i, "\n");
+
+		if (i + n > len)
+			n = len - i;
+		if (choices_left(text + i, n, ++commands, err, errlen) != 0)
+			return -1;
+		i += n;
+	}
+	commands = 0;
 	/* Count commands the way every notation separates them: lines and ';'. */
 	for (i = 0; i <= len; i++) {
 		char ch = i < len ? text[i] : '\n';

@@ -27,7 +27,14 @@ struct cmd_entry {
 /* The commands, one file each (cmd_NAME.c). */
 extern const struct cmd_entry cmd_new, cmd_move, cmd_show, cmd_moves, cmd_score,
     cmd_log, cmd_list, cmd_undo, cmd_verify, cmd_export, cmd_import, cmd_help,
-    cmd_send, cmd_mail, cmd_fetch, cmd_remind;
+    cmd_send, cmd_mail, cmd_fetch, cmd_remind, cmd_admin;
+
+/*
+ * cmd_move.c: `move` and `admin` (admin set: no SEAT operand, the game
+ * master's seat -1).  Returns the exit code.
+ */
+int submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
+    int admin);
 
 /* commands.c */
 const struct cmd_entry *cmd_find(const char *name);

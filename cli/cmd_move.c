@@ -1,4 +1,8 @@
-/* cmd_move.c - `arbiter move GAME SEAT 'COMMANDS'`: apply one submission. */
+/*
+ * cmd_move.c - `arbiter move GAME SEAT 'COMMANDS'`: apply one submission.
+ * `arbiter admin GAME 'COMMANDS'` (cmd_admin.c) shares the code: the same
+ * options and output, for the game master's seat -1.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,8 +10,8 @@
 #include "cli.h"
 #include "../app/outmail.h"
 
-static int
-run_move(struct ctx *c, int argc, char **argv)
+int
+submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, int admin)
 {
 	const char *expect = NULL, *dry = NULL, *no_send = NULL;
 	const struct opt_spec specs[] = {
@@ -28,12 +32,12 @@ run_move(struct ctx *c, int argc, char **argv)
 
 	memset(&g, 0, sizeof(g));
 	memset(&sub, 0, sizeof(sub));
-	rc = args_parse(c, &cmd_move, argc, argv, specs, &ops, &nops);
+	rc = args_parse(c, e, argc, argv, specs, &ops, &nops);
 	if (rc != 0)
 		goto out;
 	rc = EXIT_USAGE;
-	if (nops != 3) {
-		cmd_usage(&cmd_move, stderr);
+	if (nops != (admin ? 2 : 3)) {
+		cmd_usage(e, stderr);
 		goto out;
 	}
 	if (parse_game_id(ops[0], &sub.game) != 0) {
@@ -48,13 +52,13 @@ run_move(struct ctx *c, int argc, char **argv)
 		}
 		sub.expect = (int)v;
 	}
-	if (strcmp(ops[2], "-") == 0) {
+	if (strcmp(ops[nops - 1], "-") == 0) {
 		if (read_all(stdin, &text, &len) != 0) {
 			errx_line(c, "cannot read the commands from standard input");
 			rc = EXIT_IOERR;
 			goto out;
 		}
-	} else if ((text = strdup(ops[2])) == NULL) {
+	} else if ((text = strdup(ops[nops - 1])) == NULL) {
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
@@ -65,16 +69,17 @@ run_move(struct ctx *c, int argc, char **argv)
 		game_unload(&probe);
 		goto out;
 	}
-	sub.seat = game_seat_find(&probe, ops[1]);
+	sub.seat = admin ? -1 : game_seat_find(&probe, ops[1]);
+	sub.admin = admin;
 	game_unload(&probe);
-	if (sub.seat < 0) {
+	if (sub.seat < 0 && !admin) {
 		errx_line(c, "game %lld has no seat '%s'", (long long)sub.game, ops[1]);
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	sub.text = text;
 	sub.len = len;
-	sub.source = "cli";
+	sub.source = admin ? "admin" : "cli";
 	sub.dry_run = dry != NULL;
 	rc = play_submission(c, s, &sub, &g, &out);
 	if (rc != EXIT_OK) {
@@ -105,6 +110,12 @@ out:
 	free(text);
 	free(ops);
 	return rc;
+}
+
+static int
+run_move(struct ctx *c, int argc, char **argv)
+{
+	return submit_command(c, &cmd_move, argc, argv, 0);
 }
 
 const struct cmd_entry cmd_move = {

@@ -13,11 +13,12 @@
 static int
 run_remind(struct ctx *c, int argc, char **argv)
 {
-	const char *set_game = NULL, *hours = NULL, *no_send = NULL;
+	const char *set_game = NULL, *hours = NULL, *no_send = NULL, *quiet = NULL;
 	const struct opt_spec specs[] = {
 		{ "game", 1, &set_game, NULL },
 		{ "hours", 1, &hours, NULL },
 		{ "no-send", 0, &no_send, NULL },
+		{ "quiet", 0, &quiet, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
 	struct deliver_stats st;
@@ -61,8 +62,9 @@ run_remind(struct ctx *c, int argc, char **argv)
 	}
 	if ((rc = remind_all(c, &cfg, s, &sent, &told)) != EXIT_OK)
 		goto out;
-	printf("remind: %d reminder%s, %d table notice%s queued\n", sent, sent == 1 ? "" : "s",
-	    told, told == 1 ? "" : "s");
+	if (quiet == NULL)
+		printf("remind: %d reminder%s, %d table notice%s queued\n", sent,
+		    sent == 1 ? "" : "s", told, told == 1 ? "" : "s");
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
 out:
@@ -73,14 +75,15 @@ out:
 
 const struct cmd_entry cmd_remind = {
 	"remind",
-	"remind [--no-send] | remind --game GAME --hours N",
+	"remind [--no-send] [--quiet] | remind --game GAME --hours N",
 	"remind the seats a game has waited for too long",
 	"A seat the game waits for gets a reminder once it has been idle for the\n"
 	"interval (remind_hours in arbiter.conf(5), 48 by default, or the game's own\n"
 	"set with --game GAME --hours N), then one a day; after table_days days\n"
 	"(4 by default) the whole table is told, once.  A seat that declared an\n"
 	"absence (\"away until DATE\" by mail) is not reminded until it ends.  Safe to\n"
-	"run every few minutes from cron: nothing is sent twice in one interval.\n",
+	"run every few minutes from cron: nothing is sent twice in one interval.\n"
+	"--quiet prints nothing when all went well (for cron).\n",
 	run_remind,
 	0,
 };

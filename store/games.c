@@ -306,7 +306,7 @@ store_move_append(struct store *s, int64_t id, const struct store_move *m)
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO moves (game_id, seq, seat, text, source, "
-	    "message_id, at, drew) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st);
+	    "message_id, at, drew, shown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
@@ -320,12 +320,19 @@ store_move_append(struct store *s, int64_t id, const struct store_move *m)
 		sqlite3_bind_null(st, 6);
 	sqlite3_bind_int64(st, 7, m->at);
 	sqlite3_bind_int(st, 8, m->drew);
+	if (m->shown != NULL)
+		sqlite3_bind_text(st, 9, m->shown, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 9);
 	if ((rc = store_done(s, st, "append move")) != STORE_OK)
 		return rc;
 	return recount(s, id);
 }
 
-/* Fill m from the current row of a moves query (seq, seat, text, source, message_id, at, drew). */
+/*
+ * Fill m from the current row of a moves query (seq, seat, text, source,
+ * message_id, at, drew, shown).
+ */
 static int
 move_from_row(sqlite3_stmt *st, struct store_move *m)
 {
@@ -337,6 +344,8 @@ move_from_row(sqlite3_stmt *st, struct store_move *m)
 	m->message_id = store_col_dup(st, 4);
 	m->at = sqlite3_column_int64(st, 5);
 	m->drew = sqlite3_column_int(st, 6);
+	if (sqlite3_column_type(st, 7) != SQLITE_NULL && (m->shown = store_col_dup(st, 7)) == NULL)
+		return -1;
 	return m->text != NULL ? 0 : -1;
 }
 
@@ -345,7 +354,8 @@ store_move_free(struct store_move *m)
 {
 	free(m->text);
 	free(m->message_id);
-	m->text = m->message_id = NULL;
+	free(m->shown);
+	m->text = m->message_id = m->shown = NULL;
 }
 
 int
@@ -356,7 +366,7 @@ store_moves_each(struct store *s, int64_t id, int from_seq,
 	struct store_move m;
 	int rc, stop = 0;
 
-	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew "
+	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew, shown "
 	    "FROM moves WHERE game_id = ? AND seq >= ? ORDER BY seq", &st);
 	if (rc != STORE_OK)
 		return rc;
@@ -384,7 +394,7 @@ store_move_get(struct store *s, int64_t id, int seq, struct store_move *m)
 	sqlite3_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew "
+	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew, shown "
 	    "FROM moves WHERE game_id = ? AND seq = ?", &st);
 	if (rc != STORE_OK)
 		return rc;

@@ -82,8 +82,10 @@ static const char *const migrations[] = {
 	"  at INTEGER NOT NULL);"
 	"CREATE INDEX replies_addr ON replies(addr, at);"
 	"ALTER TABLE seats ADD COLUMN table_told INTEGER NOT NULL DEFAULT 0;",
+	/* the public form of each move as it was recorded (NULL: not recorded) */
+	"ALTER TABLE moves ADD COLUMN shown TEXT;",
 	/*
-	 * 3: inbound trust: each seat's serial (reply tokens carry it, and it
+	 * 4: inbound trust: each seat's serial (reply tokens carry it, and it
 	 * changes whenever what the game awaits from the seat changes), wrong
 	 * seat passwords per game, and which replies went to unproven senders
 	 * (capped site-wide).

@@ -72,6 +72,14 @@ struct store_move {
 	char *message_id;	/* owned; may be NULL */
 	int64_t at;
 	int drew;
+	/*
+	 * owned; may be NULL: the public form of text (what other seats may
+	 * read while the game runs), recorded with the move when the engine
+	 * has one.  NULL when the text itself is public (an engine without
+	 * hidden commands, an administrative move) or the move was recorded
+	 * before moves kept it.
+	 */
+	char *shown;
 };
 
 /*

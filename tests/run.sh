@@ -19,7 +19,12 @@ for t in tests/e2e/*.sh; do
 		skip=$((skip + 1))
 		continue
 	fi
-	if ARBITER=./build/san/arbiter sh "$t"; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed $t"; fi
+	# Exit 77: the script says why it cannot run here (skipped).
+	ARBITER=./build/san/arbiter sh "$t"
+	rc=$?
+	if [ $rc -eq 0 ]; then pass=$((pass + 1))
+	elif [ $rc -eq 77 ]; then skip=$((skip + 1))
+	else fail=$((fail + 1)); failed="$failed $t"; fi
 done
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed, $skip skipped"

@@ -3,7 +3,7 @@
 # database (demo.db), with the reports a player would see.  Mail goes to the
 # Maildir demo-mail/ (no SMTP server needed).
 set -e
-A=./arbiter
+A=${ARBITER:-./arbiter}
 export ARBITER_DB=demo.db
 export ARBITER_MAILDIR=demo-mail
 unset ARBITER_SMTP_URL
@@ -46,10 +46,19 @@ $A log "$id"
 say "arbiter verify $id"
 $A verify "$id"
 rm -f demo-moves.txt
-say "mail written to demo-mail/new (one per seat per move; here is ada's last)"
-ls demo-mail/new | wc -l
-last=$(grep -l '^To: "ada"' demo-mail/new/* | tail -1)
-/usr/bin/python3 -c 'import email, email.policy, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+n=$(ls demo-mail/new | wc -l)
+say "mail: $n messages in demo-mail/new, one per seat per move; here is ada's last"
+# Maildir names do not sort by time: the last mail is the one about the
+# highest move number.
+/usr/bin/python3 -c 'import email, email.policy, os, re, sys
+best = None
+for f in os.listdir(sys.argv[1]):
+    m = email.message_from_binary_file(open(os.path.join(sys.argv[1], f), "rb"),
+                                       policy=email.policy.default)
+    move = re.search(r": move (\d+)", m["Subject"] or "")
+    if m["To"] and m["To"].addresses[0].display_name == "ada" and move:
+        if best is None or int(move.group(1)) > best[0]:
+            best = (int(move.group(1)), m)
+m = best[1]
 print("Subject:", m["Subject"]); print("Reply-To:", m["Reply-To"]); print()
-print("\n".join(m.get_content().splitlines()[:8]))' "$last"
+print("\n".join(m.get_content().splitlines()[:8]))' demo-mail/new

@@ -4,7 +4,7 @@
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
-groff-base man-db"
+groff-base man-db postfix"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
@@ -19,6 +19,13 @@ else
 	sudo="sudo"
 fi
 export DEBIAN_FRONTEND=noninteractive
+# Postfix is only for tests/e2e/postfix.sh, which runs a private instance:
+# the system gets no mail configuration and no running Postfix.
+case "$missing" in
+*" postfix"*)
+	echo "postfix postfix/main_mailer_type select No configuration" |
+		$sudo debconf-set-selections ;;
+esac
 $sudo apt-get update -qq
 # shellcheck disable=SC2086
 $sudo apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,244 @@
+#!/bin/sh
+# needs: tigris
+# The README's Postfix recipe, as printed, in a real Postfix: a private
+# instance on 127.0.0.1 (its own configuration, queue and data directories,
+# a high port, started and stopped here; the system's Postfix, if any, is
+# not touched).  A player's reply is sent by SMTP as a mail client sends it;
+# Postfix hands it to `arbiter mail` through the pipe of the recipe; the
+# move is applied and the answer reaches the player's local mailbox.  Done
+# twice: for games@example.org, and for an address whose local part is no
+# Unix user (play@example.org).  The test substitutes only what the README
+# tells the reader to put in: the user, the paths and the address.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+[ -x /usr/sbin/postfix ] || fail "/usr/sbin/postfix is missing: make deps installs postfix"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "skipped: Postfix's master(8) must be started as root"
+	exit 77
+fi
+id postfix >/dev/null 2>&1 && getent group postdrop >/dev/null ||
+	fail "the postfix user or postdrop group is missing (installed with the postfix package)"
+
+# The README's blocks, by their markers: <!-- example: postfix NAME -->.
+readme_block() {
+	awk -v want="<!-- example: postfix $1 -->" '
+		$0 == want { on = 1; next }
+		on && /^<!--/ { exit }
+		on && /^    / { sub(/^    /, ""); print; seen = 1; next }
+		on && seen && !/^$/ { exit }
+	' "$ROOT/README.md"
+}
+for b in master.cf main.cf transport; do
+	readme_block "$b" >"$T/readme.$b"
+	[ -s "$T/readme.$b" ] || fail "README.md has no Postfix $b block"
+done
+grep -q 'user=arbiter' "$T/readme.master.cf" || fail "the recipe names no user"
+grep -q -- '--config' "$T/readme.master.cf" || fail "the recipe does not name --config"
+
+chmod 711 "$T"
+user=nobody
+group=$(id -gn nobody)
+as_user() {
+	setpriv --reuid="$user" --regid="$group" --clear-groups "$@"
+}
+port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+P="$T/postfix"
+mkdir -p "$P/etc" "$P/spool" "$P/data" "$T/bin" "$T/mail"
+cp "$ARBITER" "$T/bin/arbiter"
+chmod 755 "$T/bin" "$T/bin/arbiter"
+# The players' local mailboxes: Maildirs that local(8) fills for aliases.
+for p in ada bo; do
+	echo "$p: $T/mail/$p/" >>"$P/etc/aliases"
+done
+chown "$user:$group" "$T/mail"
+chown postfix "$P/data"
+
+cat >"$P/etc/main.cf" <<CONF
+compatibility_level = 3.6
+queue_directory = $P/spool
+data_directory = $P/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.example.org
+mydomain = example.org
+myorigin = example.org
+mydestination = example.org, localhost
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps = hash:$P/etc/aliases
+alias_database = hash:$P/etc/aliases
+maillog_file = $P/maillog
+maillog_file_prefixes = $T
+smtputf8_enable = no
+biff = no
+relayhost =
+default_transport = error:this test delivers locally only
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+CONF
+# The README's main.cf lines, with the transport map in this instance.
+sed "s|/etc/postfix/|$P/etc/|g" "$T/readme.main.cf" >>"$P/etc/main.cf"
+# Debian's master.cf, every service outside a chroot, smtpd on our port.
+grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$port" '
+	/^[^ \t]/ && NF >= 8 {
+		if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
+		$5 = "n"
+	}
+	{ print }' >"$P/etc/master.cf"
+
+# apply_recipe ADDRESS NAME: the README's recipe for ADDRESS, its files
+# under $T/NAME; a game whose mail comes from ADDRESS.
+apply_recipe() {
+	addr=$1
+	H="$T/$2"
+	mkdir -p "$H/home" "$H/srv"
+	cat >"$H/home/arbiter.conf" <<CONF
+from = $addr
+smtp_url = smtp://127.0.0.1:$port
+CONF
+	chown -R "$user:$group" "$H"
+	# The master.cf entry: the user, the program and the paths are ours.
+	{
+		grep -v '^arbiter \|^  ' "$P/etc/master.cf"
+		sed -e "s|user=arbiter|user=$user|" \
+		    -e "s|/usr/local/bin/arbiter|$T/bin/arbiter|" \
+		    -e "s|/home/arbiter/.config/arbiter/arbiter.conf|$H/home/arbiter.conf|" \
+		    -e "s|/srv/arbiter/games.db|$H/srv/games.db|" "$T/readme.master.cf"
+	} >"$P/etc/master.cf.new"
+	mv "$P/etc/master.cf.new" "$P/etc/master.cf"
+	sed "s|games@example.org|$addr|" "$T/readme.transport" >"$P/etc/transport"
+	postmap -c "$P/etc" "$P/etc/transport" || fail "postmap transport"
+}
+
+apply_recipe games@example.org games
+postalias -c "$P/etc" "$P/etc/aliases" || fail "postalias"
+postfix -c "$P/etc" check 2>"$T/pf-check" || fail "postfix check: $(cat "$T/pf-check")"
+postfix -c "$P/etc" start >"$T/pf-start" 2>&1 || fail "postfix start: $(cat "$T/pf-start")"
+trap 'postfix -c "$P/etc" stop >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+i=0
+until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "postfix did not listen: $(cat "$P/maillog" 2>/dev/null)"
+done
+
+# delivered RCPT: the maillog says the pipe took the mail for RCPT.
+delivered() {
+	grep -q "postfix/pipe.*to=<$1>.*status=sent" "$P/maillog"
+}
+bounced() {
+	grep -q 'status=bounced\|User unknown' "$P/maillog"
+}
+
+# wait_for WHAT CMD...: until CMD succeeds, at most 20 seconds.
+wait_for() {
+	what=$1
+	shift
+	i=0
+	until "$@" >/dev/null 2>&1; do
+		! bounced || fail "$what: Postfix bounced: $(grep 'status=bounced\|User unknown' "$P/maillog")"
+		sleep 0.2
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "$what: nothing after 20 s; maillog: $(tail -20 "$P/maillog")"
+	done
+	ok
+}
+# mail_to SEAT TEXT: the file of a mail in SEAT's mailbox that holds TEXT.
+mail_to() {
+	grep -l -- "$2" "$T/mail/$1/new/"* 2>/dev/null | head -1
+}
+has_mail() {
+	[ -n "$(mail_to "$1" "$2")" ]
+}
+logged() {
+	as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$H/srv/games.db" \
+	    log --format json "$1" | grep -q '"source": "mail"'
+}
+
+# applied: the games (1, 2) that applied a move by mail, in $games.
+applied() {
+	games=
+	for x in 1 2; do
+		logged "$x" && games="$games $x"
+	done
+	[ -n "$games" ]
+}
+
+# start ID: a new game; sets seat (the awaited one) and reply_to (its
+# reply address, from the start mail it got through Postfix).
+start() {
+	as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$db" new tigris \
+	    --seat ada:ada@example.org --seat bo:bo@example.org >"$T/out" 2>"$T/err" ||
+		fail "new: $(cat "$T/err")"
+	[ "$(cat "$T/out")" = "$1" ] || fail "new printed $(cat "$T/out"), not $1"
+	seat=$(as_user "$T/bin/arbiter" --db "$db" --config "$H/home/arbiter.conf" show "$1" |
+	    sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+	[ -n "$seat" ] || fail "nobody awaited"
+	wait_for "start mail of game $1 to $seat" has_mail "$seat" "^Subject: \[arbiter #$1\]"
+	f=$(mail_to "$seat" "^Subject: \[arbiter #$1\]")
+	reply_to=$(sed -n 's/^Reply-To: .*<\(.*\)>.*/\1/p' "$f" | head -1)
+	case "$reply_to" in
+	"${addr%@*}+"*"@${addr#*@}") ok ;;
+	*) fail "the Reply-To '$reply_to' is not $addr with a token" ;;
+	esac
+}
+
+# play ADDRESS NAME: two games; one reply by SMTP to both games' reply
+# addresses, one message with two recipients, as a player replying to all
+# would send it (each recipient needs its own ${extension}, so its own
+# delivery).  Both are delivered to arbiter without a bounce; the move is
+# applied (once: the Message-ID is the same) and answered in the player's
+# mailbox.
+play() {
+	apply_recipe "$1" "$2"
+	postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
+	db="$H/srv/games.db"
+	rm -rf "$T/mail/ada" "$T/mail/bo"
+	start 1
+	seat1=$seat
+	rcpt1=$reply_to
+	start 2
+	seat2=$seat
+	rcpt2=$reply_to
+	# The player's client sends the reply by SMTP.
+	/usr/bin/python3 - "$port" "$seat1@example.org" "$rcpt1" "$rcpt2" <<'PY' || fail "SMTP reply refused"
+import smtplib, sys
+from email.message import EmailMessage
+port, sender, rcpt1, rcpt2 = sys.argv[1:5]
+m = EmailMessage()
+m["From"] = sender
+m["To"] = rcpt1
+m["Cc"] = rcpt2
+m["Subject"] = "Re: your move"
+m["Message-ID"] = "<reply-%s@example.org>" % rcpt1.split("+")[0]
+m.set_content("leader black F4\n\n> quoted text is not a move\n")
+with smtplib.SMTP("127.0.0.1", int(port)) as s:
+    s.send_message(m)
+PY
+	ok
+	wait_for "the pipe delivery to $rcpt1" delivered "$rcpt1"
+	wait_for "the pipe delivery to $rcpt2" delivered "$rcpt2"
+	# Both games got the message.  Whether one message may move two games
+	# is arbiter mail's business, not the recipe's: each game that applied
+	# it answered the seat its token names.
+	wait_for "the move sent to $1 applied" applied
+	for g in $games; do
+		[ "$g" = 1 ] && s=$seat1 || s=$seat2
+		wait_for "the answer in $s's mailbox" has_mail "$s" "Your move was applied as move 1 of game #$g"
+		as_user "$T/bin/arbiter" --db "$db" --config "$H/home/arbiter.conf" log "$g" >"$T/log"
+		contains "$T/log" "$s: leader black F4"
+		[ "$(wc -l <"$T/log")" -eq 1 ] || fail "expected one move: $(cat "$T/log")"
+	done
+	# Nothing bounced, nothing was left in arbiter's Maildir.
+	if bounced; then
+		fail "Postfix bounced: $(grep 'status=bounced\|User unknown' "$P/maillog")"
+	fi
+	[ ! -d "$db.mail" ] || fail "mail went into $db.mail instead of Postfix"
+	ok
+}
+
+play games@example.org games
+# An address whose local part no Unix user has.
+! id play >/dev/null 2>&1 || fail "this test needs an address that is no user: 'play' is one"
+play play@example.org play
+done_ok
