@@ -1,7 +1,8 @@
 /*
  * tigris.c - the Tigris & Euphrates engine's entry table (tigris_rules):
- * options, submissions, waiting, scores.  The rules live in rules.c, the
- * lists of legal moves and the invariants in moves.c, the views in render.c.
+ * options, submissions, waiting, scores.  The rules live in parse.c,
+ * rules.c, conflict.c and state.c (rules.h), the lists of legal moves in
+ * moves.c, the invariants in check.c, the views in render.c.
  */
 #include <stdio.h>
 #include <string.h>

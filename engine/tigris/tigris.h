@@ -154,7 +154,7 @@ int tg_adjacent_temples(const struct tigris *st, int sq);
 int tg_kingdom_leader(const struct tigris *st, const struct tg_regions *rg,
     int region, int colour);
 
-/* rules.c: actions and their consequences. */
+/* state.c, parse.c and rules.c (see rules.h for how they depend on each other). */
 int tg_setup_state(struct tigris *st, int nseats, int board, int buildings,
     int english, int open, const uint8_t seed[GAME_SEED_LEN]);
 enum game_status tg_command(struct tigris *st, int seat, char *cmd,
@@ -174,7 +174,7 @@ void tg_ranks(const struct tigris *st, int rank[TG_MAXSEATS]);
 /* check.c */
 int tg_check(const struct tigris *st, char *err, size_t errlen);
 
-/* rules.c helpers shared with moves.c and the tests. */
+/* Helpers of state.c, conflict.c and rules.c shared with moves.c and the tests. */
 extern const int tg_tile_totals[TG_NCOL];
 int tg_leader_seat(int code);
 int tg_hand_size(const struct tigris *st, int seat);
