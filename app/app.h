@@ -149,6 +149,16 @@ int text_check(const char *text, size_t len, char *err, size_t errlen);
 int submission_check(const char *text, size_t len, char *err, size_t errlen);
 
 /*
+ * reading.c: the commands in a reply people write.  reading_take keeps in
+ * text (in place) the commands read from its top by the game's is_command
+ * hook: lines before the first command that are not commands are skipped,
+ * reading stops at the first line after it that is not one.  The skipped
+ * lines are appended to skipped, quoted and comma-separated (a few, then
+ * "...").  Returns the number of command lines kept.
+ */
+int reading_take(const struct game_rules *r, char *text, struct sbuf *skipped);
+
+/*
  * create.c: a new game.  game_options_json turns "KEY=VALUE" strings into
  * the stored JSON array (NULL with err set when one is malformed).
  * game_create judges the seats and options (the engine's setup), draws the

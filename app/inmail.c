@@ -60,6 +60,7 @@ struct job {
 	char *text;		/* the commands (quotes, signature, credentials gone) */
 	int away, y, m, d;
 	char away_err[200];
+	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 };
 
 /* Find a seat token in the extension or the recipients. */
@@ -360,6 +361,17 @@ answer_stale(struct job *j, const struct loaded *g)
 	return answer_seat(j, g, result, NULL, 1, 1);
 }
 
+/* Tell the sender which lines of the mail were not read as commands. */
+static void
+note_skipped(const struct job *j, char *result, size_t len)
+{
+	size_t n = strlen(result);
+
+	if (j->skipped.len > 0)
+		snprintf(result + n, len - n, "\nNot read as commands: %s.",
+		    sb_str(&j->skipped));
+}
+
 /* The answer to a submission play_submission judged, inside its transaction. */
 static int
 answer_move(void *arg, struct loaded *g, const struct outcome *out)
@@ -378,10 +390,12 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
 		    "of game #%lld. Everyone has been sent the new board.", n ? "\n" : "",
 		    out->seq, (long long)g->row.id);
+		note_skipped(j, result, sizeof(result));
 		return answer_seat(j, g, result, NULL, 0, 0);
 	}
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s",
 	    n ? "\n" : "", out->err);
+	note_skipped(j, result, sizeof(result));
 	return answer_seat(j, g, result, "Correct the commands and reply again.", 1, 0);
 }
 
@@ -456,7 +470,7 @@ static int
 handle_quiet(struct job *j)
 {
 	struct loaded g;
-	char result[700] = "";
+	char result[1400] = "";
 	int rc;
 
 	memset(&g, 0, sizeof(g));
@@ -485,6 +499,7 @@ handle_quiet(struct job *j)
 		else
 			snprintf(result, sizeof(result), "Your mail held no commands%s%s",
 			    j->away < 0 ? ": " : ".", j->away < 0 ? j->away_err : "");
+		note_skipped(j, result, sizeof(result));
 		if (rc == STORE_OK)
 			rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : "empty");
@@ -564,6 +579,8 @@ handle(struct job *j)
 	if (j->seat >= 0) {
 		if (game_load_meta(j->c, j->s, j->game, &g) != EXIT_OK || j->seat >= g.row.nseats)
 			j->seat = -1, j->forged = 1;
+		else
+			reading_take(g.rules, j->text, &j->skipped);
 		game_unload(&g);
 	}
 	if (j->seat < 0)
@@ -603,6 +620,7 @@ inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 	j.in = &in;
 	j.extension = extension;
 	code = handle(&j);
+	sb_free(&j.skipped);
 	free(j.text);
 	inbound_free(&in);
 	return code;

@@ -156,6 +156,15 @@ struct game_rules {
 	int (*resample)(void *st, int owner, uint64_t salt);
 
 	/*
+	 * 1 when one line of a mail body starts like a command of the game's
+	 * notation (it need not be legal: the engine judges it when played),
+	 * 0 for a greeting, a sign-off or other prose.  Mail reading uses it
+	 * to take the commands from the top of a reply and to tell the sender
+	 * which lines it ignored.  NULL: every line is taken as a command.
+	 */
+	int (*is_command)(const char *line);
+
+	/*
 	 * Optional (NULL when the game has none): split a foreign log into
 	 * options and submissions.  Used by `arbiter import GAME LOGFILE`.
 	 */

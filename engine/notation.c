@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "notation.h"
 
@@ -126,4 +127,22 @@ word_eq(const char *a, const char *b)
 		b++;
 	}
 	return *a == *b;
+}
+
+int
+line_starts_with_verb(const char *line, const char *const *verbs)
+{
+	const char *w, *e;
+	size_t n;
+
+	for (w = line; *w == ' ' || *w == '\t'; w++)
+		;
+	for (e = w; *e != '\0' && *e != ' ' && *e != '\t' && *e != ';' && *e != '\r' &&
+	    *e != '\n'; e++)
+		;
+	n = (size_t)(e - w);
+	for (; n > 0 && *verbs != NULL; verbs++)
+		if (strlen(*verbs) == n && strncasecmp(w, *verbs, n) == 0)
+			return 1;
+	return 0;
 }

@@ -33,4 +33,11 @@ int cmd_words(char *cmd, char *words[], int max);
 /* ASCII case-insensitive equality. */
 int word_eq(const char *a, const char *b);
 
+/*
+ * 1 when the first word of line (leading white space skipped; the word
+ * ends at white space, ';' or the end) equals one of the NULL-terminated
+ * verbs, ignoring ASCII case.  For the engines' is_command hooks.
+ */
+int line_starts_with_verb(const char *line, const char *const *verbs);
+
 #endif

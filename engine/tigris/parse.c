@@ -19,6 +19,18 @@ static const char *const decision_verbs[] = {
 	"support", "conflict", "monument", "building", "treasure", NULL,
 };
 
+/* Every word a command of the notation starts with. */
+static const char *const all_verbs[] = {
+	"leader", "withdraw", "tile", "catastrophe", "swap", "pass", "support",
+	"conflict", "monument", "building", "treasure", "resign", NULL,
+};
+
+int
+tg_is_command(const char *line)
+{
+	return line_starts_with_verb(line, all_verbs);
+}
+
 /* Whether w is one of the words of a NULL-terminated list. */
 static int
 is_verb(const char *w, const char *const *list)

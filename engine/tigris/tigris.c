@@ -201,5 +201,6 @@ const struct game_rules tigris_rules = {
 	.public_text = tg_public_text,
 	.timeout_move = tg_timeout_move,
 	.resample = tg_resample,
+	.is_command = tg_is_command,
 	.import_log = NULL,
 };

@@ -1,0 +1,101 @@
+/*
+ * reading.c - the commands in a reply that people actually write.
+ *
+ * Mail from a person carries more than commands: "Hi arbiter," above
+ * them, "Thanks!" or "Sent from my iPhone" below, a signature without
+ * its "-- " separator.  Quoted text and marked signatures are gone
+ * already (mail/reply.c); this takes what is left, line by line, and
+ * asks the game which lines start like its commands:
+ *
+ *   - before the first command, lines that are not commands are skipped;
+ *   - from the first command on, commands are kept until the first line
+ *     that is not one; that line and everything after it are skipped;
+ *   - blank lines and '#' comment lines neither start nor stop reading.
+ *
+ * The skipped lines are listed for the answer, so the sender sees what
+ * arbiter did not read.  A game without the is_command hook keeps every
+ * line, as before.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+
+/* Lines quoted in the answer, and the length each is cut to there. */
+enum { SHOW_LINES = 4, SHOW_WIDTH = 50 };
+
+/* 1 for a line of white space only, or a comment. */
+static int
+neutral(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r'))
+		i++;
+	return i == n || p[i] == '#';
+}
+
+/* Quote one skipped line into the list (cut, with an ellipsis, when long). */
+static void
+note_skipped(struct sbuf *out, int count, const char *p, size_t n)
+{
+	size_t i = 0, w = 0, keep = 0;
+
+	if (count > SHOW_LINES)
+		return;
+	if (count == SHOW_LINES) {
+		sb_puts(out, ", ...");
+		return;
+	}
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+		n--;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	p += i;
+	n -= i;
+	/* Cut at SHOW_WIDTH characters, not inside a UTF-8 sequence. */
+	for (keep = 0; keep < n && w < SHOW_WIDTH; keep++)
+		if (((unsigned char)p[keep] & 0xc0) != 0x80)
+			w++;
+	while (keep < n && ((unsigned char)p[keep] & 0xc0) == 0x80)
+		keep++;
+	sb_printf(out, "%s\"%.*s%s\"", count > 0 ? ", " : "", (int)keep, p,
+	    keep < n ? "..." : "");
+}
+
+int
+reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
+{
+	char *in = text, *out = text;
+	int commands = 0, count = 0, stopped = 0;
+
+	if (r->is_command == NULL)
+		return neutral(text, strlen(text)) ? 0 : 1;
+	while (*in != '\0') {
+		char *nl = strchr(in, '\n');
+		size_t n = nl != NULL ? (size_t)(nl - in) : strlen(in);
+		int keep;
+		char save = in[n];
+
+		in[n] = '\0';
+		if (neutral(in, n))
+			keep = commands > 0 && !stopped;
+		else if (!stopped && r->is_command(in))
+			keep = 1, commands++;
+		else {
+			if (commands > 0)
+				stopped = 1;
+			note_skipped(skipped, count++, in, n);
+			keep = 0;
+		}
+		in[n] = save;
+		if (keep) {
+			memmove(out, in, n);
+			out += n;
+			*out++ = '\n';
+		}
+		in += n + (nl != NULL);
+	}
+	*out = '\0';
+	return commands;
+}
