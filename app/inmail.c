@@ -237,7 +237,8 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 		return STORE_ERROR;
 	}
 	json_decref(v);
-	outmail_subject(g, subject, sizeof(subject));
+	outmail_subject(g, j->seat, error_help != NULL ? "not accepted" : NULL, subject,
+	    sizeof(subject));
 	rc = outmail_queue(j->cfg, j->s, g, j->seat, NULL, "reply", subject, sb_str(&body),
 	    j->in->message_id);
 	sb_free(&body);

@@ -197,7 +197,7 @@ queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int 
 		sb_free(&body);
 		return STORE_ERROR;
 	}
-	outmail_subject(g, subject, sizeof(subject));
+	outmail_subject(g, seat, NULL, subject, sizeof(subject));
 	rc = outmail_queue(cfg, s, g, seat, NULL, kind, subject, sb_str(&body), NULL);
 	sb_free(&body);
 	return rc;

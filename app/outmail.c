@@ -23,27 +23,29 @@ our_domain(const struct config *cfg)
 }
 
 void
-outmail_subject(const struct loaded *g, char *buf, size_t len)
+outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, size_t len)
 {
 	char wait[400];
 	struct game_wait w;
 	size_t o = 0;
-	int i;
+	int i, named = 0;
 
 	if (g->rules->over(g->state)) {
-		snprintf(buf, len, "[arbiter #%lld] %s: move %d, game over",
-		    (long long)g->row.id, g->row.title, g->seq);
-		return;
+		snprintf(wait, sizeof(wait), "game over");
+	} else {
+		memset(&w, 0, sizeof(w));
+		g->rules->waiting(g->state, &w);
+		/* "your turn", "your turn, also waiting for bo", "waiting for bo" */
+		if (seat >= 0 && (w.mask & (1u << seat)))
+			o = (size_t)snprintf(wait, sizeof(wait), "your turn");
+		for (i = 0; i < g->row.nseats && o < sizeof(wait); i++)
+			if (i != seat && (w.mask & (1u << i)))
+				o += (size_t)snprintf(wait + o, sizeof(wait) - o, "%s%s",
+				    named++ ? ", " : o > 0 ? ", also waiting for " :
+				    "waiting for ", g->names[i]);
 	}
-	memset(&w, 0, sizeof(w));
-	g->rules->waiting(g->state, &w);
-	wait[0] = '\0';
-	for (i = 0; i < g->row.nseats; i++)
-		if (w.mask & (1u << i))
-			o += (size_t)snprintf(wait + o, sizeof(wait) - o, "%s%s",
-			    o ? ", " : "", g->names[i]);
-	snprintf(buf, len, "[arbiter #%lld] %s: move %d, waiting for %s",
-	    (long long)g->row.id, g->row.title, g->seq, wait);
+	snprintf(buf, len, "[arbiter #%lld] %s: %s%smove %d, %s", (long long)g->row.id,
+	    g->row.title, kind != NULL ? kind : "", kind != NULL ? ": " : "", g->seq, wait);
 }
 
 int

@@ -23,8 +23,14 @@ int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, i
 /* Fill prose into lines of at most width columns (words longer stay whole). */
 void outmail_wrap(const char *text, size_t width, struct sbuf *out);
 
-/* "[arbiter #42] Title: move 17, waiting for Bob" */
-void outmail_subject(const struct loaded *g, char *buf, size_t len);
+/*
+ * The subject of a mail to seat (-1: to no seat) about g as it stands,
+ * by kind (NULL for news of a move, "not accepted", "reminder"):
+ * "[arbiter #42] Title: move 17, your turn", "... move 17, waiting for Bob",
+ * "... reminder: move 17, your turn", "... move 17, game over".
+ */
+void outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf,
+    size_t len);
 
 /*
  * The legal moves of a seat in compact form: lines that share all words

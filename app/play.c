@@ -76,12 +76,74 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 	return STORE_OK;
 }
 
+/*
+ * A submission a seat may not make: where it stops being the seat's.
+ * When its first lines play and a later one does not, the reason names
+ * that line and whom the game waits for after the lines before it (a
+ * second "pass" after a first one); otherwise whom it waits for now.
+ * The lines that play are found by halving, each try on a copy.
+ */
+static void
+not_your_turn(const struct submission *sub, const struct loaded *g, void *scratch,
+    struct outcome *out)
+{
+	const char *text = sub->text;
+	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
+	size_t len = strlen(text), *ends = NULL, n = 0, i;
+	size_t lo = 0, hi, k;
+	char why[400], err[256];
+	struct game_played pl;
+	char *prefix = NULL;
+
+	for (i = 0; i < len; i++)
+		if (text[i] == '\n')
+			n++;
+	if (n > 0 && (ends = malloc(n * sizeof(*ends))) != NULL &&
+	    (prefix = malloc(len + 1)) != NULL) {
+		for (i = 0, k = 0; i < len; i++)
+			if (text[i] == '\n')
+				ends[k++] = i;
+		/* lo lines play (0 always does); hi lines do not (all of them). */
+		hi = n + (text[len - 1] != '\n');
+		while (hi - lo > 1) {
+			k = lo + (hi - lo) / 2;
+			memcpy(prefix, text, ends[k - 1]);
+			prefix[ends[k - 1]] = '\0';
+			memcpy(scratch, g->state, g->rules->state_size);
+			memset(&pl, 0, sizeof(pl));
+			if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
+			    GAME_OK)
+				lo = k;
+			else
+				hi = k;
+		}
+	}
+	if (lo > 0) {
+		struct loaded after = *g;
+
+		memcpy(prefix, text, ends[lo - 1]);
+		prefix[ends[lo - 1]] = '\0';
+		memcpy(scratch, g->state, g->rules->state_size);
+		memset(&pl, 0, sizeof(pl));
+		g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err));
+		after.state = scratch;
+		game_waiting_text(&after, why, sizeof(why));
+		snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: after "
+		    "line %zu the game waits for %s", lo + 1, mover, lo, why);
+	} else {
+		game_waiting_text(g, why, sizeof(why));
+		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
+		    "for %s", mover, why);
+	}
+	free(ends);
+	free(prefix);
+}
+
 /* Judge the submission against the loaded state; fills out on rejection. */
 static int
 judge(const struct submission *sub, struct loaded *g, void *next,
     struct game_played *pl, struct outcome *out)
 {
-	char why[400];
 	enum game_status st;
 
 	if (g->rules->over(g->state)) {
@@ -113,10 +175,8 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		return 0;
 	if (st == GAME_NOT_YOUR_TURN) {
 		/* The engine decided; the application names the seats. */
-		game_waiting_text(g, why, sizeof(why));
 		out->code = EXIT_NOPERM;
-		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits for %s",
-		    sub->seat >= 0 ? g->names[sub->seat] : "the game master", why);
+		not_your_turn(sub, g, next, out);
 		return -1;
 	}
 	out->code = EXIT_REJECTED;

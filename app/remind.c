@@ -35,11 +35,12 @@ tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow
 
 	snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
 	    g->names[slow], idle);
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: waiting for %s",
-	    (long long)g->row.id, g->row.title, g->names[slow]);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
 		struct sbuf body = SBUF_INIT;
-		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
+		json_t *v;
+
+		outmail_subject(g, i, "reminder", subject, sizeof(subject));
+		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
 		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
 
 		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
@@ -86,7 +87,7 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 			return STORE_ERROR;
 		}
 		json_decref(v);
-		outmail_subject(g, subject, sizeof(subject));
+		outmail_subject(g, seat, "reminder", subject, sizeof(subject));
 		rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
 		sb_free(&body);
 		if (rc != STORE_OK)

@@ -15,7 +15,7 @@ awaited() {
 }
 
 # newest SEAT: the newest mail to SEAT, its Reply-To into $T/reply-to and
-# its text into $T/mail
+# its text into $T/mail (and with its lines joined into $T/joined)
 newest() {
 	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
 import email, email.policy, os, sys
@@ -33,8 +33,10 @@ if best is None:
     sys.exit(1)
 m = best[1]
 open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_spec)
+open(os.path.join(out, "subject"), "w").write(m["Subject"] + "\n")
 part = m.get_body(preferencelist=("plain",))
 open(os.path.join(out, "mail"), "w").write(part.get_content())
+open(os.path.join(out, "joined"), "w").write(" ".join(part.get_content().split()) + "\n")
 PY
 }
 
@@ -62,6 +64,10 @@ Sent from my iPhone"
 contains "$T/log" "$s1: pass"
 contains "$T/mail" 'Not read as commands: "Hi arbiter,", "Thanks!", "Sent from my'
 contains "$T/mail" 'iPhone".'
+# Subjects by kind: the answer and the news say whose turn it is.
+contains "$T/subject" "Tigris & Euphrates: move 1, waiting for "
+newest "$(awaited)" || fail "no mail to the next seat"
+contains "$T/subject" "Tigris & Euphrates: move 1, your turn"
 
 # Reading stops at the first line after the commands that is not one: the
 # second "pass" below it is never played (played, it would make the whole
@@ -92,6 +98,19 @@ ok
 # not read, and the mail still plays nothing.
 send "$s3" typo "pas"
 contains "$T/mail" 'Not read as commands: "pas".'
+
+# A rejection says so in its subject.
+send "$s3" rejected "pass
+pass"
+contains "$T/subject" "not accepted: move 2, your turn"
+contains "$T/joined" "Your commands were not applied: line 2: $s3 may not act then: after line 1 the game waits for"
+
+# A reminder too.
+ARBITER_NOW=$(($(date +%s) + 10 * 86400)) "$ARBITER" remind >/dev/null 2>&1 ||
+	fail "remind failed"
+ok
+newest "$s3" || fail "no reminder"
+contains "$T/subject" "reminder: move 2, your turn"
 
 # A long line is quoted cut short, never whole; the command below it is
 # played.
