@@ -491,6 +491,88 @@ put_ids(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The HTML alternative of a text body: the same text in <pre>, so webmail
+ * shows the board in a fixed-width font.  Only &, < and > need escaping.
+ */
+static char *
+html_of(const char *body)
+{
+	struct sbuf h = SBUF_INIT;
+
+	sb_puts(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n"
+	    "<body><pre style=\"font-family: monospace\">\n");
+	/* (a newline right after <pre> is not part of its text) */
+	for (; *body != '\0'; body++) {
+		if (*body == '&')
+			sb_puts(&h, "&amp;");
+		else if (*body == '<')
+			sb_puts(&h, "&lt;");
+		else if (*body == '>')
+			sb_puts(&h, "&gt;");
+		else
+			sb_putc(&h, *body);
+	}
+	sb_puts(&h, "</pre></body></html>\n");
+	if (h.oom) {
+		sb_free(&h);
+		return NULL;
+	}
+	return sb_take(&h);
+}
+
+/* A boundary that appears in neither part: "=_" never occurs in
+ * quoted-printable text, and the counter steps past plain text that has it. */
+static void
+pick_boundary(const char *text, const char *html, const char *seed, char *out,
+    size_t len)
+{
+	unsigned long h = 5381;
+	unsigned n;
+
+	for (; seed != NULL && *seed != '\0'; seed++)
+		h = h * 33u + (unsigned char)*seed;
+	for (n = 0;; n++) {
+		snprintf(out, len, "=_arbiter_%08lx_%u", h & 0xffffffffUL, n);
+		if (strstr(text, out) == NULL && strstr(html, out) == NULL)
+			return;
+	}
+}
+
+/* Append MIME-Version and the two alternatives: the text, and it as HTML. */
+static int
+put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
+{
+	const char *text = m->body != NULL ? m->body : "";
+	char boundary[64], *html;
+	int rc;
+
+	if (!g_utf8_validate(text, -1, NULL)) {
+		set_err(err, errlen, "compose: the body is not valid UTF-8");
+		return -1;
+	}
+	if ((html = html_of(text)) == NULL) {
+		set_err(err, errlen, "compose: out of memory");
+		return -1;
+	}
+	pick_boundary(text, html, m->message_id, boundary, sizeof boundary);
+	sb_printf(b, "MIME-Version: 1.0\r\n"
+	    "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
+	    "--%s\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary,
+	    boundary);
+	rc = put_body(b, text, err, errlen);
+	if (rc == 0) {
+		/* The CRLF before a delimiter belongs to it, not to the part. */
+		sb_printf(b, "\r\n--%s\r\nContent-Type: text/html; charset=utf-8\r\n",
+		    boundary);
+		rc = put_body(b, html, err, errlen);
+	}
+	if (rc == 0)
+		sb_printf(b, "\r\n--%s--\r\n", boundary);
+	free(html);
+	return rc;
+}
+
 /* Append every header and the body of m to b. */
 static int
 put_message(struct sbuf *b, const struct mail_out *m, char *err,
@@ -513,9 +595,7 @@ put_message(struct sbuf *b, const struct mail_out *m, char *err,
 	if (put_text_header(b, "X-Arbiter",
 	    m->x_arbiter != NULL ? m->x_arbiter : "1", err, errlen) != 0)
 		return -1;
-	sb_puts(b, "MIME-Version: 1.0\r\n"
-	    "Content-Type: text/plain; charset=utf-8\r\n");
-	return put_body(b, m->body != NULL ? m->body : "", err, errlen);
+	return put_parts(b, m, err, errlen);
 }
 
 /* Build the whole message; see compose.h. */

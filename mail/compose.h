@@ -5,7 +5,10 @@
  * these headers, in this order: From, To, Reply-To (when given), Subject,
  * Date, Message-ID, In-Reply-To and References (when given),
  * Auto-Submitted (when given), X-Arbiter, MIME-Version, Content-Type
- * (text/plain; charset=utf-8), Content-Transfer-Encoding.
+ * (multipart/alternative).  The first part is the text (text/plain;
+ * charset=utf-8), the second the same text as HTML inside <pre> (so webmail
+ * shows boards in a fixed-width font); each has its
+ * Content-Transfer-Encoding.
  *
  * Header safety: addresses and message ids containing control characters,
  * white space or any of <>()[]",;\ are rejected; in free text (display
@@ -14,7 +17,7 @@
  * Non-ASCII display names and subjects are written as RFC 2047 encoded
  * words (UTF-8, base64); invalid UTF-8 is rejected.
  *
- * Body: any mix of LF / CRLF line ends becomes CRLF. The body is sent as
+ * Bodies: any mix of LF / CRLF line ends becomes CRLF. The body is sent as
  * 7bit (pure ASCII) or 8bit (UTF-8) when every line is at most
  * COMPOSE_SAFE_LINE octets, has no trailing white space, no control
  * characters other than TAB, and does not start with "From "; otherwise it

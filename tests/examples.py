@@ -340,7 +340,7 @@ def run_play(ex):
 def reply_to(maildir, seat):
     for f in sorted(glob.glob(maildir + "/new/*")):
         m = email.message_from_binary_file(open(f, "rb"), policy=email.policy.default)
-        if m["To"].addresses[0].display_name == seat and "legal commands" in m.get_content():
+        if m["To"].addresses[0].display_name == seat and "legal commands" in m.get_body(preferencelist=("plain",)).get_content():
             return m["Reply-To"].addresses[0].addr_spec
     return None
 

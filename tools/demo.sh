@@ -61,4 +61,4 @@ for f in os.listdir(sys.argv[1]):
             best = (int(move.group(1)), m)
 m = best[1]
 print("Subject:", m["Subject"]); print("Reply-To:", m["Reply-To"]); print()
-print("\n".join(m.get_content().splitlines()[:8]))' demo-mail/new
+print("\n".join(m.get_body(preferencelist=("plain",)).get_content().splitlines()[:8]))' demo-mail/new

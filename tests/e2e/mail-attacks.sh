@@ -40,7 +40,7 @@ replies_to() {
 # last_reply: the newest answer: its To, then its text with the lines joined
 last_reply() {
 	sql "SELECT CAST(message AS TEXT) FROM outbox WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
-		/usr/bin/python3 -c 'import email,email.policy,sys; m=email.message_from_string(sys.stdin.read(), policy=email.policy.default); print(m["To"]); print(" ".join(m.get_content().split()))'
+		/usr/bin/python3 -c 'import email,email.policy,sys; m=email.message_from_string(sys.stdin.read(), policy=email.policy.default); print(m["To"]); print(" ".join(m.get_body(preferencelist=("plain",)).get_content().split()))'
 }
 awaited() {
 	for s in $seats; do

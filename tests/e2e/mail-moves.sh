@@ -19,7 +19,7 @@ for name in os.listdir(box):
                                        policy=email.policy.default)
     if m["To"].addresses[0].display_name != seat:
         continue
-    body = m.get_content().splitlines()
+    body = m.get_body(preferencelist=("plain",)).get_content().splitlines()
     start = next(i for i, l in enumerate(body) if "legal commands now" in l)
     lines = []
     for l in body[start:]:

@@ -32,7 +32,7 @@ for name in os.listdir(box):
     move = re.search(r": move (\d+)", m["Subject"] or "")
     if m["To"].addresses[0].display_name == seat and move:
         if best is None or int(move.group(1)) > best[0]:
-            best = (int(move.group(1)), m.get_content())
+            best = (int(move.group(1)), m.get_body(preferencelist=("plain",)).get_content())
 print(best[1] if best else "")
 PY
 }

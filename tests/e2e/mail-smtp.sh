@@ -30,7 +30,7 @@ mail_with() {
 import email, email.policy, glob, os, sys
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "*.eml"))):
     m = email.message_from_binary_file(open(path, "rb"), policy=email.policy.default)
-    if sys.argv[1] in m.get_content():
+    if sys.argv[1] in m.get_body(preferencelist=("plain",)).get_content():
         print(path)
 PY
 }
@@ -80,7 +80,7 @@ for path in sorted(glob.glob(os.path.join(box, "*.eml"))):
     assert m["Reply-To"].addresses[0].username.startswith("games+g1.s%d." % seats.index(to))
     assert m["Subject"].startswith("[arbiter #1] Mail game: move ")
     assert m["Message-ID"] and (m["In-Reply-To"] or "start" in path or True)
-    newest[to] = m.get_content()
+    newest[to] = m.get_body(preferencelist=("plain",)).get_content()
 for s in seats:
     assert hands[s] in newest[s], "%s's mail lacks its hand" % s
     for o in seats:

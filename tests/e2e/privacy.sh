@@ -61,7 +61,7 @@ for name in sorted(os.listdir(box)):
     msg = email.message_from_binary_file(open(os.path.join(box, name), "rb"),
                                          policy=email.policy.default)
     to = msg["To"].addresses[0].username
-    body = msg.get_content()
+    body = msg.get_body(preferencelist=("plain",)).get_content()
     for s in seats:
         if s != to and ("\n%s:\n" % s) in body:
             sys.exit("mail to %s names %s's screen" % (to, s))

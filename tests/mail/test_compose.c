@@ -110,9 +110,19 @@ test_round_trip(void **state)
 	assert_non_null(strstr(h, "\r\nAuto-Submitted: auto-replied\r\n"));
 	assert_non_null(strstr(h, "\r\nX-Arbiter: 1\r\n"));
 	assert_non_null(strstr(h, "\r\nMIME-Version: 1.0\r\n"));
-	assert_non_null(strstr(h, "\r\nContent-Type: text/plain; charset=utf-8\r\n"));
-	assert_non_null(strstr(h,
-	    "\r\nContent-Transfer-Encoding: quoted-printable\r\n"));
+	assert_non_null(strstr(h, "\r\nContent-Type: multipart/alternative; "
+	    "boundary=\"=_arbiter_"));
+	/* The text first, then the same as HTML, each with its encoding. */
+	{
+		const char *text = strstr(msg, "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Transfer-Encoding: quoted-printable\r\n");
+		const char *html = strstr(msg, "Content-Type: text/html; charset=utf-8\r\n");
+
+		assert_non_null(text);
+		assert_non_null(html);
+		assert_true(text < html);
+		assert_non_null(strstr(html, "<pre style=3D\"font-family: monospace\">"));
+	}
 	assert_non_null(strstr(h,
 	    "From: \"Arbiter \\\"T&E\\\" table\" <games@example.org>\r\n"));
 	assert_non_null(strstr(h, "=?utf-8?B?"));
@@ -131,6 +141,28 @@ test_round_trip(void **state)
 	assert_true(inbound_is_automatic(&in, NULL));
 	inbound_free(&in);
 	free(h);
+	free(msg);
+}
+
+/* The HTML part is the text in <pre>, its markup characters escaped, and
+ * the text part decodes to the text exactly. */
+static void
+test_html_part(void **state)
+{
+	struct mail_out m = sample();
+	struct inbound in;
+	char err[256];
+	size_t len;
+	char *msg;
+
+	(void)state;
+	m.body = "a <b> & c\n--=_arbiter_ not a boundary\n";
+	msg = build(&m, &len);
+	assert_non_null(strstr(msg, "<pre style=\"font-family: monospace\">\r\n"
+	    "a &lt;b&gt; &amp; c\r\n"));
+	assert_int_equal(inbound_parse(msg, len, &in, err, sizeof err), 0);
+	assert_string_equal(in.body, m.body);
+	inbound_free(&in);
 	free(msg);
 }
 
@@ -340,6 +372,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_plain_bodies),
+		cmocka_unit_test(test_html_part),
 		cmocka_unit_test(test_long_line),
 		cmocka_unit_test(test_header_injection),
 		cmocka_unit_test(test_rejects),
