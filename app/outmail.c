@@ -83,9 +83,14 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 			return STORE_ERROR;
 		}
 		m.reply_to = reply;
-		/* Every mail of one seat about one game hangs under one root. */
-		snprintf(root, sizeof(root), "arbiter.g%lld.s%d@%s", (long long)g->row.id,
-		    seat, our_domain(cfg));
+		/*
+		 * Every mail of one seat about one game hangs under one root,
+		 * unique to the site: game #1 of another database on the same
+		 * domain must not share it (clients would thread them together,
+		 * some providers drop a Message-ID seen before).
+		 */
+		snprintf(root, sizeof(root), "arbiter.%s.g%lld.s%d@%s", cfg->site,
+		    (long long)g->row.id, seat, our_domain(cfg));
 	} else {
 		m.reply_to = NULL;
 		root[0] = '\0';

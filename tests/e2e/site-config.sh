@@ -218,4 +218,20 @@ sql "$T/new.db" "DELETE FROM meta" >/dev/null
 expect_rc 78 "$ARBITER" send
 contains "$T/err" "were made with a key file"
 ok
+
+# Two databases on the same domain: game #1 of each starts its own thread;
+# no Message-ID of one site is ever used by the other.
+for d in one two; do
+	ARBITER_DB="$T/$d.db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" new tigris \
+	    --seat ann:ann@example.org --seat ben:ben@example.org >/dev/null 2>&1 ||
+		fail "new game in $d.db failed"
+	ARBITER_DB="$T/$d.db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" send >/dev/null 2>&1 ||
+		fail "send from $d.db failed"
+done
+cat "$T"/box-one/new/* | sed -n 's/^Message-ID: //p' | sort >"$T/ids-one"
+cat "$T"/box-two/new/* | sed -n 's/^Message-ID: //p' | sort >"$T/ids-two"
+[ -s "$T/ids-one" ] && [ -s "$T/ids-two" ] || fail "no mail to compare"
+[ -z "$(comm -12 "$T/ids-one" "$T/ids-two")" ] ||
+	fail "two sites share Message-IDs: $(comm -12 "$T/ids-one" "$T/ids-two")"
+ok
 done_ok
