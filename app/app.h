@@ -157,6 +157,8 @@ int submission_check(const char *text, size_t len, char *err, size_t errlen);
  * "...").  Returns the number of command lines kept.
  */
 int reading_take(const struct game_rules *r, char *text, struct sbuf *skipped);
+/* Drop the quotes of a pasted forum post from text (in place). */
+void reading_paste(char *text);
 
 /*
  * create.c: a new game.  game_options_json turns "KEY=VALUE" strings into

@@ -15,9 +15,15 @@
  * The skipped lines are listed for the answer, so the sender sees what
  * arbiter did not read.  A game without the is_command hook keeps every
  * line, as before.
+ *
+ * A forum post pasted to `arbiter move GAME SEAT -` loses its quotes
+ * first (reading_paste): BBCode [quote]...[/quote] blocks, nested or
+ * with a name, and Markdown quote lines; [code] tags and ``` fences go,
+ * their content stays.
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "app.h"
 
@@ -98,4 +104,68 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 	}
 	*out = '\0';
 	return commands;
+}
+
+/* Length of a tag at p ("[quote]", "[quote=ada]", "[/quote]" ...) named name, or 0. */
+static size_t
+bb_tag(const char *p, const char *name, int closing)
+{
+	size_t n = strlen(name), i = 1;
+
+	if (p[0] != '[')
+		return 0;
+	if (closing && p[i++] != '/')
+		return 0;
+	if (strncasecmp(p + i, name, n) != 0)
+		return 0;
+	i += n;
+	if (p[i] == ']')
+		return i + 1;
+	if (closing || (p[i] != '=' && p[i] != ' '))
+		return 0;
+	while (p[i] != '\0' && p[i] != ']' && p[i] != '\n')
+		i++;
+	return p[i] == ']' ? i + 1 : 0;
+}
+
+void
+reading_paste(char *text)
+{
+	char *in = text, *out = text;
+	int depth = 0;
+	size_t n;
+
+	/* BBCode: drop [quote]...[/quote] (nested), keep what [code] holds. */
+	while (*in != '\0') {
+		if ((n = bb_tag(in, "quote", 0)) > 0) {
+			depth++;
+			in += n;
+		} else if (depth > 0 && (n = bb_tag(in, "quote", 1)) > 0) {
+			depth--;
+			in += n;
+		} else if ((n = bb_tag(in, "code", 0)) > 0 || (n = bb_tag(in, "code", 1)) > 0) {
+			in += n;
+		} else if (depth > 0) {
+			in++;
+		} else {
+			*out++ = *in++;
+		}
+	}
+	*out = '\0';
+	/* Markdown: drop quoted lines ("> ...") and code fences ("```"). */
+	in = out = text;
+	while (*in != '\0') {
+		char *nl = strchr(in, '\n');
+		const char *p = in;
+
+		n = nl != NULL ? (size_t)(nl - in) + 1 : strlen(in);
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '>' && strncmp(p, "```", 3) != 0) {
+			memmove(out, in, n);
+			out += n;
+		}
+		in += n;
+	}
+	*out = '\0';
 }

@@ -58,6 +58,11 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 			rc = EXIT_IOERR;
 			goto out;
 		}
+		/* A pasted forum post: its quotes are someone else's words. */
+		if (text_check(text, len, NULL, 0) == 0) {
+			reading_paste(text);
+			len = strlen(text);
+		}
 	} else if ((text = strdup(ops[nops - 1])) == NULL) {
 		rc = EXIT_SOFTWARE;
 		goto out;
@@ -123,7 +128,9 @@ const struct cmd_entry cmd_move = {
 	"move [--expect N] [--dry-run] [--no-send] GAME SEAT 'COMMANDS'|-",
 	"apply one submission from one seat and print the report",
 	"COMMANDS are in the game's notation, separated by newlines or ';'; '-'\n"
-	"reads them from standard input.  They are applied all or nothing.\n"
+	"reads them from standard input, such as a pasted forum post: its quotes\n"
+	"([quote]...[/quote], '>' lines) are dropped, [code] tags and ``` fences\n"
+	"ignored.  They are applied all or nothing.\n"
 	"SEAT is a seat's name or its number (1 = first).  Options go before GAME:\n"
 	"everything after SEAT is the commands, even words starting with \"--\".\n\n"
 	"  --expect N   reject unless the game has exactly N moves now\n"
