@@ -260,6 +260,12 @@ int notify_start(struct ctx *c, struct store *s, struct loaded *g);
 /* report.c: render a view in the context's format. */
 int report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sbuf *out);
 json_t *report_json(const struct loaded *g, int viewer);
+/*
+ * The public report as a forum post (--format markdown, else BBCode): the
+ * map in a code box, the rest as ordinary text, the title and the prose
+ * escaped for the forum's markup.
+ */
+int report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out);
 
 /*
  * template.c: the text of mails and report frames.  template_load returns a

@@ -84,3 +84,105 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	json_decref(vars);
 	return rc;
 }
+
+/*
+ * Escape prose for a forum: BBCode has no escape, so a zero-width space
+ * after '[' keeps "[b]" in a name from becoming a tag; Markdown takes a
+ * backslash before its punctuation, and at a line's start before what
+ * would begin a list or a heading.  Markdown lines end in two spaces, a
+ * hard line break, so the lines stay lines.
+ */
+static void
+forum_escape(enum format f, const char *s, struct sbuf *out)
+{
+	int start = 1;
+
+	for (; *s != '\0'; s++) {
+		if (f == FMT_BBCODE) {
+			sb_putc(out, *s);
+			if (*s == '[')
+				sb_puts(out, "\xe2\x80\x8b");	/* U+200B */
+			continue;
+		}
+		if (*s == '\n') {
+			sb_puts(out, "  \n");
+			start = 1;
+			continue;
+		}
+		if (strchr("\\`*_[]<>#|~", *s) != NULL ||
+		    (start && (*s == '-' || *s == '+') && (s[1] == ' ' || s[1] == '\0')))
+			sb_putc(out, '\\');
+		else if (start && *s >= '0' && *s <= '9') {
+			/* "1. text" would become a numbered list: escape its dot. */
+			const char *d = s;
+
+			while (*d >= '0' && *d <= '9')
+				d++;
+			if (*d == '.' || *d == ')') {
+				sb_putn(out, s, (size_t)(d - s));
+				sb_putc(out, '\\');
+				s = d;
+			}
+		}
+		sb_putc(out, *s);
+		start = *s == ' ' && start;
+	}
+}
+
+int
+report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
+{
+	struct sbuf full = SBUF_INIT, board = SBUF_INIT, title = SBUF_INIT,
+	    rest = SBUF_INIT;
+	enum format f = c->format == FMT_MARKDOWN ? FMT_MARKDOWN : FMT_BBCODE;
+	const char *r;
+	json_t *vars;
+	int rc;
+
+	if (site_templates(c) != 0)
+		return -1;
+	g->rules->render_text(g->state, -1, g->names, &full);
+	if (g->rules->render_board != NULL)
+		g->rules->render_board(g->state, g->names, &board);
+	if (board.len == 0 || board.len > full.len ||
+	    memcmp(full.s, board.s, board.len) != 0) {
+		/* No map of its own: the whole report goes in the code box. */
+		sb_reset(&board);
+		sb_puts(&board, sb_str(&full));
+		r = "";
+	} else
+		r = full.s + board.len;
+	while (board.len > 0 && board.s[board.len - 1] == '\n')
+		board.s[--board.len] = '\0';
+	/* A name holding "[/code]" must not close the code box early. */
+	if (f == FMT_BBCODE && strstr(sb_str(&board), "[/") != NULL) {
+		struct sbuf safe = SBUF_INIT;
+		const char *p;
+
+		for (p = sb_str(&board); *p != '\0'; p++) {
+			sb_putc(&safe, *p);
+			if (p[0] == '[' && p[1] == '/')
+				sb_puts(&safe, "\xe2\x80\x8b");	/* U+200B */
+		}
+		sb_free(&board);
+		board = safe;
+	}
+	while (*r == '\n')
+		r++;
+	forum_escape(f, r, &rest);
+	while (rest.len > 0 && (rest.s[rest.len - 1] == '\n' || rest.s[rest.len - 1] == ' '))
+		rest.s[--rest.len] = '\0';
+	forum_escape(f, g->row.title, &title);
+	vars = json_pack("{s:s, s:I, s:s, s:i, s:s, s:s}", "title", sb_str(&title), "id",
+	    (json_int_t)g->row.id, "rules_title", g->rules->title, "move", g->seq, "board",
+	    sb_str(&board), "rest", sb_str(&rest));
+	sb_free(&full);
+	sb_free(&board);
+	sb_free(&title);
+	sb_free(&rest);
+	if (vars == NULL)
+		return -1;
+	rc = template_render(f == FMT_MARKDOWN ? "post.markdown" : "post.bbcode", vars, out);
+	json_decref(vars);
+	return rc;
+}

@@ -156,6 +156,14 @@ struct game_rules {
 	int (*resample)(void *st, int owner, uint64_t salt);
 
 	/*
+	 * The map: the leading part of render_text's public text (viewer -1)
+	 * that needs a fixed-width font, exactly as render_text begins.  A
+	 * forum post puts it in a code box and the rest as ordinary text.
+	 * NULL: the whole report needs a fixed-width font.
+	 */
+	void (*render_board)(const void *st, const char *const *names, struct sbuf *out);
+
+	/*
 	 * 1 when one line of a mail body starts like a command of the game's
 	 * notation (it need not be legal: the engine judges it when played),
 	 * 0 for a greeting, a sign-off or other prose.  Mail reading uses it

@@ -372,17 +372,25 @@ screen_text(const struct tigris *st, int viewer, struct sbuf *out)
 
 /* game_rules.render_text */
 void
-tg_render_text(const void *state, int viewer, const char *const *names,
-    struct sbuf *out)
+tg_render_board(const void *state, const char *const *names, struct sbuf *out)
 {
 	const struct tigris *st = state;
-	int s;
 
 	sb_printf(out, "Tigris & Euphrates, %s board%s%s%s\n\n",
 	    st->board ? "alternative" : "standard",
 	    st->buildings ? ", civilization buildings" : "",
 	    st->english ? ", English support" : "", st->open ? ", open scoring" : "");
 	board_text(st, names, out);
+}
+
+void
+tg_render_text(const void *state, int viewer, const char *const *names,
+    struct sbuf *out)
+{
+	const struct tigris *st = state;
+	int s;
+
+	tg_render_board(state, names, out);
 	sb_putc(out, '\n');
 	pieces_text(st, out);
 	sb_putc(out, '\n');

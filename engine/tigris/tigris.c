@@ -202,5 +202,6 @@ const struct game_rules tigris_rules = {
 	.timeout_move = tg_timeout_move,
 	.resample = tg_resample,
 	.is_command = tg_is_command,
+	.render_board = tg_render_board,
 	.import_log = NULL,
 };

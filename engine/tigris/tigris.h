@@ -198,6 +198,7 @@ void tg_public_text(const void *before, int seat, const char *text,
 int tg_timeout_move(const void *st, int seat, struct sbuf *out);
 int tg_resample(void *st, int owner, uint64_t salt);
 int tg_is_command(const char *line);
+void tg_render_board(const void *st, const char *const *names, struct sbuf *out);
 
 /* render.c */
 void tg_render_text(const void *st, int viewer, const char *const *names,
