@@ -911,4 +911,5 @@ const struct game_rules terra_rules = {
 	.render_json = tm_render_json,
 	.check = tm_check,
 	.import_log = tm_import_log,
+	.is_command = tm_is_command,
 };

@@ -322,5 +322,6 @@ void wt_render_text(const void *st, int viewer, const char *const *names,
 json_t *wt_render_json(const void *st, int viewer, const char *const *names);
 void wt_waiting(const void *st, struct game_wait *w);
 void wt_score(const void *st, int viewer, struct game_score *out);
+int wt_is_command(const char *line);
 
 #endif

@@ -433,4 +433,5 @@ const struct game_rules warriors_rules = {
 	.render_json = wt_render_json,
 	.check = wt_check,
 	.import_log = NULL,
+	.is_command = wt_is_command,
 };
