@@ -1,0 +1,75 @@
+#!/bin/sh
+# needs: terra
+# Terra Mystica by mail: while a seat decides on a power offer (leech), the
+# active player may already act.  The offer's answer must not make the
+# active player's reply stale: a reply address is tied to what the game
+# awaits from its own seat, not to the global move number.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+expect_rc 0 "$ARBITER" new terra --seat ada:ada@example.org --seat bo:bo@example.org \
+    --seat cy:cy@example.org
+
+awaited() {
+	for s in ada bo cy; do
+		"$ARBITER" moves 1 "$s" >"$T/m-$s" 2>/dev/null && echo "$s"
+	done
+}
+
+# reply_to SEAT: the Reply-To of the newest mail to SEAT
+reply_to() {
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" <<'PY'
+import email, email.policy, os, sys
+box, seat = sys.argv[1:3]
+best = None
+for name in os.listdir(box):
+    path = os.path.join(box, name)
+    m = email.message_from_binary_file(open(path, "rb"), policy=email.policy.default)
+    if m["To"].addresses[0].display_name != seat:
+        continue
+    key = (os.stat(path).st_mtime_ns, name)
+    if best is None or key > best[0]:
+        best = (key, m["Reply-To"].addresses[0].addr_spec)
+print(best[1] if best else "")
+PY
+}
+
+# Play a legal command of the first awaited seat until a leech
+# offer is open while another seat is to act.
+found=
+i=0
+while [ $i -lt 400 ]; do
+	i=$((i + 1))
+	set -- $(awaited)
+	[ $# -gt 0 ] || fail "the game waits for nobody"
+	if [ $# -ge 2 ]; then
+		active= leecher=
+		for s in "$@"; do
+			if grep -q '^leech\|^decline' "$T/m-$s"; then leecher=$s; else active=$s; fi
+		done
+		if [ -n "$active" ] && [ -n "$leecher" ]; then found=1; break; fi
+	fi
+	# Building next to others makes power offers; passing ends the game.
+	cmd=$(grep -m1 '^upgrade .* to TP\|^build ' "$T/m-$1" || head -1 "$T/m-$1")
+	"$ARBITER" move --no-send 1 "$1" "$cmd" >/dev/null 2>&1 ||
+		fail "the legal command of $1 was refused: $cmd"
+done
+[ -n "$found" ] || fail "no open power offer beside an active player in $i moves"
+ok
+# Deliver what the moves queued; the newest mail to each seat carries its
+# current reply address.
+"$ARBITER" send >/dev/null 2>&1 || fail "send failed"
+to_active=$(reply_to "$active")
+[ -n "$to_active" ] || fail "no reply address for $active"
+ok
+# The offer is answered first...
+expect_rc 0 "$ARBITER" move --no-send 1 "$leecher" "$(head -1 "$T/m-$leecher")"
+before=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM moves")
+# ...then the active player's reply to the address it had: applied.
+printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <leech-1@example.org>\n\n%s\n' \
+    "$active" "$active" "$to_active" "$(head -1 "$T/m-$active")" |
+	"$ARBITER" mail --no-send >"$T/out" 2>"$T/err" || fail "mail failed: $(cat "$T/err")"
+after=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM moves")
+[ "$after" -eq $((before + 1)) ] ||
+	fail "the active player's reply was not applied after the offer's answer: $(sqlite3 "$ARBITER_DB" "SELECT result FROM inbound ORDER BY rowid DESC LIMIT 1")"
+ok
+done_ok
