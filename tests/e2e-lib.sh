@@ -58,6 +58,33 @@ dbsum() {
 	sha256sum "$ARBITER_DB" | cut -d' ' -f1
 }
 
+# newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:
+# its Reply-To in $T/reply-to, Subject in $T/subject, text part in $T/mail
+# and that text with its lines joined in $T/joined.  Fails when there is none.
+newest_mail() {
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
+import email, email.policy, os, sys
+box, seat, out = sys.argv[1:4]
+best = None
+for name in os.listdir(box):
+    path = os.path.join(box, name)
+    m = email.message_from_binary_file(open(path, "rb"), policy=email.policy.default)
+    if m["To"].addresses[0].display_name != seat:
+        continue
+    key = (os.stat(path).st_mtime_ns, name)
+    if best is None or key > best[0]:
+        best = (key, m)
+if best is None:
+    sys.exit(1)
+m = best[1]
+text = m.get_body(preferencelist=("plain",)).get_content()
+for name, value in (("reply-to", m["Reply-To"].addresses[0].addr_spec if m["Reply-To"] else ""),
+                    ("subject", m["Subject"] + "\n"), ("mail", text),
+                    ("joined", " ".join(text.split()) + "\n")):
+    open(os.path.join(out, name), "w").write(value)
+PY
+}
+
 done_ok() {
 	echo "ok: $checks checks"
 }

@@ -14,40 +14,14 @@ awaited() {
 	"$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p'
 }
 
-# newest SEAT: the newest mail to SEAT, its Reply-To into $T/reply-to and
-# its text into $T/mail (and with its lines joined into $T/joined)
-newest() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
-import email, email.policy, os, sys
-box, seat, out = sys.argv[1:4]
-best = None
-for name in os.listdir(box):
-    path = os.path.join(box, name)
-    m = email.message_from_binary_file(open(path, "rb"), policy=email.policy.default)
-    if m["To"].addresses[0].display_name != seat:
-        continue
-    key = (os.stat(path).st_mtime_ns, name)
-    if best is None or key > best[0]:
-        best = (key, m)
-if best is None:
-    sys.exit(1)
-m = best[1]
-open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_spec)
-open(os.path.join(out, "subject"), "w").write(m["Subject"] + "\n")
-part = m.get_body(preferencelist=("plain",))
-open(os.path.join(out, "mail"), "w").write(part.get_content())
-open(os.path.join(out, "joined"), "w").write(" ".join(part.get_content().split()) + "\n")
-PY
-}
-
 # send SEAT ID BODY: mail BODY from SEAT to the reply address of its newest mail
 send() {
-	newest "$1" || fail "no mail to $1"
+	newest_mail "$1" || fail "no mail to $1"
 	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@example.org>\nContent-Type: text/plain; charset=utf-8\n\n%s\n' \
 	    "$1" "$1" "$(cat "$T/reply-to")" "$2" "$3" | "$ARBITER" mail >"$T/out" 2>"$T/err" ||
 		fail "arbiter mail failed: $(cat "$T/err")"
 	ok
-	newest "$1" || fail "no answer to $1"
+	newest_mail "$1" || fail "no answer to $1"
 }
 
 # A greeting and a sign-off around one command: the command is played, the
@@ -66,7 +40,7 @@ contains "$T/mail" 'Not read as commands: "Hi arbiter,", "Thanks!", "Sent from m
 contains "$T/mail" 'iPhone".'
 # Subjects by kind: the answer and the news say whose turn it is.
 contains "$T/subject" "Tigris & Euphrates: move 1, waiting for "
-newest "$(awaited)" || fail "no mail to the next seat"
+newest_mail "$(awaited)" || fail "no mail to the next seat"
 contains "$T/subject" "Tigris & Euphrates: move 1, your turn"
 
 # Reading stops at the first line after the commands that is not one: the
@@ -109,7 +83,7 @@ contains "$T/joined" "Your commands were not applied: line 2: $s3 may not act th
 ARBITER_NOW=$(($(date +%s) + 10 * 86400)) "$ARBITER" remind >/dev/null 2>&1 ||
 	fail "remind failed"
 ok
-newest "$s3" || fail "no reminder"
+newest_mail "$s3" || fail "no reminder"
 contains "$T/subject" "reminder: move 2, your turn"
 
 # A long line is quoted cut short, never whole; the command below it is

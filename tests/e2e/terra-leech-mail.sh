@@ -15,24 +15,6 @@ awaited() {
 	done
 }
 
-# reply_to SEAT: the Reply-To of the newest mail to SEAT
-reply_to() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" <<'PY'
-import email, email.policy, os, sys
-box, seat = sys.argv[1:3]
-best = None
-for name in os.listdir(box):
-    path = os.path.join(box, name)
-    m = email.message_from_binary_file(open(path, "rb"), policy=email.policy.default)
-    if m["To"].addresses[0].display_name != seat:
-        continue
-    key = (os.stat(path).st_mtime_ns, name)
-    if best is None or key > best[0]:
-        best = (key, m["Reply-To"].addresses[0].addr_spec)
-print(best[1] if best else "")
-PY
-}
-
 # Play a legal command of the first awaited seat until a leech
 # offer is open while another seat is to act.
 found=
@@ -58,7 +40,8 @@ ok
 # Deliver what the moves queued; the newest mail to each seat carries its
 # current reply address.
 "$ARBITER" send >/dev/null 2>&1 || fail "send failed"
-to_active=$(reply_to "$active")
+newest_mail "$active" || fail "no mail to $active"
+to_active=$(cat "$T/reply-to")
 [ -n "$to_active" ] || fail "no reply address for $active"
 ok
 # The offer is answered first...
