@@ -257,17 +257,72 @@ backoff(int attempts)
 	return d < 6 * 3600 ? d : 6 * 3600;
 }
 
+/* Mails claimed per transaction when delivering into a Maildir. */
+enum { BATCH = 64 };
+
+/* Deliver one claimed mail; fills r and counts it in st. */
+static void
+deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct store_mail *m,
+    int64_t now, int verbose, struct store_mail_result *r, struct deliver_stats *st)
+{
+	char err[512] = "", name[200];
+	int ok, permanent = 0;
+
+	if (smtp != NULL) {
+		const char *rcpt[1] = { m->rcpt };
+		enum smtp_result res = smtp_send(smtp, cfg->from, rcpt, 1, m->message, m->len,
+		    err, sizeof(err));
+
+		ok = res == SMTP_SENT;
+		permanent = res == SMTP_PERMANENT;
+	} else {
+		/* Named after the mail: delivering it again changes nothing. */
+		snprintf(name, sizeof(name), "%lld.arbiter_%s_%lld", (long long)m->created,
+		    cfg->site, (long long)m->id);
+		ok = maildir_deliver_once(cfg->maildir, name, m->message, m->len, m->retried,
+		    err, sizeof(err)) >= 0;
+	}
+	memset(r, 0, sizeof(*r));
+	r->id = m->id;
+	r->sent = ok;
+	r->failed = !ok && permanent;
+	r->attempts = m->attempts + 1;
+	r->next_try = ok || permanent ? 0 : now + backoff(m->attempts + 1);
+	snprintf(r->error, sizeof(r->error), "%s", ok ? "" : err);
+	if (ok)
+		st->sent++;
+	else if (permanent)
+		st->failed++;
+	else
+		st->deferred++;
+	if (verbose)
+		printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
+		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
+}
+
+/*
+ * The send loop.  Each transaction records what the previous one claimed
+ * and claims what comes next: with SMTP one mail at a time, so a crash can
+ * repeat at most the one mail sent and not yet recorded; with a Maildir up
+ * to BATCH at a time, since delivering a mail again is idempotent there
+ * (the file is named after the mail).
+ */
 int
 outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st)
 {
 	struct smtp_session *smtp = NULL;
 	struct smtp_config sc;
-	struct store_mail m;
-	char err[512];
-	int rc;
+	struct store_mail claimed[BATCH];
+	struct store_mail_result done[BATCH];
+	char err[512] = "";
+	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0;
 
 	memset(st, 0, sizeof(*st));
+	if ((rc = config_secret(cfg, s, err, sizeof(err))) != 0) {
+		errx_line(c, "%s", err[0] != '\0' ? err : "the database failed");
+		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
+	}
 	if (cfg->smtp_url[0] != '\0') {
 		memset(&sc, 0, sizeof(sc));
 		sc.url = cfg->smtp_url;
@@ -280,54 +335,43 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 			errx_line(c, "smtp_url: %s", err);
 			return EXIT_USAGE;
 		}
-	}
+		max = 1;
+	} else
+		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
+		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
 	for (;;) {
 		int64_t now = now_epoch();
-		int ok, permanent = 0;
 
-		rc = store_outbox_claim(s, now, 600, &m);
-		if (rc == STORE_NOTFOUND)
+		rc = store_outbox_step(s, done, ndone, now, 600, claimed, stop ? 0 : max, &n);
+		ndone = 0;
+		if (rc != STORE_OK || n == 0)
 			break;
-		if (rc != STORE_OK) {
-			smtp_close(smtp);
-			return store_exit(s, rc);
+		for (i = 0; i < n; i++) {
+			if (stop) {
+				/* Not tried: back in the queue as it was. */
+				memset(&done[ndone], 0, sizeof(done[ndone]));
+				done[ndone].id = claimed[i].id;
+				done[ndone].attempts = claimed[i].attempts;
+				done[ndone++].next_try = now;
+			} else {
+				deliver_one(cfg, smtp, &claimed[i], now, verbose, &done[ndone], st);
+				/* After a transient failure the server is likely down: stop. */
+				stop = !done[ndone].sent && !done[ndone].failed;
+				ndone++;
+			}
+			store_mail_free(&claimed[i]);
 		}
-		err[0] = '\0';
-		if (smtp != NULL) {
-			const char *rcpt[1] = { m.rcpt };
-			enum smtp_result r = smtp_send(smtp, cfg->from, rcpt, 1, m.message, m.len,
-			    err, sizeof(err));
-
-			ok = r == SMTP_SENT;
-			permanent = r == SMTP_PERMANENT;
-		} else
-			ok = maildir_deliver(cfg->maildir, m.message, m.len, NULL, 0, err,
-			    sizeof(err)) == 0;
-		if (ok) {
-			rc = store_outbox_result(s, m.id, 1, 0, m.attempts + 1, now, 0, NULL);
-			st->sent++;
-		} else {
-			rc = store_outbox_result(s, m.id, 0, permanent, m.attempts + 1, now,
-			    now + backoff(m.attempts + 1), err);
-			if (permanent)
-				st->failed++;
-			else
-				st->deferred++;
-		}
-		if (verbose)
-			printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
-			    "deferred", (long long)m.id, m.rcpt, ok ? "" : ": ", ok ? "" : err);
-		store_mail_free(&m);
-		if (rc != STORE_OK) {
-			smtp_close(smtp);
-			return store_exit(s, rc);
-		}
-		/* After a transient failure the server is likely down: stop for now. */
-		if (!ok && !permanent)
-			break;
 	}
 	smtp_close(smtp);
-	return EXIT_OK;
+	return rc == STORE_OK ? EXIT_OK : store_exit(s, rc);
+}
+
+int
+outmail_purge(struct config *cfg, struct store *s, int *deleted)
+{
+	int64_t keep = (int64_t)(cfg->keep_sent_days > 0 ? cfg->keep_sent_days : 0) * 86400;
+
+	return store_outbox_purge(s, now_epoch() - keep + (keep == 0), deleted);
 }
 
 int

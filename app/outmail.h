@@ -57,6 +57,9 @@ int outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, in
 /* Load the configuration and deliver what is due (cmd_send.c). */
 int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);
 
+/* Delete mail sent or refused more than keep_sent_days ago; *deleted says how many. */
+int outmail_purge(struct config *cfg, struct store *s, int *deleted);
+
 /*
  * Handle one inbound message (inmail.c): prove the seat, apply the
  * commands through play_submission, queue the reply.  Returns EXIT_OK for

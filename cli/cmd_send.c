@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../app/config.h"
 #include "../app/outmail.h"
 #include "../store/store_mail.h"
 
@@ -17,8 +18,9 @@ run_send(struct ctx *c, int argc, char **argv)
 	};
 	struct deliver_stats st;
 	struct store *s = NULL;
-	char **ops = NULL;
-	int nops, rc, queued = 0, sent = 0, failed = 0;
+	struct config *cfg;
+	char **ops = NULL, err[1024];
+	int nops, rc, src, queued = 0, deleted = 0;
 
 	rc = args_parse(c, &cmd_send, argc, argv, specs, &ops, &nops);
 	if (rc != 0)
@@ -32,8 +34,14 @@ run_send(struct ctx *c, int argc, char **argv)
 		goto out;
 	if ((rc = deliver_queue(c, s, quiet == NULL, &st)) != EXIT_OK)
 		goto out;
-	if (store_outbox_counts(s, &queued, &sent, &failed) != STORE_OK) {
-		rc = store_exit(s, STORE_ERROR);
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
+		errx_line(c, "%s", err);
+		rc = EXIT_CONFIG;
+		goto out;
+	}
+	if ((src = outmail_purge(cfg, s, &deleted)) != STORE_OK ||
+	    (src = store_outbox_queued(s, &queued)) != STORE_OK) {
+		rc = store_exit(s, src);
 		goto out;
 	}
 	if (quiet == NULL)

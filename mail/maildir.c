@@ -3,6 +3,7 @@
  */
 #include "maildir.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -269,4 +270,109 @@ maildir_deliver(const char *dir, const char *msg, size_t len, char *path,
 		return -1;
 	}
 	return 0;
+}
+
+/* 1 when dir/sub holds name, or (in cur/) name with flags "name:2,...". */
+static int
+holds(const char *dir, const char *sub, const char *name)
+{
+	char path[PATH_LEN];
+	size_t n = strlen(name);
+	struct dirent *e;
+	DIR *d;
+	int found = 0;
+
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	if ((d = opendir(path)) == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL)
+		found = strncmp(e->d_name, name, n) == 0 &&
+		    (e->d_name[n] == '\0' || e->d_name[n] == ':');
+	closedir(d);
+	return found;
+}
+
+/* Deliver under a name of the caller's; see maildir.h. */
+int
+maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t len,
+    int look, char *err, size_t errlen)
+{
+	char tmp_path[PATH_LEN], new_path[PATH_LEN], new_dir[PATH_LEN];
+	int fd;
+
+	if (strchr(name, '/') != NULL || strchr(name, ':') != NULL || name[0] == '.') {
+		errno = EINVAL;
+		sys_err(err, errlen, "cannot use the file name", name);
+		return -1;
+	}
+	if (maildir_create(dir, err, errlen) != 0)
+		return -1;
+	if ((size_t)snprintf(new_path, sizeof new_path, "%s/new/%s", dir, name) >=
+	    sizeof new_path ||
+	    (size_t)snprintf(tmp_path, sizeof tmp_path, "%s/tmp/%s.P%ldQ%lu", dir, name,
+	    (long)getpid(), ++delivery_counter) >= sizeof tmp_path) {
+		errno = ENAMETOOLONG;
+		sys_err(err, errlen, "cannot name a file in", dir);
+		return -1;
+	}
+	/* A reader may have moved it to cur/ already. */
+	if (look && (access(new_path, F_OK) == 0 || holds(dir, "cur", name)))
+		return 1;
+	fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		sys_err(err, errlen, "cannot create", tmp_path);
+		return -1;
+	}
+	if (write_all(fd, msg, len) != 0) {
+		sys_err(err, errlen, "cannot write", tmp_path);
+		close(fd);
+		unlink(tmp_path);
+		return -1;
+	}
+	if (close(fd) != 0) {
+		sys_err(err, errlen, "cannot close", tmp_path);
+		unlink(tmp_path);
+		return -1;
+	}
+	if (publish(tmp_path, new_path) != 0) {
+		int already = errno == EEXIST;
+
+		if (!already)
+			sys_err(err, errlen, "cannot move the message to", new_path);
+		unlink(tmp_path);
+		if (!already)
+			return -1;
+	}
+	snprintf(new_dir, sizeof new_dir, "%s/new", dir);
+	if (sync_dir(new_dir) != 0) {
+		sys_err(err, errlen, "cannot sync", new_dir);
+		return -1;
+	}
+	return 0;
+}
+
+int
+maildir_clean_tmp(const char *dir, const char *mark, long max_age)
+{
+	char path[PATH_LEN], file[PATH_LEN];
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+	DIR *d;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/tmp", dir);
+	if ((d = opendir(path)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (strstr(e->d_name, mark) == NULL ||
+		    (size_t)snprintf(file, sizeof file, "%s/%s", path, e->d_name) >=
+		    sizeof file)
+			continue;
+		if (lstat(file, &st) == 0 && S_ISREG(st.st_mode) &&
+		    now - st.st_mtime > max_age && unlink(file) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
 }

@@ -23,6 +23,24 @@
 int maildir_deliver(const char *dir, const char *msg, size_t len,
     char *path, size_t pathlen, char *err, size_t errlen);
 
+/*
+ * Deliver msg[0..len) into the Maildir at dir under the caller's name
+ * (unique to the message, so delivering it again is idempotent): written
+ * in tmp/, fsync'ed, linked into new/ unless a file of that name is there.
+ * With look set, first check new/ and cur/ (where a reader moves mail,
+ * adding ":2,FLAGS") for the name.  Returns 0 when delivered now, 1 when
+ * it was there already, -1 with err set on failure.  name holds no '/' or
+ * ':' and does not start with '.'.
+ */
+int maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t len,
+    int look, char *err, size_t errlen);
+
+/*
+ * Delete files in dir/tmp whose name contains mark and that are older than
+ * max_age seconds: what a delivery killed halfway left.  Returns how many.
+ */
+int maildir_clean_tmp(const char *dir, const char *mark, long max_age);
+
 /* Create dir (and its parents) and its tmp, new and cur folders. Returns 0
  * or -1 with err set. */
 int maildir_create(const char *dir, char *err, size_t errlen);

@@ -16,6 +16,7 @@
 struct smtp_session {
 	CURL *curl;
 	char errbuf[CURL_ERROR_SIZE];
+	int fresh;	/* the last message failed: the next gets a new connection */
 };
 
 /* The message being uploaded. */
@@ -200,12 +201,19 @@ smtp_send(struct smtp_session *s, const char *from, const char *const *rcpt,
 	s->errbuf[0] = '\0';
 	if (opt_str(s->curl, CURLOPT_MAIL_FROM, sender) != 0 ||
 	    curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, list) != CURLE_OK ||
-	    curl_easy_setopt(s->curl, CURLOPT_READDATA, &u) != CURLE_OK) {
+	    curl_easy_setopt(s->curl, CURLOPT_READDATA, &u) != CURLE_OK ||
+	    opt_long(s->curl, CURLOPT_FRESH_CONNECT, s->fresh) != 0) {
 		curl_slist_free_all(list);
 		set_err(err, errlen, "smtp: cannot set up libcurl");
 		return SMTP_TRANSIENT;
 	}
 	rc = curl_easy_perform(s->curl);
+	/*
+	 * After any failure the server may hold the session in a state where
+	 * it refuses what follows (503 after a 500): the next message starts
+	 * on a new connection.
+	 */
+	s->fresh = rc != CURLE_OK;
 	/* Clearing a pointer option cannot fail. */
 	(void)curl_easy_setopt(s->curl, CURLOPT_MAIL_RCPT, NULL);
 	curl_slist_free_all(list);

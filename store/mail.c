@@ -79,67 +79,9 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	return store_done(s, st, "queue mail");
 }
 
-int
-store_outbox_claim(struct store *s, int64_t now, int64_t lease, struct store_mail *m)
-{
-	sqlite3_stmt *st;
-	int rc;
-	const void *blob;
-
-	memset(m, 0, sizeof(*m));
-	if ((rc = store_begin(s)) != STORE_OK)
-		return rc;
-	rc = store_prepare(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
-	    "attempts FROM outbox WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 "
-	    "AND claimed_until <= ?1 ORDER BY id LIMIT 1", &st);
-	if (rc != STORE_OK)
-		goto fail;
-	sqlite3_bind_int64(st, 1, now);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		store_rollback(s);
-		return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read outbox");
-	}
-	m->id = sqlite3_column_int64(st, 0);
-	m->game = sqlite3_column_int64(st, 1);
-	m->seat = sqlite3_column_int(st, 2);
-	store_col_text(st, 3, m->kind, sizeof(m->kind));
-	store_col_text(st, 4, m->rcpt, sizeof(m->rcpt));
-	m->len = (size_t)sqlite3_column_bytes(st, 5);
-	blob = sqlite3_column_blob(st, 5);
-	m->message = malloc(m->len + 1);
-	if (m->message != NULL) {
-		if (m->len > 0)
-			memcpy(m->message, blob, m->len);
-		m->message[m->len] = '\0';
-	}
-	m->created = sqlite3_column_int64(st, 6);
-	m->attempts = sqlite3_column_int(st, 7);
-	sqlite3_finalize(st);
-	if (m->message == NULL) {
-		snprintf(s->err, sizeof(s->err), "out of memory");
-		rc = STORE_ERROR;
-		goto fail;
-	}
-	rc = store_prepare(s, "UPDATE outbox SET claimed_until = ? WHERE id = ?", &st);
-	if (rc != STORE_OK)
-		goto fail;
-	sqlite3_bind_int64(st, 1, now + lease);
-	sqlite3_bind_int64(st, 2, m->id);
-	if ((rc = store_done(s, st, "claim mail")) != STORE_OK ||
-	    (rc = store_commit(s)) != STORE_OK)
-		goto fail;
-	return STORE_OK;
-fail:
-	store_rollback(s);
-	store_mail_free(m);
-	return rc;
-}
-
-int
-store_outbox_result(struct store *s, int64_t id, int sent, int failed, int attempts,
-    int64_t at, int64_t next_try, const char *error)
+/* Record one outcome. */
+static int
+record(struct store *s, const struct store_mail_result *r, int64_t now)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -148,24 +90,107 @@ store_outbox_result(struct store *s, int64_t id, int sent, int failed, int attem
 	    "next_try = ?, claimed_until = 0, last_error = ? WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, sent ? at : 0);
-	sqlite3_bind_int(st, 2, failed);
-	sqlite3_bind_int(st, 3, attempts);
-	sqlite3_bind_int64(st, 4, next_try);
-	sqlite3_bind_text(st, 5, error != NULL ? error : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, id);
+	sqlite3_bind_int64(st, 1, r->sent ? now : 0);
+	sqlite3_bind_int(st, 2, r->failed);
+	sqlite3_bind_int(st, 3, r->attempts);
+	sqlite3_bind_int64(st, 4, r->next_try);
+	sqlite3_bind_text(st, 5, r->error, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, r->id);
 	return store_done(s, st, "record delivery");
 }
 
+/* Read the claimed row st is on into m. */
+static int
+read_mail(struct store *s, sqlite3_stmt *st, struct store_mail *m)
+{
+	const void *blob;
+
+	memset(m, 0, sizeof(*m));
+	m->id = sqlite3_column_int64(st, 0);
+	m->game = sqlite3_column_int64(st, 1);
+	m->seat = sqlite3_column_int(st, 2);
+	store_col_text(st, 3, m->kind, sizeof(m->kind));
+	store_col_text(st, 4, m->rcpt, sizeof(m->rcpt));
+	m->len = (size_t)sqlite3_column_bytes(st, 5);
+	blob = sqlite3_column_blob(st, 5);
+	m->created = sqlite3_column_int64(st, 6);
+	m->attempts = sqlite3_column_int(st, 7);
+	m->retried = sqlite3_column_int64(st, 8) != 0;
+	m->message = malloc(m->len + 1);
+	if (m->message == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	if (m->len > 0)
+		memcpy(m->message, blob, m->len);
+	m->message[m->len] = '\0';
+	return STORE_OK;
+}
+
 int
-store_outbox_counts(struct store *s, int *queued, int *sent, int *failed)
+store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
+    int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, i, n = 0;
+
+	*nclaimed = 0;
+	if ((rc = store_begin(s)) != STORE_OK)
+		return rc;
+	for (i = 0; i < ndone; i++)
+		if ((rc = record(s, &done[i], now)) != STORE_OK)
+			goto fail;
+	if (max > 0) {
+		rc = store_prepare(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
+		    "attempts, claimed_until FROM outbox INDEXED BY outbox_queue "
+		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
+		    "claimed_until <= ?1 ORDER BY id LIMIT ?2", &st);
+		if (rc != STORE_OK)
+			goto fail;
+		sqlite3_bind_int64(st, 1, now);
+		sqlite3_bind_int(st, 2, max);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			if ((rc = read_mail(s, st, &claimed[n])) != STORE_OK) {
+				sqlite3_finalize(st);
+				goto fail;
+			}
+			n++;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE) {
+			rc = store_fail(s, rc, "read outbox");
+			goto fail;
+		}
+		for (i = 0; i < n; i++) {
+			rc = store_prepare(s, "UPDATE outbox SET claimed_until = ? WHERE id = ?",
+			    &st);
+			if (rc != STORE_OK)
+				goto fail;
+			sqlite3_bind_int64(st, 1, now + lease);
+			sqlite3_bind_int64(st, 2, claimed[i].id);
+			if ((rc = store_done(s, st, "claim mail")) != STORE_OK)
+				goto fail;
+		}
+	}
+	if ((rc = store_commit(s)) != STORE_OK)
+		goto fail;
+	*nclaimed = n;
+	return STORE_OK;
+fail:
+	store_rollback(s);
+	for (i = 0; i < n; i++)
+		store_mail_free(&claimed[i]);
+	return rc;
+}
+
+int
+store_outbox_queued(struct store *s, int *queued)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "SELECT count(*) FILTER (WHERE sent_at = 0 AND failed = 0), "
-	    "count(*) FILTER (WHERE sent_at != 0), count(*) FILTER (WHERE failed != 0) "
-	    "FROM outbox", &st);
+	rc = store_prepare(s, "SELECT count(*) FROM outbox INDEXED BY outbox_queue "
+	    "WHERE sent_at = 0 AND failed = 0", &st);
 	if (rc != STORE_OK)
 		return rc;
 	rc = sqlite3_step(st);
@@ -174,10 +199,25 @@ store_outbox_counts(struct store *s, int *queued, int *sent, int *failed)
 		return store_fail(s, rc, "count outbox");
 	}
 	*queued = sqlite3_column_int(st, 0);
-	*sent = sqlite3_column_int(st, 1);
-	*failed = sqlite3_column_int(st, 2);
 	sqlite3_finalize(st);
 	return STORE_OK;
+}
+
+int
+store_outbox_purge(struct store *s, int64_t before, int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	rc = store_prepare(s, "DELETE FROM outbox INDEXED BY outbox_done WHERE created < ? "
+	    "AND (sent_at != 0 OR failed != 0)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, before);
+	if ((rc = store_done(s, st, "delete old mail")) == STORE_OK)
+		*n = sqlite3_changes(s->db);
+	return rc;
 }
 
 void

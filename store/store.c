@@ -97,6 +97,15 @@ static const char *const migrations[] = {
 	"CREATE INDEX auth_failures_game ON auth_failures(game_id, at);"
 	"ALTER TABLE replies ADD COLUMN stranger INTEGER NOT NULL DEFAULT 0;"
 	"CREATE INDEX replies_stranger ON replies(stranger, at);",
+	/*
+	 * 5: the queue walk reads only mail still to send, in id order, from
+	 * a partial index (no sort, no full scan however much mail was sent);
+	 * sent and refused mail is found for deletion by its creation time.
+	 */
+	"DROP INDEX outbox_due;"
+	"CREATE INDEX outbox_queue ON outbox(id, next_try, claimed_until) "
+	"  WHERE sent_at = 0 AND failed = 0;"
+	"CREATE INDEX outbox_done ON outbox(created) WHERE sent_at != 0 OR failed != 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -21,6 +21,17 @@ struct store_mail {
 	size_t len;
 	int64_t created;
 	int attempts;
+	int retried;		/* claimed before and never recorded: perhaps delivered */
+};
+
+/* The outcome of one delivery attempt, recorded by store_outbox_step. */
+struct store_mail_result {
+	int64_t id;
+	int sent;		/* delivered */
+	int failed;		/* refused for good */
+	int attempts;		/* attempts so far, this one included */
+	int64_t next_try;	/* when not sent and not failed */
+	char error[512];
 };
 
 int store_meta_get(struct store *s, const char *key, char *buf, size_t len);
@@ -31,15 +42,20 @@ int store_meta_add(struct store *s, const char *key, const char *value);
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);
 /*
- * Claim the oldest mail due at now for lease seconds, in a transaction of
- * its own, so concurrent senders never take the same mail.  STORE_NOTFOUND
- * when nothing is due.
+ * One transaction of the send loop: record the ndone outcomes (at time
+ * now), then claim up to max mails due at now, oldest first, for lease
+ * seconds, so concurrent senders never take the same mail.  *nclaimed
+ * says how many were claimed into claimed[] (free each with
+ * store_mail_free).  With max 0 it only records.  Recording the last
+ * outcomes and claiming the next in one commit leaves one gap only: a
+ * crash after a delivery and before its step.
  */
-int store_outbox_claim(struct store *s, int64_t now, int64_t lease, struct store_mail *m);
-/* Record a delivery attempt; releases the claim. */
-int store_outbox_result(struct store *s, int64_t id, int sent, int failed, int attempts,
-    int64_t at, int64_t next_try, const char *error);
-int store_outbox_counts(struct store *s, int *queued, int *sent, int *failed);
+int store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
+    int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed);
+/* Mail still to send (from the queue's partial index). */
+int store_outbox_queued(struct store *s, int *queued);
+/* Delete mail sent or refused that was created before `before`; *n deleted. */
+int store_outbox_purge(struct store *s, int64_t before, int *n);
 void store_mail_free(struct store_mail *m);
 
 /*

@@ -6,7 +6,7 @@ as received after the SMTP dot-unstuffing) beside NNNNNN.env (line 1 the
 envelope sender, then one line per recipient). Files appear atomically
 (written under a temporary name, then renamed).
 
-Usage: /usr/bin/python3 smtpd.py DIR [--mode ok|451|550|550rcpt]
+Usage: /usr/bin/python3 smtpd.py DIR [--mode ok|451|550|550rcpt] [--refuse TEXT]
                                     [--auth USER:PASSWORD] [--lifetime SECONDS]
                                     [--tls starttls|implicit]
 
@@ -19,6 +19,9 @@ Listens on 127.0.0.1 on a free port and writes the port number to
 DIR/port once it accepts connections. Modes: ok accepts everything; 451
 and 550 answer DATA with that code; 550rcpt refuses every recipient. With
 --auth, AUTH PLAIN/LOGIN is required (over plain text: this is a test).
+With --refuse TEXT, DATA is answered 554 for a message with a recipient
+holding TEXT; with --refuse-rcpt TEXT such a recipient is refused (550)
+at RCPT.  The session goes on, as a real server's would.
 The server exits by itself after --lifetime seconds (default 120) so a
 test that dies can never leave it running for long.
 """
@@ -53,14 +56,16 @@ class CountingSMTP(SMTP):
 class Store:
     """The SMTP handler: stores or refuses messages according to mode."""
 
-    def __init__(self, directory, mode):
+    def __init__(self, directory, mode, refuse="", refuse_rcpt=""):
         self.directory = directory
         self.mode = mode
+        self.refuse = refuse
+        self.refuse_rcpt = refuse_rcpt
         self.count = 0
         self.connections = 0
 
     async def handle_RCPT(self, server, session, envelope, address, options):
-        if self.mode == "550rcpt":
+        if self.mode == "550rcpt" or (self.refuse_rcpt and self.refuse_rcpt in address):
             return "550 5.1.1 <%s>: recipient refused (test mode)" % address
         envelope.rcpt_tos.append(address)
         return "250 OK"
@@ -70,6 +75,8 @@ class Store:
             return "451 4.3.0 try again later (test mode)"
         if self.mode == "550":
             return "550 5.7.1 message refused (test mode)"
+        if self.refuse and any(self.refuse in r for r in envelope.rcpt_tos):
+            return "554 5.7.1 this recipient's message is refused (test mode)"
         self.count += 1
         base = os.path.join(self.directory, "%06d" % self.count)
         self.write(base + ".env", ("%s\n%s\n" % (
@@ -115,7 +122,7 @@ def make_tls_context(directory):
 
 
 async def serve(args):
-    handler = Store(args.dir, args.mode)
+    handler = Store(args.dir, args.mode, args.refuse, args.refuse_rcpt)
     kwargs = {}
     implicit = None
     if args.auth:
@@ -154,6 +161,8 @@ def main():
     p.add_argument("--mode", default="ok",
                    choices=["ok", "451", "550", "550rcpt"])
     p.add_argument("--auth", default="")
+    p.add_argument("--refuse", default="")
+    p.add_argument("--refuse-rcpt", default="")
     p.add_argument("--lifetime", type=float, default=120.0)
     p.add_argument("--tls", default="", choices=["", "starttls", "implicit"])
     args = p.parse_args()
