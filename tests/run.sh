@@ -1,6 +1,7 @@
 #!/bin/sh
-# Run every unit test binary given, then every end-to-end script, and print
-# one closing line "N passed, N failed".
+# Run every unit test binary given, then every end-to-end script and the
+# short version of every stress script (STRESS_SHORT=1; `make stress` runs
+# them at full size), and print one closing line "N passed, N failed".
 pass=0
 skip=0
 fail=0
@@ -9,7 +10,7 @@ for t in "$@"; do
 	echo "== $t"
 	if "$t"; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed $t"; fi
 done
-for t in tests/e2e/*.sh; do
+for t in tests/e2e/*.sh tests/stress/*.sh; do
 	[ -e "$t" ] || continue
 	echo "== $t"
 	# A script that plays a game says so in a line "# needs: GAME".
@@ -20,7 +21,7 @@ for t in tests/e2e/*.sh; do
 		continue
 	fi
 	# Exit 77: the script says why it cannot run here (skipped).
-	ARBITER=./build/san/arbiter sh "$t"
+	STRESS_SHORT=1 ARBITER=./build/san/arbiter sh "$t"
 	rc=$?
 	if [ $rc -eq 0 ]; then pass=$((pass + 1))
 	elif [ $rc -eq 77 ]; then skip=$((skip + 1))

@@ -15,7 +15,7 @@ openssl command (DIR/cert.pem, DIR/key.pem) and the server offers STARTTLS
 (starttls) or speaks TLS from the first byte (implicit, as smtps). A
 message that came over TLS also gets NNNNNN.tls.
 DIR/connections holds the number of connections accepted so far.
-Listens on 127.0.0.1 on a free port and writes the port number to
+Listens on 127.0.0.1 on a free port (or --port N) and writes the port number to
 DIR/port once it accepts connections. Modes: ok accepts everything; 451
 and 550 answer DATA with that code; 550rcpt refuses every recipient. With
 --auth, AUTH PLAIN/LOGIN is required (over plain text: this is a test).
@@ -135,7 +135,7 @@ async def serve(args):
         implicit = make_tls_context(args.dir)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock.bind(("127.0.0.1", args.port))
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
         lambda: CountingSMTP(handler, hostname="smtpd.test", **kwargs), sock=sock,
@@ -161,6 +161,7 @@ def main():
     p.add_argument("--mode", default="ok",
                    choices=["ok", "451", "550", "550rcpt"])
     p.add_argument("--auth", default="")
+    p.add_argument("--port", type=int, default=0)
     p.add_argument("--refuse", default="")
     p.add_argument("--refuse-rcpt", default="")
     p.add_argument("--lifetime", type=float, default=120.0)
