@@ -84,8 +84,12 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 		size_t len;
 		int g, is_global = 0, k, r;
 
-		if (e->literal_after > 0 && n >= e->literal_after)
-			only_operands = 1;	/* the commands themselves: never options */
+		if (e->literal_after > 0 && n >= e->literal_after && !only_operands) {
+			/* The commands themselves: never options ("--" may mark them). */
+			only_operands = 1;
+			if (strcmp(a, "--") == 0)
+				continue;
+		}
 		if (only_operands || a[0] != '-' || a[1] != '-' || a[2] == '\0') {
 			if (strcmp(a, "--") == 0 && !only_operands) {
 				only_operands = 1;
