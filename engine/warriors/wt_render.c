@@ -45,6 +45,41 @@ yield_text(int p, char *out, size_t len)
 	}
 }
 
+/*
+ * Append text wrapped at 79 columns, never cut: the current line already
+ * holds col columns; continuation lines start with indent spaces.  Words
+ * longer than a line stay whole.  Ends with a newline.
+ */
+static void
+wrap_text(struct sbuf *out, size_t col, size_t indent, const char *text)
+{
+	const char *p = text;
+	int first = 1;		/* the first word follows what the line holds */
+
+	for (;;) {
+		size_t w;
+
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		w = strcspn(p, " ");
+		if (!first && col + 1 + w > 79) {
+			sb_putc(out, '\n');
+			sb_repeat(out, ' ', indent);
+			col = indent;
+		} else if (!first) {
+			sb_putc(out, ' ');
+			col++;
+		}
+		sb_putn(out, p, w);
+		col += w;
+		p += w;
+		first = 0;
+	}
+	sb_putc(out, '\n');
+}
+
 /* Append formatted text to a fixed buffer, truncating quietly. */
 static void
 addf(char *buf, size_t len, const char *fmt, ...)
@@ -123,11 +158,45 @@ adj_text(int p, char *out, size_t len)
 		    wt_provinces[wt_provinces[p].adj[i]].code);
 }
 
+/*
+ * One province's row.  The pieces column is 20 wide; more pieces than fit
+ * go on further lines in the same column, never cut.
+ */
+static void
+piece_rows(struct sbuf *out, char mark, int p, const char *own, const char *y,
+    const char *pc, const char *adj)
+{
+	const char *rest = pc;
+	int first = 1;
+
+	do {
+		size_t n = strlen(rest), cut = n;
+
+		if (n > 20) {
+			/* Break at the last space within the column. */
+			for (cut = 20; cut > 0 && rest[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = strcspn(rest, " ");
+		}
+		if (first)
+			sb_printf(out, "    %c%s %-11s %-5s %-8s %-20.*s %s\n", mark,
+			    wt_provinces[p].code, wt_provinces[p].name, own, y, (int)cut, rest,
+			    adj);
+		else
+			sb_printf(out, "%36s%.*s\n", "", (int)cut, rest);
+		rest += cut;
+		while (*rest == ' ')
+			rest++;
+		first = 0;
+	} while (*rest != '\0');
+}
+
 /* The map, country by country. */
 static void
 text_map(const struct wt_state *s, struct sbuf *out)
 {
-	char y[16], pc[64], adj[40], own[8];
+	char y[16], pc[256], adj[40], own[8];
 	int c, p, i, who;
 
 	sb_puts(out, "SKETCH (north up; lines are borders, ~ sea crossings)\n");
@@ -135,7 +204,7 @@ text_map(const struct wt_state *s, struct sbuf *out)
 		sb_printf(out, "%s\n", wt_sketch[i]);
 	sb_puts(out, "MAP  *capital $trade centre  B: barbarians  x: exhausted  "
 	    "~ sea crossing\n");
-	sb_puts(out, "     prov name       held  yield    pieces               "
+	sb_puts(out, "     prov name        held  yield    pieces               "
 	    "borders\n");
 	for (c = 0; c < WT_NCTY; c++) {
 		who = -1;
@@ -156,9 +225,7 @@ text_map(const struct wt_state *s, struct sbuf *out)
 			else
 				snprintf(own, sizeof(own), "%s", wt_has_barb(s, p) ? "barb" :
 				    wt_any_piece(s, p) ? "-" : "free");
-			sb_printf(out, "    %c%s %-10.10s %-5s %-8s %-20.20s %s\n",
-			    type_mark[wt_provinces[p].type], wt_provinces[p].code,
-			    wt_provinces[p].name, own, y, pc, adj);
+			piece_rows(out, type_mark[wt_provinces[p].type], p, own, y, pc, adj);
 		}
 	}
 	sb_puts(out, "Sea crossings: ULS~ISL DUB~MER LEI~WES WES~NOR KEN~FLA\n");
@@ -201,7 +268,7 @@ abilities_text(const struct wt_state *s, int seat, char *out, size_t len)
 static void
 text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 {
-	char lab[64], ab[200], rt[40];
+	char lab[64], ab[400], rt[40];
 	int i, seat, j;
 
 	sb_printf(out, "\nPLAYERS (country order)        VP  food goods weap gold"
@@ -216,7 +283,8 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		    wt_vp(s, seat), p->res[0], p->res[1], p->res[2], p->res[3],
 		    wt_roman[p->track[0]], wt_roman[p->track[1]], wt_roman[p->track[2]]);
 		abilities_text(s, seat, ab, sizeof(ab));
-		sb_printf(out, "    abilities: %.64s\n", ab);
+		sb_puts(out, "    abilities: ");
+		wrap_text(out, 15, 6, ab);
 		rt[0] = '\0';
 		for (j = 0; j < s->nseats; j++)
 			if (p->routes & (1 << j))
@@ -284,7 +352,7 @@ static void
 text_tail(const struct wt_state *s, const char *const *names, struct sbuf *out)
 {
 	struct game_wait w;
-	char lab[64], line[80];
+	char lab[64];
 	const char *p, *nl;
 	int i;
 
@@ -296,8 +364,8 @@ text_tail(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	for (i = 0; i < s->nseats; i++)
 		if (w.mask & (1u << i)) {
 			seat_label(s, i, names, lab, sizeof(lab));
-			snprintf(line, sizeof(line), "  %s: %s", lab, w.why[i]);
-			sb_printf(out, "%s\n", line);
+			sb_printf(out, "  %s: ", lab);
+			wrap_text(out, 4 + strlen(lab), 4, w.why[i]);
 		}
 	if (s->phase == PH_OVER) {
 		sb_puts(out, "Winner:");
@@ -311,8 +379,13 @@ text_tail(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p) - 1;
-		snprintf(line, sizeof(line), "  %.*s", (int)(nl - p), p);
-		sb_printf(out, "%s\n", line);
+		{
+			char one[sizeof(s->last)];
+
+			snprintf(one, sizeof(one), "%.*s", (int)(nl - p), p);
+			sb_puts(out, "  ");
+			wrap_text(out, 2, 4, one);
+		}
 		if (nl[1] == '\0' || nl[0] != '\n')
 			break;
 	}
