@@ -323,5 +323,6 @@ json_t *wt_render_json(const void *st, int viewer, const char *const *names);
 void wt_waiting(const void *st, struct game_wait *w);
 void wt_score(const void *st, int viewer, struct game_score *out);
 int wt_is_command(const char *line);
+void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);
 
 #endif

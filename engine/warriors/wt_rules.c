@@ -434,4 +434,5 @@ const struct game_rules warriors_rules = {
 	.check = wt_check,
 	.import_log = NULL,
 	.is_command = wt_is_command,
+	.public_text = wt_public_text,
 };

@@ -38,4 +38,13 @@ contains "$T/err" "'--x': not a development action"
 expect_rc 65 "$ARBITER" move 1 "$a" -- '--x'
 contains "$T/err" "'--x': not a development action"
 expect_rc 0 "$ARBITER" move --dry-run 1 "$a" -- 'develop trade'
+# Standing orders are private while the game runs: `log` and `export` show
+# that orders were given, not which; --private shows them.
+expect_rc 0 "$ARBITER" log 1
+lacks "$T/out" "defend auto"
+contains "$T/out" "(orders kept private)"
+expect_rc 0 "$ARBITER" export 1
+lacks "$T/out" "defend auto"
+expect_rc 0 "$ARBITER" log --private 1
+contains "$T/out" "defend auto"
 done_ok
