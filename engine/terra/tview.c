@@ -704,7 +704,7 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	for (j = 1; j <= TM_NTW; j++)
 		if (p->tw[j])
 			json_array_append_new(tw, json_integer(j));
-	json_object_set_new(o, "seat", json_integer(i));
+	json_object_set_new(o, "seat", json_integer(i + 1));
 	json_object_set_new(o, "name", json_string(names != NULL ? names[i] : ""));
 	json_object_set_new(o, "faction", p->faction >= 0 ?
 	    json_string(tm_fdefs[p->faction].name) : json_null());
@@ -744,7 +744,7 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 		if (s->bld[i] != TB_NONE) {
 			json_object_set_new(c, "building",
 			    json_string(tm_bld_names[(int)s->bld[i]]));
-			json_object_set_new(c, "seat", json_integer(s->owner[i]));
+			json_object_set_new(c, "seat", json_integer(s->owner[i] + 1));
 			json_object_set_new(c, "town", json_boolean(s->town[i]));
 		}
 		json_array_append_new(map, c);
@@ -757,7 +757,7 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	for (i = 0; i < s->nbridge; i++)
 		json_array_append_new(a, json_pack("{sssssi}", "from",
 		    tm_cells[s->bridge[i][0]].name, "to", tm_cells[s->bridge[i][1]].name,
-		    "seat", s->bridge[i][2]));
+		    "seat", s->bridge[i][2] + 1));
 	json_object_set_new(o, "bridges", a);
 	a = json_array();
 	for (k = 0; k < 4; k++)
@@ -805,7 +805,7 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	a = json_array();
 	for (i = 0; i < s->nseats; i++)
 		if (w.mask & (1u << i))
-			json_array_append_new(a, json_pack("{siss}", "seat", i, "why",
+			json_array_append_new(a, json_pack("{siss}", "seat", i + 1, "why",
 			    w.why[i]));
 	json_object_set_new(o, "waiting", a);
 	json_object_set_new(o, "last", json_string(s->last));

@@ -588,7 +588,7 @@ seat_json(const struct wt_state *s, int seat, const char *const *names)
 	char ab[200];
 	int t, j;
 
-	put(o, "seat", json_integer(seat));
+	put(o, "seat", json_integer(seat + 1));
 	put(o, "name", json_string(names != NULL && names[seat] != NULL ? names[seat] : ""));
 	put(o, "country", p->country >= 0 ? json_string(wt_countries[p->country].code) :
 	    json_null());
@@ -686,7 +686,7 @@ wt_render_json(const void *st, int viewer, const char *const *names)
 		if (w.mask & (1u << i)) {
 			json_t *wo = json_object();
 
-			put(wo, "seat", json_integer(i));
+			put(wo, "seat", json_integer(i + 1));
 			put(wo, "why", json_string(w.why[i]));
 			append(wait, wo);
 		}
