@@ -54,8 +54,10 @@ one_line() {
 	ok
 }
 
+# dbsum: a digest of what the database holds (its write-ahead log
+# included: a hash of the main file alone would miss committed changes)
 dbsum() {
-	sha256sum "$ARBITER_DB" | cut -d' ' -f1
+	sqlite3 -readonly "$ARBITER_DB" .dump | sha256sum | cut -d' ' -f1
 }
 
 # newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:
