@@ -15,7 +15,9 @@ DATADIR ?= $(PREFIX)/share/arbiter
 CC ?= cc
 PKGS = sqlite3 libcurl jansson gmime-3.0
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libcurl is not linked: mail/curl_dl.c loads it when SMTP or IMAP is used.
+LINK_PKGS = $(filter-out libcurl,$(PKGS))
+PKG_LIBS = $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null) -ldl
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -117,6 +119,7 @@ $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 
 bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
+	@sh bench/moves.sh
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

@@ -5,7 +5,7 @@
 #include "imap.h"
 #include "../engine/sbuf.h"
 
-#include <curl/curl.h>
+#include "curl_dl.h"
 #include <ctype.h>
 #include <errno.h>
 #include <poll.h>
@@ -391,6 +391,8 @@ imap_open(const struct imap_config *conf, char *err, size_t errlen)
 	char cmd[MAILBOX_MAX * 2 + 16];
 	char quoted[MAILBOX_MAX * 2 + 4];
 
+	if (curl_dl_load(err, errlen) != 0)
+		return NULL;
 	if (conf == NULL || conf->url == NULL ||
 	    (strncasecmp(conf->url, "imap://", 7) != 0 &&
 	    strncasecmp(conf->url, "imaps://", 8) != 0) ||

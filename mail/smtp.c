@@ -4,7 +4,7 @@
 #include "smtp.h"
 #include "compose.h"
 
-#include <curl/curl.h>
+#include "curl_dl.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +111,8 @@ smtp_open(const struct smtp_config *conf, char *err, size_t errlen)
 		    "smtps://");
 		return NULL;
 	}
+	if (curl_dl_load(err, errlen) != 0)
+		return NULL;
 	s = calloc(1, sizeof *s);
 	if (s == NULL) {
 		set_err(err, errlen, "smtp: out of memory");

@@ -1,0 +1,77 @@
+#!/bin/sh
+# bench/moves.sh - one `arbiter move` as a ratio to the floor, measured in
+# the same run: the floor is a bare sqlite3 process doing BEGIN IMMEDIATE;
+# INSERT; COMMIT on the same disk with arbiter's pragmas (WAL,
+# synchronous=FULL).  Runs are interleaved; each figure is the median of
+# the paired ratios.  Peak memory (max RSS) as a ratio to the floor's too.
+# Prints a table; asserts nothing.  Usage: sh bench/moves.sh [RUNS]
+set -e
+A=$(pwd)/arbiter
+RUNS=${1:-30}
+W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-bench.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+export HOME="$W" ARBITER_MAILDIR="$W/mail"
+unset ARBITER_SMTP_URL
+
+# now_ns: the clock in nanoseconds
+now_ns() { date +%s%N; }
+
+# timed CMD...: run CMD, print "nanoseconds max-rss-kB"
+timed() {
+	/usr/bin/time -f '%M' -o "$W/rss" "$@" >/dev/null 2>"$W/err" || {
+		cat "$W/err" >&2
+		return 1
+	}
+}
+run() {	# run CMD...: print "ns kB"
+	t0=$(now_ns)
+	timed "$@"
+	t1=$(now_ns)
+	echo "$((t1 - t0)) $(cat "$W/rss")"
+}
+
+sqlite3 "$W/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER, y TEXT);" >/dev/null
+floor() {
+	run sqlite3 "$W/floor.db" "PRAGMA synchronous=FULL; BEGIN IMMEDIATE; INSERT INTO t VALUES (1, 'move'); COMMIT;"
+}
+
+# A game of each kind (its id in $id), and a legal move of a seat it waits for.
+setup() {	# setup GAME SEATS...
+	g=$1
+	shift
+	args=""
+	for s in "$@"; do args="$args --seat $s:$s@example.org"; done
+	id=$("$A" --db "$W/$g.db" new $g $args)
+}
+next_move() {	# next_move GAME: "SEAT COMMAND" of a legal move, or nothing
+	for s in ann ben cat; do
+		if "$A" --db "$W/$1.db" moves "$id" $s >"$W/moves" 2>/dev/null; then
+			echo "$s"
+			return 0
+		fi
+	done
+	return 1
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+printf '%-10s %-8s %12s %12s\n' game mode "time/floor" "rss/floor"
+for g in tigris terra warriors; do
+	setup $g ann ben cat
+	for mode in no-send maildir; do
+		: >"$W/t" ; : >"$W/m"
+		k=0
+		while [ $k -lt "$RUNS" ]; do
+			s=$(next_move $g) || { setup $g ann ben cat; continue; }
+			cmd=$(head -1 "$W/moves")
+			opt=""
+			[ $mode = no-send ] && opt=--no-send
+			set -- $(floor)
+			ft=$1 fm=$2
+			set -- $(run "$A" --db "$W/$g.db" move $opt "$id" "$s" "$cmd")
+			echo "$1 $ft" | awk '{ printf "%.3f\n", $1 / $2 }' >>"$W/t"
+			echo "$2 $fm" | awk '{ printf "%.3f\n", $1 / $2 }' >>"$W/m"
+			k=$((k + 1))
+		done
+		printf '%-10s %-8s %12s %12s\n' $g $mode "$(median <"$W/t")" "$(median <"$W/m")"
+	done
+done
