@@ -154,7 +154,9 @@ remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *t
 	int rc, n = 0, i;
 
 	*sent = *told = 0;
-	if ((rc = store_game_ids(s, &ids, &n)) != STORE_OK)
+	/* Only games whose awaited seats may be due: finished ones are not read. */
+	if ((rc = store_games_due(s, now_epoch(), cfg->remind_hours, cfg->table_days, &ids,
+	    &n)) != STORE_OK)
 		return store_exit(s, rc);
 	for (i = 0; i < n; i++)
 		if ((rc = remind_game(c, cfg, s, ids[i], sent, told)) != EXIT_OK)

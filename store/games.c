@@ -113,17 +113,15 @@ store_game_set_over(struct store *s, int64_t id, int over)
 	return store_done(s, st, "mark game over");
 }
 
-int
-store_game_ids(struct store *s, int64_t **ids, int *n)
+/* Collect the first column of st's rows into a malloc'ed array. */
+static int
+collect_ids(struct store *s, sqlite3_stmt *st, int64_t **ids, int *n)
 {
-	sqlite3_stmt *st;
 	int rc, cap = 0;
 	int64_t *v = NULL, *nv;
 
 	*ids = NULL;
 	*n = 0;
-	if ((rc = store_prepare(s, "SELECT id FROM games ORDER BY id", &st)) != STORE_OK)
-		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 16;
@@ -146,6 +144,44 @@ store_game_ids(struct store *s, int64_t **ids, int *n)
 	}
 	*ids = v;
 	return STORE_OK;
+}
+
+int
+store_game_ids(struct store *s, int64_t **ids, int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT id FROM games ORDER BY id", &st)) != STORE_OK)
+		return rc;
+	return collect_ids(s, st, ids, n);
+}
+
+int
+store_games_due(struct store *s, int64_t now, int hours, int table_days,
+    int64_t **ids, int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	rc = store_prepare(s, "SELECT DISTINCT s.game_id FROM seats s INDEXED BY seats_awaited "
+	    "JOIN games g ON g.id = s.game_id WHERE s.idle_since != 0 AND g.over = 0 "
+	    "AND s.away_until <= ?1 AND ("
+	    " (s.reminded_at = 0 AND max(s.idle_since, s.away_until) + (CASE WHEN "
+	    "  g.remind_hours > 0 THEN g.remind_hours ELSE ?2 END) * 3600 <= ?1)"
+	    " OR (s.reminded_at != 0 AND s.reminded_at + 86400 <= ?1)"
+	    " OR (s.table_told = 0 AND ?1 - max(s.idle_since, s.away_until) >= ?3 * 86400))"
+	    " ORDER BY s.game_id", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, now);
+	sqlite3_bind_int(st, 2, hours);
+	sqlite3_bind_int(st, 3, table_days);
+	return collect_ids(s, st, ids, n);
 }
 
 int

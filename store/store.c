@@ -106,6 +106,12 @@ static const char *const migrations[] = {
 	"CREATE INDEX outbox_queue ON outbox(id, next_try, claimed_until) "
 	"  WHERE sent_at = 0 AND failed = 0;"
 	"CREATE INDEX outbox_done ON outbox(created) WHERE sent_at != 0 OR failed != 0;",
+	/*
+	 * 6: the seats a game waits for (idle_since is set while a seat is
+	 * awaited and 0 otherwise, always 0 in a finished game): remind reads
+	 * these, not every game.
+	 */
+	"CREATE INDEX seats_awaited ON seats(idle_since) WHERE idle_since != 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -106,6 +106,15 @@ void store_game_free(struct store_game *g);
 int store_game_set_over(struct store *s, int64_t id, int over);
 /* Every game id in ascending order; *ids is malloc'ed. */
 int store_game_ids(struct store *s, int64_t **ids, int *n);
+/*
+ * The running games with an awaited seat that may be due a reminder or
+ * the table's note at now: its first reminder after remind_hours (the
+ * game's own, else hours), later ones daily, the note after table_days.
+ * A superset of what remind acts on, read from the awaited seats' index
+ * alone; ids in order, malloc'ed.
+ */
+int store_games_due(struct store *s, int64_t now, int hours, int table_days,
+    int64_t **ids, int *n);
 
 int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
 int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat);
