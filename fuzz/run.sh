@@ -13,7 +13,11 @@ for t in "$@"; do
 	mkdir -p "build/fuzz/corpus/$t"
 	log="build/fuzz/$t.log"
 	echo "== fuzz $t for ${secs}s (log: $log)"
-	"$bin/$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
+	# game_load says on stderr whenever it rebuilds a damaged state:
+	# libFuzzer closes stderr but keeps its own and the sanitizers' reports.
+	quiet=
+	[ "$t" = snapshot ] && quiet=-close_fd_mask=2
+	"$bin/$t" $quiet -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
 		-rss_limit_mb=2048 -max_len=65536 \
 		-artifact_prefix="build/fuzz/crash/$t-" \
 		"build/fuzz/corpus/$t" "fuzz/corpus/$t" >"$log" 2>&1
@@ -22,7 +26,7 @@ for t in "$@"; do
 	corp=$(sed -n 's/^#[0-9]*.*corp: \([0-9]*\)\/.*/\1/p' "$log" | tail -1)
 	if [ $rc -ne 0 ]; then
 		status=1
-		tail -40 "$log"
+		grep -A25 -E '^==[0-9]+==ERROR|runtime error|broken promise|^==[0-9]+== ERROR' "$log" | head -40
 		line=$(printf '%-9s %10s executions  FAILED (exit %d): %s' "$t" "${execs:-?}" \
 			"$rc" "$(ls -t build/fuzz/crash/"$t"-* 2>/dev/null | head -1)")
 	else
