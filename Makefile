@@ -147,7 +147,9 @@ $(F)/bin/%: fuzz/%.c $(FUZZ_LIB_OBJ)
 	@$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
 		$(PKG_LIBS) -lm
 
-fuzz: $(FUZZ_BIN)
+fuzz:
+	@sh tools/deps.sh clang libclang-rt-dev
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_TARGETS)
 
 install: arbiter
