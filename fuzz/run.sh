@@ -16,7 +16,7 @@ for t in "$@"; do
 	# game_load says on stderr whenever it rebuilds a damaged state:
 	# libFuzzer closes stderr but keeps its own and the sanitizers' reports.
 	quiet=
-	[ "$t" = snapshot ] && quiet=-close_fd_mask=2
+	case $t in snapshot|inmail) quiet=-close_fd_mask=2 ;; esac
 	"$bin/$t" $quiet -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
 		-rss_limit_mb=2048 -max_len=65536 \
 		-artifact_prefix="build/fuzz/crash/$t-" \
