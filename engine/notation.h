@@ -33,4 +33,11 @@ int cmd_words(char *cmd, char *words[], int max);
 /* ASCII case-insensitive equality. */
 int word_eq(const char *a, const char *b);
 
+/*
+ * Remove an incomplete UTF-8 sequence from the end of s, as left by
+ * snprintf() cutting a quoted word short: a reason must stay valid UTF-8
+ * for the mail and JSON that carry it.
+ */
+void utf8_trim_partial(char *s);
+
 #endif

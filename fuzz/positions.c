@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "../app/app.h"
+#include "../engine/notation.h"
 #include "../tests/selfplay.h"
 
 const char *const fuzz_names[GAME_MAX_SEATS] = {
@@ -185,7 +187,15 @@ fuzz_play(const struct game_rules *r, const void *st, int nseats, int seat,
 		fuzz_fail("%s: the same submission played twice gave %d \"%s\" and %d \"%s\"",
 		    r->name, rc, err, rc2, err2);
 	if (rc != GAME_OK) {
+		char why[300];
+
 		one_line(r, "play()", err);
+		/* A reason may end cut short (the application trims that), never broken inside. */
+		utf8_trim_partial(err);
+		if (text_check(text, strlen(text), why, sizeof(why)) == 0 &&
+		    text_check(err, strlen(err), why, sizeof(why)) != 0)
+			fuzz_fail("%s: the reason \"%s\" is not valid UTF-8: %s", r->name, err,
+			    why);
 	} else {
 		if (memcmp(a, b, r->state_size) != 0)
 			fuzz_fail("%s: the same submission played twice gave different states",
