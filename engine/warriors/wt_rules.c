@@ -386,6 +386,15 @@ wt_check(const void *st, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < s->nseats; i++) {
+		int seen = 0;
+
+		/* The country order is a permutation of the seats (found by fuzz/snapshot). */
+		for (j = 0; j < s->nseats; j++)
+			seen += s->order[j] == i;
+		if (seen != 1) {
+			snprintf(err, errlen, "the country order is not a permutation of the seats");
+			return -1;
+		}
 		/* Before anything names the seat by its country (found by fuzz/snapshot). */
 		if (s->p[i].country < -1 || s->p[i].country >= WT_NCTY) {
 			snprintf(err, errlen, "seat %d: no such country %d", i + 1,
