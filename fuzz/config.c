@@ -18,6 +18,12 @@ extern char **environ;
 
 static char path[64];
 
+static void
+remove_file(void)
+{
+	unlink(path);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -41,6 +47,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if ((fd = mkstemp(path)) < 0)
 		fuzz_fail("cannot make a temporary file");
 	close(fd);
+	atexit(remove_file);
 	return 0;
 }
 
