@@ -4,6 +4,7 @@
 #   make demo       install missing Debian packages, build, play a short game
 #   make check      install missing packages, build with sanitizers, run every test
 #   make bench      benchmarks (bench/)
+#   make fuzz       libFuzzer targets in fuzz/, each FUZZ_SECONDS (clang; see fuzz/README.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages arbiter needs (apt-get, sudo when not root)
 
@@ -46,7 +47,7 @@ SAN_LIB_OBJ = $(LIB_SRC:%.c=$(S)/%.o)
 SAN_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(S)/%.o)
 TEST_BIN = $(TEST_SRC:%.c=$(S)/%)
 
-.PHONY: all deps demo check unit e2e stress bench install clean
+.PHONY: all deps demo check unit e2e stress bench fuzz install clean
 all: arbiter
 
 arbiter: $(LIB_OBJ) $(B)/cli/main.o
@@ -88,7 +89,7 @@ $(B)/gen/templates.inc: $(TEMPLATES) tools/embed.sh
 	sh tools/embed.sh $(TEMPLATES) > $@
 $(B)/app/template.o $(S)/app/template.o: $(B)/gen/templates.inc
 
--include $(shell find $(B) $(S) -name '*.d' 2>/dev/null | sort -u)
+-include $(shell find $(B) $(S) $(F) -name '*.d' 2>/dev/null | sort -u)
 
 deps:
 	@sh tools/deps.sh
@@ -98,7 +99,8 @@ demo: deps
 	@sh tools/demo.sh
 
 check: deps
-	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" arbiter $(S)/arbiter $(TEST_BIN)
+	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" arbiter $(S)/arbiter $(TEST_BIN) \
+		$(FUZZ_REG_BIN)
 	@sh tests/run.sh $(TEST_BIN)
 
 # The stress scripts at full size (make check runs them short): races of
@@ -120,6 +122,46 @@ $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 	@sh bench/moves.sh
+
+# Fuzzing (fuzz/README.md).  The regression pass, in make check through
+# tests/e2e/fuzz_regress.sh, links each target with fuzz/standalone.c and
+# the sanitizer objects; make fuzz links it with clang's libFuzzer.
+FUZZ_TARGETS = tigris terra warriors inbound inmail snapshot config template import
+FUZZ_SUPPORT = fuzz/positions.c tests/selfplay.c
+FUZZ_REG_BIN = $(FUZZ_TARGETS:%=$(S)/fuzz/%)
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+F = build/fuzz
+FUZZFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(F)/%.o) $(FUZZ_SUPPORT:%.c=$(F)/%.o)
+FUZZ_BIN = $(FUZZ_TARGETS:%=$(F)/bin/%)
+.SECONDARY: $(FUZZ_LIB_OBJ) $(S)/fuzz/standalone.o $(S)/fuzz/positions.o
+
+$(S)/fuzz/%: fuzz/%.c $(S)/fuzz/standalone.o $(S)/fuzz/positions.o $(SAN_LIB_OBJ) \
+		$(SAN_SUPPORT_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -o $@ $< $(S)/fuzz/standalone.o $(S)/fuzz/positions.o \
+		$(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) $(PKG_LIBS) -lm
+
+$(F)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC fuzz $<"
+	@$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+$(F)/app/template.o: $(B)/gen/templates.inc
+$(F)/engine/registry.o: $(B)/gen/games
+
+$(F)/bin/%: fuzz/%.c $(FUZZ_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	@$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
+		$(PKG_LIBS) -lm
+
+fuzz:
+	@sh tools/deps.sh clang libclang-rt-dev
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_TARGETS)
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

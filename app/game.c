@@ -152,10 +152,26 @@ game_load_meta(struct ctx *c, struct store *s, int64_t id, struct loaded *g)
 	return EXIT_OK;
 }
 
+/*
+ * The seats of g's state as its engine counts them (its public score has
+ * one line per seat): a snapshot from another game, or damaged in a way
+ * check() cannot see alone, may have another count than the game's row,
+ * and every seat index and name would then be wrong (found by fuzz/snapshot).
+ */
+static int
+state_seats(const struct loaded *g)
+{
+	struct game_score sc;
+
+	memset(&sc, 0, sizeof(sc));
+	g->rules->score(g->state, -1, &sc);
+	return sc.nseats;
+}
+
 int
 game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g)
 {
-	char err[512], why[1200];
+	char err[512] = "", why[1200];
 	int rc, seq;
 
 	if ((rc = game_load_meta(c, s, id, g)) != EXIT_OK)
@@ -177,11 +193,15 @@ game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g
 		rc = store_snapshot_get(s, id, g->rules->version, g->state,
 		    g->rules->state_size, &seq);
 		if (rc == STORE_OK && seq == g->row.nmoves &&
-		    g->rules->check(g->state, err, sizeof(err)) == 0) {
+		    g->rules->check(g->state, err, sizeof(err)) == 0 &&
+		    state_seats(g) == g->row.nseats) {
 			g->seq = seq;
 			return EXIT_OK;
 		}
-		if (rc == STORE_OK && seq == g->row.nmoves)
+		if (rc == STORE_OK && seq == g->row.nmoves && err[0] == '\0')
+			snprintf(why, sizeof(why), "the stored state has %d seats, the game %d",
+			    state_seats(g), g->row.nseats);
+		else if (rc == STORE_OK && seq == g->row.nmoves)
 			snprintf(why, sizeof(why), "the stored state fails the engine's check "
 			    "(%s)", err);
 		else if (rc == STORE_CORRUPT)

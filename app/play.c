@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "../engine/notation.h"
 #include "../store/store_mail.h"
 
 /*
@@ -179,6 +180,8 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		not_your_turn(sub, g, next, out);
 		return -1;
 	}
+	/* An engine's reason cut short by its buffer may end inside a character. */
+	utf8_trim_partial(out->err);
 	out->code = EXIT_REJECTED;
 	return -1;
 }

@@ -80,6 +80,23 @@ text_check(const char *text, size_t len, char *err, size_t errlen)
 }
 
 /*
+ * The length of s[0..n) cut to at most max bytes without splitting a
+ * UTF-8 sequence (s is valid UTF-8): a quote cut inside a character is
+ * invalid UTF-8, which no answer mail or JSON can carry (found by
+ * fuzz/inmail: a mail answered with such a quote failed as "the database
+ * failed without giving a reason").
+ */
+static int
+quote_len(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return (int)n;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return (int)max;
+}
+
+/*
  * A line copied from a mail's list of legal commands with its choices
  * still in it ("pass BON5 | BON6"): name the line and how to answer.
  */
@@ -101,9 +118,9 @@ choices_left(const char *line, size_t n, int lineno, char *err, size_t errlen)
 	while (bar > start && (line[bar - 1] == ' ' || line[bar - 1] == '\t'))
 		bar--;
 	snprintf(err, errlen, "line %d: '%.*s%s' still offers choices separated by '|': "
-	    "keep one of them, as in '%.*s'", lineno, (int)(end - start > 60 ? 60 : end - start),
-	    line + start, end - start > 60 ? "..." : "", (int)(bar - start > 60 ? 60 :
-	    bar - start), line + start);
+	    "keep one of them, as in '%.*s'", lineno, quote_len(line + start, end - start, 60),
+	    line + start, end - start > 60 ? "..." : "", quote_len(line + start, bar - start,
+	    60), line + start);
 	return -1;
 }
 

@@ -146,3 +146,22 @@ line_starts_with_verb(const char *line, const char *const *verbs)
 			return 1;
 	return 0;
 }
+
+void
+utf8_trim_partial(char *s)
+{
+	size_t n = strlen(s), start = n, need;
+	unsigned char c;
+
+	/* Back to the lead byte of the last sequence (at most 3 continuation bytes). */
+	while (start > 0 && n - start < 4 && ((unsigned char)s[start - 1] & 0xc0) == 0x80)
+		start--;
+	if (start == 0)
+		return;
+	c = (unsigned char)s[start - 1];
+	if (c < 0x80)
+		return;
+	need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	if (n - (start - 1) < need)
+		s[start - 1] = '\0';
+}

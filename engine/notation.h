@@ -40,4 +40,11 @@ int word_eq(const char *a, const char *b);
  */
 int line_starts_with_verb(const char *line, const char *const *verbs);
 
+/*
+ * Remove an incomplete UTF-8 sequence from the end of s, as left by
+ * snprintf() cutting a quoted word short: a reason must stay valid UTF-8
+ * for the mail and JSON that carry it.
+ */
+void utf8_trim_partial(char *s);
+
 #endif

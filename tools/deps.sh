@@ -1,10 +1,11 @@
 #!/bin/sh
 # Install the Debian packages arbiter needs to build and test, if missing.
 # Uses apt-get, through sudo when not root.  Does nothing when all are there.
+# Packages named as arguments are wanted too (make fuzz adds clang's).
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
-groff-base man-db postfix"
+groff-base man-db postfix $*"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -34,6 +34,25 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 	return GAME_REJECTED;
 }
 
+/*
+ * A count as written in a command: decimal digits only, at most 9999;
+ * -1 for anything else (atoi() would read "4294967297" as 1, and a
+ * larger count overflows what is computed from it).
+ */
+static int
+count_arg(const char *w)
+{
+	char *end;
+	long v;
+
+	if (*w < '0' || *w > '9')
+		return -1;
+	v = strtol(w, &end, 10);
+	if (*end != '\0' || v > 9999)
+		return -1;
+	return (int)v;
+}
+
 /* Parse a tile name like "BON3" with the given prefix; 0 if it is not one. */
 static int
 tile_num(const char *w, const char *prefix, int max)
@@ -1292,8 +1311,9 @@ cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
 	struct tm_player *p = &s->pl[seat];
 	int n = 0, from = -1, i, gain;
 
-	if (nw >= 2)
-		n = atoi(w[1]);
+	if (nw >= 2 && w[1][0] >= '0' && w[1][0] <= '9' && (n = count_arg(w[1])) < 0)
+		return fail(err, errlen, "%s: '%s' is not a number of power tokens", w[0],
+		    w[1]);
 	if (nw >= 4 && word_eq(w[2], "from")) {
 		int f = tm_faction_find(w[3]);
 
@@ -1571,7 +1591,7 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	enum game_status rc;
-	int n = nw == 2 ? atoi(w[1]) : 0;
+	int n = nw == 2 ? count_arg(w[1]) : 0;
 
 	if (n < 1 || n > 7)
 		return fail(err, errlen, "dig: write it as 'dig N' (N spades)");
@@ -1636,7 +1656,7 @@ words_send(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	int k = nw >= 4 ? tm_cult_find(w[3]) : -1;
-	int n = nw == 6 && word_eq(w[4], "for") ? atoi(w[5]) : 0;
+	int n = nw == 6 && word_eq(w[4], "for") ? count_arg(w[5]) : 0;
 
 	if (k < 0 || n < 0 || n > 3 || (nw != 4 && nw != 6) ||
 	    !(word_eq(w[1], "p") || word_eq(w[1], "priest")))
@@ -1740,13 +1760,16 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (word_eq(w[0], "convert"))
 		return cmd_convert(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "burn") && nw == 2) {
-		n = atoi(w[1]);
+		n = count_arg(w[1]);
 		if (s->opt_strict_leech && tm_has_offer(s, seat))
 			return fail(err, errlen, "burn: strict-leech: decide your power "
 			    "offers first");
-		if (n == 0 && strcmp(w[1], "0") == 0)
+		if (n < 0)
+			return fail(err, errlen, "burn: '%s' is not a number of power tokens",
+			    w[1]);
+		if (n == 0)
 			return GAME_OK;
-		if (n < 1 || 2 * n > p->pw[1])
+		if (2 * n > p->pw[1])
 			return fail(err, errlen, "burn: burning %d needs %d power in "
 			    "bowl II; you have %d", n, 2 * n, p->pw[1]);
 		p->pw[1] -= 2 * n;

@@ -847,12 +847,25 @@ tm_check(const void *st, char *err, size_t errlen)
 	if (check_table(s, err, errlen) != 0)
 		return -1;
 	memset(cnt, 0, sizeof(cnt));
-	for (i = 0; i < TM_NCELLS; i++)
-		if (s->bld[i] != TB_NONE)
-			cnt[(int)s->owner[i]][(int)s->bld[i]]++;
+	for (i = 0; i < TM_NCELLS; i++) {
+		if (s->bld[i] == TB_NONE)
+			continue;
+		/* Indices are checked before they are used (found by fuzz/snapshot). */
+		if (s->bld[i] < 0 || s->bld[i] >= TB_COUNT || s->owner[i] < 0 ||
+		    s->owner[i] >= s->nseats) {
+			snprintf(err, errlen, "cell %d: no such building or owner", i);
+			return -1;
+		}
+		cnt[(int)s->owner[i]][(int)s->bld[i]]++;
+	}
 	for (i = 0; i < s->nseats; i++) {
 		const struct tm_player *p = &s->pl[i];
 
+		if (p->faction < -1 || p->faction >= TM_NFACT || p->bon < 0 ||
+		    p->bon > TM_NBON) {
+			snprintf(err, errlen, "seat %d: no such faction or bonus tile", i + 1);
+			return -1;
+		}
 		if (p->faction < 0)
 			continue;
 		if (p->c < 0 || p->w < 0 || p->p < 0 || p->vp < 0 || p->pw[0] < 0 ||

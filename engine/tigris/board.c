@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tigris.h"
+#include "../notation.h"
 
 static const char *const boards[2][TG_ROWS] = {
 	{
@@ -146,6 +147,7 @@ tg_echo_square(const char *w, char *buf, size_t len)
 	const char *p;
 
 	snprintf(buf, len, "%s", w);
+	utf8_trim_partial(buf);	/* cut short in whole characters (found by fuzz/inmail) */
 	if (!isalpha((unsigned char)w[0]) || w[1] == '\0')
 		return;
 	for (p = w + 1; *p != '\0'; p++)

@@ -386,6 +386,21 @@ wt_check(const void *st, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < s->nseats; i++) {
+		int seen = 0;
+
+		/* The country order is a permutation of the seats (found by fuzz/snapshot). */
+		for (j = 0; j < s->nseats; j++)
+			seen += s->order[j] == i;
+		if (seen != 1) {
+			snprintf(err, errlen, "the country order is not a permutation of the seats");
+			return -1;
+		}
+		/* Before anything names the seat by its country (found by fuzz/snapshot). */
+		if (s->p[i].country < -1 || s->p[i].country >= WT_NCTY) {
+			snprintf(err, errlen, "seat %d: no such country %d", i + 1,
+			    s->p[i].country);
+			return -1;
+		}
 		for (r = 0; r < WT_NRES; r++)
 			if (s->p[i].res[r] < 0) {
 				snprintf(err, errlen, "%s has %d %s", wt_seat_code(s, i),

@@ -56,6 +56,10 @@ test_example_burn(void **state)
 	p->pw[1] = 7;
 	p->pw[2] = 0;
 	tg_bad(s, 0, "burn 4", "burning 4 needs 8 power in bowl II; you have 7");
+	/* Found by fuzz/terra: atoi() read this as 1, a longer one overflowed 2 * n. */
+	tg_bad(s, 0, "burn 4294967297", "'4294967297' is not a number of power tokens");
+	tg_bad(s, 0, "burn 6148914691236517196", "is not a number of power tokens");
+	tg_bad(s, 0, "burn 1x", "is not a number of power tokens");
 	tg_ok(s, 0, "burn 3");
 	assert_int_equal(p->pw[1], 1);
 	assert_int_equal(p->pw[2], 3);

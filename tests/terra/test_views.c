@@ -119,6 +119,38 @@ test_score(void **state)
 	free(s);
 }
 
+/*
+ * check() refuses a state whose building owner, building kind, faction or
+ * bonus tile is no index at all, instead of counting with it (found by
+ * fuzz/snapshot: a damaged snapshot read cnt[-1]).
+ */
+static void
+test_check_indices(void **state)
+{
+	struct tm_state *s = game();
+	char err[256];
+	int cell;
+
+	(void)state;
+	assert_int_equal(terra_rules.check(s, err, sizeof(err)), 0);
+	for (cell = 0; s->bld[cell] == TB_NONE; cell++)
+		;
+	s->owner[cell] = -1;
+	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "no such building or owner"));
+	s->owner[cell] = 0;
+	s->bld[cell] = 99;
+	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
+	s->bld[cell] = TB_D;
+	s->pl[1].faction = 14;
+	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "no such faction"));
+	s->pl[1].faction = 3;
+	s->pl[0].bon = -5;
+	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
+	free(s);
+}
+
 /* Every line moves() lists is accepted by play() exactly as written. */
 static void
 test_moves_accepted(void **state)
@@ -227,6 +259,7 @@ main(void)
 		cmocka_unit_test(test_render_text),
 		cmocka_unit_test(test_render_json),
 		cmocka_unit_test(test_score),
+		cmocka_unit_test(test_check_indices),
 		cmocka_unit_test(test_moves_accepted),
 		cmocka_unit_test(test_import),
 		cmocka_unit_test(test_render_town_and_turn),

@@ -1,0 +1,109 @@
+/*
+ * test_text.c - the reasons submission_check gives are themselves valid
+ * UTF-8, so an answer mail or JSON can carry them.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+
+#include "../../app/app.h"
+#include "../../engine/notation.h"
+
+/*
+ * Found by fuzz/inmail: a line with choices left, longer than the 60 bytes
+ * quoted, was cut inside a character; the answer could not be made and the
+ * mail failed as "the database failed without giving a reason".
+ */
+static void
+test_choices_quote_whole_characters(void **state)
+{
+	char text[400], err[512], why[300];
+	int lead, i;
+
+	(void)state;
+	for (lead = 0; lead < 3; lead++) {
+		size_t n = 0;
+
+		for (i = 0; i < lead; i++)
+			text[n++] = 'x';
+		for (i = 0; i < 40; i++) {
+			memcpy(text + n, "\xe2\x82\xac", 3);	/* U+20AC, 3 bytes */
+			n += 3;
+		}
+		memcpy(text + n, " | pass", 8);
+		n += 7;
+		assert_int_equal(submission_check(text, n, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "still offers choices"));
+		if (text_check(err, strlen(err), why, sizeof(why)) != 0)
+			fail_msg("lead %d: the reason is not valid UTF-8: %s", lead, why);
+	}
+}
+
+/*
+ * Found by fuzz/inmail: Tigris quoted a word that is no square in a
+ * 16-byte buffer, cut inside a character.  Every engine's reason for a
+ * long non-ASCII word must be valid UTF-8 once a cut at its very end is
+ * trimmed (as play.c does).
+ */
+static void
+test_engine_reasons_whole_characters(void **state)
+{
+	static const char *const verbs[] = { "", "tile red ", "leader red ", "treasure ",
+	    "build ", "dig ", "country ", "move ", "swap ", "pass " };
+	const struct game_rules *const *r;
+	char text[200], err[512], why[300];
+	size_t v;
+	int lead, i;
+
+	(void)state;
+	for (r = game_all(); *r != NULL; r++) {
+		uint8_t seed[GAME_SEED_LEN] = { 1 };
+		void *st = calloc(1, (*r)->state_size), *tmp = malloc((*r)->state_size);
+		struct game_played pl;
+		struct game_wait w;
+		int seat;
+
+		assert_non_null(st);
+		assert_non_null(tmp);
+		assert_int_equal((*r)->setup(st, 3, NULL, 0, seed, err, sizeof(err)), 0);
+		(*r)->waiting(st, &w);
+		for (seat = 0; !(w.mask & (1u << seat)); seat++)
+			;
+		for (v = 0; v < sizeof(verbs) / sizeof(verbs[0]); v++)
+			for (lead = 0; lead < 2; lead++) {
+				size_t n = (size_t)snprintf(text, sizeof(text), "%s%s", verbs[v],
+				    lead ? "x" : "");
+
+				for (i = 0; i < 30; i++, n += 2)
+					memcpy(text + n, "\xc3\xa0", 2);	/* U+00E0 */
+				text[n] = '\0';
+				memcpy(tmp, st, (*r)->state_size);
+				err[0] = '\0';
+				if ((*r)->play(tmp, seat, text, &pl, err, sizeof(err)) == GAME_OK)
+					continue;
+				utf8_trim_partial(err);
+				if (text_check(err, strlen(err), why, sizeof(why)) != 0)
+					fail_msg("%s: '%s': the reason '%s' is not valid UTF-8 (%s)",
+					    (*r)->name, text, err, why);
+			}
+		free(st);
+		free(tmp);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_choices_quote_whole_characters),
+		cmocka_unit_test(test_engine_reasons_whole_characters),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
