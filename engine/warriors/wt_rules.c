@@ -421,6 +421,18 @@ wt_check(const void *st, char *err, size_t errlen)
 			snprintf(err, errlen, "negative permanent VP");
 			return -1;
 		}
+		/* A queued shift names two tracks, or none (found by fuzz/snapshot). */
+		if (!(s->p[i].shift_from == -1 && s->p[i].shift_to == -1) &&
+		    (s->p[i].shift_from < 0 || s->p[i].shift_from >= WT_NTRACK ||
+		    s->p[i].shift_to < 0 || s->p[i].shift_to >= WT_NTRACK)) {
+			snprintf(err, errlen, "%s: a queued shift names no track",
+			    wt_seat_code(s, i));
+			return -1;
+		}
+	}
+	if (memchr(s->last, '\0', sizeof(s->last)) == NULL) {
+		snprintf(err, errlen, "the last submission's text is not terminated");
+		return -1;
 	}
 	if (check_units(s, err, errlen) != 0)
 		return -1;
