@@ -160,6 +160,32 @@ store_game_ids(struct store *s, int64_t **ids, int *n)
 }
 
 int
+store_game_list(struct store *s, int state, const char *player, int limit,
+    int64_t **ids, int *n)
+{
+	char sql[400];
+	sqlite3_stmt *st;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	if (player != NULL)
+		snprintf(sql, sizeof(sql), "SELECT DISTINCT g.id FROM seats p JOIN games g ON "
+		    "g.id = p.game_id WHERE (p.name = ?1 OR p.email = ?1)%s ORDER BY g.id DESC "
+		    "LIMIT ?3", state >= 0 ? " AND g.over = ?2" : "");
+	else
+		snprintf(sql, sizeof(sql), "SELECT id FROM games %s ORDER BY id DESC LIMIT ?3",
+		    state >= 0 ? "INDEXED BY games_state WHERE over = ?2" : "");
+	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
+		return rc;
+	if (player != NULL)
+		sqlite3_bind_text(st, 1, player, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, state);
+	sqlite3_bind_int(st, 3, limit);
+	return collect_ids(s, st, ids, n);
+}
+
+int
 store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n)
 {

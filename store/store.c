@@ -112,6 +112,10 @@ static const char *const migrations[] = {
 	 * these, not every game.
 	 */
 	"CREATE INDEX seats_awaited ON seats(idle_since) WHERE idle_since != 0;",
+	/* 7: list walks running or finished games newest first, or a player's. */
+	"CREATE INDEX games_state ON games(over, id);"
+	"CREATE INDEX seats_name ON seats(name);"
+	"CREATE INDEX seats_email ON seats(email);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -113,6 +113,13 @@ int store_game_ids(struct store *s, int64_t **ids, int *n);
  * A superset of what remind acts on, read from the awaited seats' index
  * alone; ids in order, malloc'ed.
  */
+/*
+ * Games for `list`, newest first: state 0 running, 1 finished, -1 both;
+ * player (NULL: anyone) a seat's name or address; at most limit of them
+ * (limit < 0: no limit).  Each from an index.
+ */
+int store_game_list(struct store *s, int state, const char *player, int limit,
+    int64_t **ids, int *n);
 int store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n);
 

@@ -47,7 +47,7 @@ done
 echo "game over after $n submissions"
 [ "$n" -gt 50 ] || fail "a whole game took only $n submissions"
 
-expect_rc 0 "$ARBITER" list
+expect_rc 0 "$ARBITER" list --all
 contains "$T/out" "the game is over"
 expect_rc 0 "$ARBITER" verify 1
 contains "$T/out" "ok, $n moves replayed and equal to the stored state"
