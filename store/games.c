@@ -170,9 +170,10 @@ store_game_list(struct store *s, int state, const char *player, int limit,
 	*ids = NULL;
 	*n = 0;
 	if (player != NULL)
-		snprintf(sql, sizeof(sql), "SELECT DISTINCT g.id FROM seats p JOIN games g ON "
-		    "g.id = p.game_id WHERE (p.name = ?1 OR p.email = ?1)%s ORDER BY g.id DESC "
-		    "LIMIT ?3", state >= 0 ? " AND g.over = ?2" : "");
+		/* The player's seats first, by name and by address (each indexed). */
+		snprintf(sql, sizeof(sql), "SELECT id FROM games WHERE id IN (SELECT game_id "
+		    "FROM seats WHERE name = ?1 UNION SELECT game_id FROM seats WHERE "
+		    "email = ?1)%s ORDER BY id DESC LIMIT ?3", state >= 0 ? " AND over = ?2" : "");
 	else
 		snprintf(sql, sizeof(sql), "SELECT id FROM games %s ORDER BY id DESC LIMIT ?3",
 		    state >= 0 ? "INDEXED BY games_state WHERE over = ?2" : "");
