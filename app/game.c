@@ -11,6 +11,7 @@
 #include "../engine/notation.h"
 #include "../mail/compose.h"
 #include "../mail/hash.h"
+#include "../store/store_mail.h"
 
 int
 game_open_store(struct ctx *c, int mode, struct store **s)
@@ -485,12 +486,20 @@ int
 seat_passwords_upgrade(struct store *s)
 {
 	struct plain_list l = { NULL, 0, 0, 0 };
+	char done[16];
 	size_t i;
 	int rc;
 
-	/* Cheap when there is nothing to do: one query that finds no row. */
+	/*
+	 * Once per database: the seats are read once, and a setting says it
+	 * was done (every seat made since stores a hash), so a command does
+	 * not read every seat of every game the site ever had.
+	 */
+	if (store_meta_get(s, "seat_passwords", done, sizeof(done)) == STORE_OK &&
+	    strcmp(done, "hashed") == 0)
+		return STORE_OK;
 	rc = store_plain_passwords_each(s, collect_plain, &l);
-	if (rc != STORE_OK || l.failed || l.n == 0) {
+	if (rc != STORE_OK || l.failed) {
 		free(l.v);
 		return l.failed ? STORE_ERROR : rc;
 	}
@@ -498,6 +507,8 @@ seat_passwords_upgrade(struct store *s)
 		goto out;
 	for (i = 0; i < l.n && rc == STORE_OK; i++)
 		rc = store_seat_set_password(s, l.v[i].game, l.v[i].idx, l.v[i].hash);
+	if (rc == STORE_OK)
+		rc = store_meta_add(s, "seat_passwords", "hashed");
 	if (rc == STORE_OK)
 		rc = store_commit(s);
 	if (rc != STORE_OK)

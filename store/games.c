@@ -191,13 +191,31 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc, first = hours;
 
 	*ids = NULL;
 	*n = 0;
-	rc = store_prepare(s, "SELECT DISTINCT s.game_id FROM seats s INDEXED BY seats_awaited "
-	    "JOIN games g ON g.id = s.game_id WHERE s.idle_since != 0 AND g.over = 0 "
-	    "AND s.away_until <= ?1 AND ("
+	/* The shortest first-reminder interval of any game (0: none set). */
+	if ((rc = store_prepare(s, "SELECT min(remind_hours) FROM games WHERE "
+	    "remind_hours > 0", &st)) != STORE_OK)
+		return rc;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0 &&
+	    sqlite3_column_int(st, 0) < hours)
+		first = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return store_fail(s, rc, "read reminder intervals");
+	/* The candidates first (CROSS JOIN keeps that order): few, from the indexes. */
+	rc = store_prepare(s, "SELECT DISTINCT s.game_id FROM ("
+	    " SELECT rowid AS r FROM seats INDEXED BY seats_first WHERE idle_since != 0 AND "
+	    "  reminded_at = 0 AND idle_since <= ?4"
+	    " UNION SELECT rowid FROM seats INDEXED BY seats_first WHERE idle_since != 0 AND "
+	    "  reminded_at > 0 AND reminded_at <= ?1 - 86400"
+	    " UNION SELECT rowid FROM seats INDEXED BY seats_table WHERE idle_since != 0 AND "
+	    "  table_told = 0 AND idle_since <= ?1 - ?3 * 86400) AS c"
+	    " CROSS JOIN seats s ON s.rowid = c.r CROSS JOIN games g ON g.id = s.game_id"
+	    " WHERE 1"
+	    " AND g.over = 0 AND s.away_until <= ?1 AND ("
 	    " (s.reminded_at = 0 AND max(s.idle_since, s.away_until) + (CASE WHEN "
 	    "  g.remind_hours > 0 THEN g.remind_hours ELSE ?2 END) * 3600 <= ?1)"
 	    " OR (s.reminded_at != 0 AND s.reminded_at + 86400 <= ?1)"
@@ -205,6 +223,7 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 	    " ORDER BY s.game_id", &st);
 	if (rc != STORE_OK)
 		return rc;
+	sqlite3_bind_int64(st, 4, now - (int64_t)first * 3600);
 	sqlite3_bind_int64(st, 1, now);
 	sqlite3_bind_int(st, 2, hours);
 	sqlite3_bind_int(st, 3, table_days);

@@ -116,6 +116,16 @@ static const char *const migrations[] = {
 	"CREATE INDEX games_state ON games(over, id);"
 	"CREATE INDEX seats_name ON seats(name);"
 	"CREATE INDEX seats_email ON seats(email);",
+	/*
+	 * 8: remind's three reasons to look at a seat, each a range of an
+	 * index of the awaited seats: a first reminder (never reminded, idle
+	 * since long enough), a daily one (reminded a day ago), the table's
+	 * note (not told, idle for days); and the shortest interval a game
+	 * sets for itself.
+	 */
+	"CREATE INDEX seats_first ON seats(reminded_at, idle_since) WHERE idle_since != 0;"
+	"CREATE INDEX seats_table ON seats(table_told, idle_since) WHERE idle_since != 0;"
+	"CREATE INDEX games_remind ON games(remind_hours);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -172,7 +172,7 @@ for s in ann ben; do
 	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
 done
 idx=0; [ "$seat" = ben ] && idx=1
-sql "$ARBITER_DB" "DELETE FROM meta WHERE key = 'site'" >/dev/null
+sql "$ARBITER_DB" "DELETE FROM meta WHERE key IN ('site', 'seat_passwords')" >/dev/null
 sql "$ARBITER_DB" "UPDATE seats SET password = 'c0ffee123456' WHERE idx = $idx" >/dev/null
 expect_rc 0 "$ARBITER" send --quiet
 [ "$(sql "$ARBITER_DB" "SELECT json_extract(value, '\$.legacy_tokens') FROM meta WHERE key = 'site'")" = 1 ] ||
