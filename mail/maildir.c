@@ -227,21 +227,17 @@ publish(const char *tmp_path, const char *new_path)
 	return rename(tmp_path, new_path);
 }
 
-/* Deliver one message; see maildir.h. */
-int
-maildir_deliver(const char *dir, const char *msg, size_t len, char *path,
-    size_t pathlen, char *err, size_t errlen)
+/*
+ * Write msg into the open fd of tmp_path, close it, link it to new_path
+ * and sync dir/new.  0 when published; 1 when new_path existed already
+ * (the file in tmp/ is removed); -1 with err set.
+ */
+static int
+fill_and_publish(int fd, const char *dir, const char *tmp_path, const char *new_path,
+    const char *msg, size_t len, char *err, size_t errlen)
 {
-	char tmp_path[PATH_LEN];
-	char new_path[PATH_LEN];
 	char new_dir[PATH_LEN];
-	int fd;
 
-	if (maildir_create(dir, err, errlen) != 0)
-		return -1;
-	fd = open_unique(dir, tmp_path, new_path, err, errlen);
-	if (fd < 0)
-		return -1;
 	if (write_all(fd, msg, len) != 0) {
 		sys_err(err, errlen, "cannot write", tmp_path);
 		close(fd);
@@ -254,13 +250,45 @@ maildir_deliver(const char *dir, const char *msg, size_t len, char *path,
 		return -1;
 	}
 	if (publish(tmp_path, new_path) != 0) {
-		sys_err(err, errlen, "cannot move the message to", new_path);
+		int already = errno == EEXIST;
+
+		if (!already)
+			sys_err(err, errlen, "cannot move the message to", new_path);
 		unlink(tmp_path);
-		return -1;
+		if (!already)
+			return -1;
+		return 1;
 	}
 	snprintf(new_dir, sizeof new_dir, "%s/new", dir);
 	if (sync_dir(new_dir) != 0) {
 		sys_err(err, errlen, "cannot sync", new_dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Deliver one message; see maildir.h. */
+int
+maildir_deliver(const char *dir, const char *msg, size_t len, char *path,
+    size_t pathlen, char *err, size_t errlen)
+{
+	char tmp_path[PATH_LEN];
+	char new_path[PATH_LEN];
+	int fd;
+
+	if (maildir_create(dir, err, errlen) != 0)
+		return -1;
+	fd = open_unique(dir, tmp_path, new_path, err, errlen);
+	if (fd < 0)
+		return -1;
+	switch (fill_and_publish(fd, dir, tmp_path, new_path, msg, len, err, errlen)) {
+	case 0:
+		break;
+	case 1:		/* a unique name taken meanwhile: nothing was delivered */
+		errno = EEXIST;
+		sys_err(err, errlen, "cannot move the message to", new_path);
+		return -1;
+	default:
 		return -1;
 	}
 	if (path != NULL && (size_t)snprintf(path, pathlen, "%s", new_path) >=
@@ -297,7 +325,7 @@ int
 maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t len,
     int look, char *err, size_t errlen)
 {
-	char tmp_path[PATH_LEN], new_path[PATH_LEN], new_dir[PATH_LEN];
+	char tmp_path[PATH_LEN], new_path[PATH_LEN];
 	int fd;
 
 	if (strchr(name, '/') != NULL || strchr(name, ':') != NULL || name[0] == '.') {
@@ -323,32 +351,8 @@ maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t 
 		sys_err(err, errlen, "cannot create", tmp_path);
 		return -1;
 	}
-	if (write_all(fd, msg, len) != 0) {
-		sys_err(err, errlen, "cannot write", tmp_path);
-		close(fd);
-		unlink(tmp_path);
-		return -1;
-	}
-	if (close(fd) != 0) {
-		sys_err(err, errlen, "cannot close", tmp_path);
-		unlink(tmp_path);
-		return -1;
-	}
-	if (publish(tmp_path, new_path) != 0) {
-		int already = errno == EEXIST;
-
-		if (!already)
-			sys_err(err, errlen, "cannot move the message to", new_path);
-		unlink(tmp_path);
-		if (!already)
-			return -1;
-	}
-	snprintf(new_dir, sizeof new_dir, "%s/new", dir);
-	if (sync_dir(new_dir) != 0) {
-		sys_err(err, errlen, "cannot sync", new_dir);
-		return -1;
-	}
-	return 0;
+	/* A file of that name in new/ means delivered already: that is success. */
+	return fill_and_publish(fd, dir, tmp_path, new_path, msg, len, err, errlen) < 0 ? -1 : 0;
 }
 
 int

@@ -60,6 +60,21 @@ dbsum() {
 	sqlite3 -readonly "$ARBITER_DB" .dump | sha256sum | cut -d' ' -f1
 }
 
+# smtpd DIR [ARGS...]: start tests/mail/smtpd.py storing into DIR (made
+# here) with ARGS, wait until it listens; its pid in $SMTPD_PID, its port
+# in DIR/port.  The caller stops it (kill "$SMTPD_PID").
+smtpd() {
+	mkdir -p "$1"
+	/usr/bin/python3 "$ROOT/tests/mail/smtpd.py" "$@" &
+	SMTPD_PID=$!
+	_i=0
+	while [ ! -s "$1/port" ]; do
+		sleep 0.05
+		_i=$((_i + 1))
+		[ $_i -lt 200 ] || fail "the SMTP server did not start"
+	done
+}
+
 # newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:
 # its Reply-To in $T/reply-to, Subject in $T/subject, text part in $T/mail
 # and that text with its lines joined in $T/joined.  Fails when there is none.

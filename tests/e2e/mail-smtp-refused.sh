@@ -6,16 +6,8 @@
 # not retried.
 . "$(dirname "$0")/../e2e-lib.sh"
 
-mkdir -p "$T/smtp"
-/usr/bin/python3 "$ROOT/tests/mail/smtpd.py" "$T/smtp" --refuse refuse --refuse-rcpt deny --lifetime 120 &
-SMTPD_PID=$!
+smtpd "$T/smtp" --refuse refuse --refuse-rcpt deny --lifetime 120
 trap 'kill $SMTPD_PID 2>/dev/null; wait $SMTPD_PID 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/smtp/port" ]; do
-	sleep 0.1
-	i=$((i + 1))
-	[ $i -lt 100 ] || fail "the SMTP server did not start"
-done
 export ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$T/smtp/port")"
 export ARBITER_FROM=games@example.org
 

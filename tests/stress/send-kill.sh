@@ -89,16 +89,8 @@ if [ "$left" -gt 0 ]; then
 fi
 
 # SMTP
-mkdir -p "$T/smtp"
-/usr/bin/python3 "$ROOT/tests/mail/smtpd.py" "$T/smtp" --lifetime 900 &
-SMTPD_PID=$!
+smtpd "$T/smtp" --lifetime 900
 trap 'kill $SMTPD_PID 2>/dev/null; wait $SMTPD_PID 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/smtp/port" ]; do
-	sleep 0.1
-	i=$((i + 1))
-	[ $i -lt 100 ] || fail "the SMTP server did not start"
-done
 export ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$T/smtp/port")"
 before=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at != 0")
 MODE=smtp

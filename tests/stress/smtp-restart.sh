@@ -13,15 +13,7 @@ export ARBITER_SMTP_URL="smtp://127.0.0.1:$port"
 export ARBITER_FROM=games@example.org
 SMTPD_PID=
 start() {
-	mkdir -p "$T/smtp.$1"
-	/usr/bin/python3 "$ROOT/tests/mail/smtpd.py" "$T/smtp.$1" --port "$port" --lifetime 600 &
-	SMTPD_PID=$!
-	i=0
-	while [ ! -s "$T/smtp.$1/port" ]; do
-		sleep 0.05
-		i=$((i + 1))
-		[ $i -lt 200 ] || fail "the SMTP server did not start"
-	done
+	smtpd "$T/smtp.$1" --port "$port" --lifetime 600
 }
 stop() {
 	[ -n "$SMTPD_PID" ] && kill "$SMTPD_PID" 2>/dev/null && wait "$SMTPD_PID" 2>/dev/null
