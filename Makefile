@@ -123,6 +123,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 	@sh bench/moves.sh
 	@sh bench/scale.sh
+	@sh bench/smtp-rate.sh
 
 # Fuzzing (fuzz/README.md).  The regression pass, in make check through
 # tests/e2e/fuzz_regress.sh, links each target with fuzz/standalone.c and
