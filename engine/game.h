@@ -158,8 +158,9 @@ struct game_rules {
 	/*
 	 * The map: the leading part of render_text's public text (viewer -1)
 	 * that needs a fixed-width font, exactly as render_text begins.  A
-	 * forum post puts it in a code box and the rest as ordinary text.
-	 * NULL: the whole report needs a fixed-width font.
+	 * forum post puts it in a code box and the rest as ordinary text
+	 * (tests/unit/test_board.c checks it leads the report).  NULL: the
+	 * whole report needs a fixed-width font.
 	 */
 	void (*render_board)(const void *st, const char *const *names, struct sbuf *out);
 

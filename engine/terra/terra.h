@@ -212,6 +212,7 @@ void tm_render_text(const void *st, int viewer, const char *const *names,
 json_t *tm_render_json(const void *st, int viewer, const char *const *names);
 int tm_check(const void *st, char *err, size_t errlen);
 int tm_is_command(const char *line);
+void tm_render_board(const void *st, const char *const *names, struct sbuf *out);
 
 /* timport.c */
 int tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen);

@@ -659,6 +659,16 @@ render_order(const struct tm_state *s, struct sbuf *out)
 
 /* render_text(): the whole public board; no hidden information exists. */
 void
+tm_render_board(const void *st, const char *const *names, struct sbuf *out)
+{
+	const struct tm_state *s = st;
+
+	(void)names;
+	sb_printf(out, "Terra Mystica, round %d\n", s->round);
+	render_map(s, out);
+}
+
+void
 tm_render_text(const void *st, int viewer, const char *const *names,
     struct sbuf *out)
 {
@@ -666,8 +676,7 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 	struct game_wait w;
 	int i;
 
-	sb_printf(out, "Terra Mystica, round %d\n", s->round);
-	render_map(s, out);
+	tm_render_board(st, names, out);
 	render_cults(s, out);
 	render_tiles(s, out);
 	render_factions(s, names, out);
@@ -925,4 +934,5 @@ const struct game_rules terra_rules = {
 	.check = tm_check,
 	.import_log = tm_import_log,
 	.is_command = tm_is_command,
+	.render_board = tm_render_board,
 };

@@ -323,6 +323,7 @@ json_t *wt_render_json(const void *st, int viewer, const char *const *names);
 void wt_waiting(const void *st, struct game_wait *w);
 void wt_score(const void *st, int viewer, struct game_score *out);
 int wt_is_command(const char *line);
+void wt_render_board(const void *st, const char *const *names, struct sbuf *out);
 void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);
 
 #endif

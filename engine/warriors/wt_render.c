@@ -479,12 +479,19 @@ text_private(const struct wt_state *s, int seat, struct sbuf *out)
 
 /* The engine's render_text(): see game.h. */
 void
+wt_render_board(const void *st, const char *const *names, struct sbuf *out)
+{
+	(void)names;
+	text_head(st, out);
+	text_map(st, out);
+}
+
+void
 wt_render_text(const void *st, int viewer, const char *const *names, struct sbuf *out)
 {
 	const struct wt_state *s = st;
 
-	text_head(s, out);
-	text_map(s, out);
+	wt_render_board(st, names, out);
 	text_seats(s, names, out);
 	text_wars(s, out);
 	text_tail(s, names, out);

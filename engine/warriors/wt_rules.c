@@ -462,4 +462,5 @@ const struct game_rules warriors_rules = {
 	.import_log = NULL,
 	.is_command = wt_is_command,
 	.public_text = wt_public_text,
+	.render_board = wt_render_board,
 };
