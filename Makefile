@@ -14,10 +14,11 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/arbiter
 
 CC ?= cc
-PKGS = sqlite3 libcurl jansson gmime-3.0
+PKGS = sqlite3 libcurl jansson gmime-3.0 nettle
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libcurl is not linked: mail/curl_dl.c loads it when SMTP or IMAP is used.
-LINK_PKGS = $(filter-out libcurl,$(PKGS))
+# Neither libcurl nor GMime is linked: mail/curl_dl.c loads libcurl when
+# SMTP or IMAP is used, mail/gmime_dl.c loads GMime when a mail is read.
+LINK_PKGS = $(filter-out libcurl gmime-3.0,$(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null) -ldl
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 

@@ -22,6 +22,7 @@ enum {
 	EXIT_USAGE = 64,	/* EX_USAGE */
 	EXIT_REJECTED = 65,	/* EX_DATAERR: a rule was broken */
 	EXIT_NOGAME = 66,	/* EX_NOINPUT: no such game or database */
+	EXIT_UNAVAILABLE = 69,	/* EX_UNAVAILABLE: a library arbiter needs is missing */
 	EXIT_SOFTWARE = 70,	/* EX_SOFTWARE */
 	EXIT_IOERR = 74,	/* EX_IOERR */
 	EXIT_TEMPFAIL = 75,	/* EX_TEMPFAIL: busy or disk full, try again */

@@ -608,7 +608,12 @@ inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 		fprintf(stderr, "arbiter: %s\n", err);
 		return EXIT_CONFIG;
 	}
-	if (inbound_parse(data, len, &in, err, sizeof(err)) != 0) {
+	if ((code = inbound_parse(data, len, &in, err, sizeof(err))) == -2) {
+		/* The mail is not lost: the MTA bounces it, or keeps it to retry. */
+		fprintf(stderr, "arbiter: %s\n", err);
+		return EXIT_UNAVAILABLE;
+	}
+	if (code != 0) {
 		fprintf(stderr, "arbiter: not a mail message (%s); dropped\n", err);
 		return EXIT_OK;
 	}

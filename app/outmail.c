@@ -9,6 +9,7 @@
 #include "outmail.h"
 #include "../mail/compose.h"
 #include "../mail/maildir.h"
+#include "../mail/curl_dl.h"
 #include "../mail/smtp.h"
 #include "../mail/token.h"
 #include "../store/store_mail.h"
@@ -333,7 +334,8 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 		smtp = smtp_open(&sc, err, sizeof(err));
 		if (smtp == NULL) {
 			errx_line(c, "smtp_url: %s", err);
-			return EXIT_USAGE;
+			return strncmp(err, CURL_DL_MISSING, strlen(CURL_DL_MISSING)) == 0 ?
+			    EXIT_UNAVAILABLE : EXIT_USAGE;
 		}
 		max = 1;
 	} else

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "../app/outmail.h"
+#include "../mail/curl_dl.h"
 #include "../mail/imap.h"
 #include "../mail/inbound.h"
 
@@ -58,7 +59,8 @@ run_fetch(struct ctx *c, int argc, char **argv)
 		/* A refused login does not get better by trying again. */
 		rc = strncmp(err, IMAP_LOGIN_REFUSED, strlen(IMAP_LOGIN_REFUSED)) == 0 ?
 		    EXIT_NOPERM : strncmp(err, "imap: the URL", 13) == 0 ? EXIT_USAGE :
-		    EXIT_TEMPFAIL;
+		    strncmp(err, CURL_DL_MISSING, strlen(CURL_DL_MISSING)) == 0 ?
+		    EXIT_UNAVAILABLE : EXIT_TEMPFAIL;
 		goto out;
 	}
 	if (imap_search_unseen(im, &uids, &n, err, sizeof(err)) != 0) {

@@ -47,4 +47,16 @@ int line_starts_with_verb(const char *line, const char *const *verbs);
  */
 void utf8_trim_partial(char *s);
 
+/* Length of the UTF-8 sequence at p (at most n bytes, n > 0), or 0 when it
+ * is invalid: a stray continuation byte, an overlong form, a surrogate or
+ * a code point past U+10FFFF. */
+size_t utf8_seq(const unsigned char *p, size_t n);
+
+/* 1 when s[0..n) is valid UTF-8 (NUL bytes included as characters). */
+int utf8_valid(const char *s, size_t n);
+
+/* Write code point cp as UTF-8 into out; the byte count, or 0 when cp is
+ * no character (a surrogate, or past U+10FFFF). */
+int utf8_encode(unsigned long cp, char out[4]);
+
 #endif

@@ -2,9 +2,10 @@
  * compose.c - outbound RFC 5322 message building (see compose.h).
  */
 #include "compose.h"
+#include "../engine/notation.h"
 #include "../engine/sbuf.h"
 
-#include <glib.h>
+#include <nettle/base64.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,7 +141,7 @@ clean_text(const char *s)
 	size_t len;
 	size_t start = 0;
 
-	if (!g_utf8_validate(s, -1, NULL))
+	if (!utf8_valid(s, strlen(s)))
 		return NULL;
 	copy = strdup(s);
 	if (copy == NULL)
@@ -179,25 +180,25 @@ put_encoded_words(struct sbuf *b, const char *s)
 
 	while (pos < len) {
 		size_t chunk = 0;
-		gchar *enc;
+		char enc[BASE64_ENCODE_RAW_LENGTH(EW_BYTES) + 1];
 
 		while (pos + chunk < len) {
-			const char *next = g_utf8_next_char(s + pos + chunk);
-			size_t clen = (size_t)(next - (s + pos + chunk));
+			size_t clen = utf8_seq((const unsigned char *)s + pos + chunk,
+			    len - pos - chunk);
 
+			if (clen == 0)
+				return -1;
 			if (chunk + clen > EW_BYTES)
 				break;
 			chunk += clen;
 		}
 		if (chunk == 0)
 			return -1;
-		enc = g_base64_encode((const guchar *)s + pos, chunk);
-		if (enc == NULL)
-			return -1;
+		base64_encode_raw(enc, chunk, (const uint8_t *)s + pos);
+		enc[BASE64_ENCODE_RAW_LENGTH(chunk)] = '\0';
 		if (!first)
 			sb_puts(b, "\r\n ");
 		sb_printf(b, "=?utf-8?B?%s?=", enc);
-		g_free(enc);
 		pos += chunk;
 		first = 0;
 	}
@@ -428,7 +429,7 @@ put_body(struct sbuf *b, const char *body, char *err, size_t errlen)
 	const char *line = body;
 	int plain;
 
-	if (!g_utf8_validate(body, -1, NULL)) {
+	if (!utf8_valid(body, strlen(body))) {
 		set_err(err, errlen, "compose: the body is not valid UTF-8");
 		return -1;
 	}
@@ -547,7 +548,7 @@ put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
 	char boundary[64], *html;
 	int rc;
 
-	if (!g_utf8_validate(text, -1, NULL)) {
+	if (!utf8_valid(text, strlen(text))) {
 		set_err(err, errlen, "compose: the body is not valid UTF-8");
 		return -1;
 	}

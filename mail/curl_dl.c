@@ -48,13 +48,13 @@ curl_dl_load(char *err, size_t errlen)
 	if (lib != NULL)
 		return 0;
 	if ((lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL)) == NULL) {
-		snprintf(err, errlen, "cannot load libcurl (libcurl.so.4) for SMTP and IMAP: %s",
-		    dlerror());
+		snprintf(err, errlen, CURL_DL_MISSING "%s (SMTP and IMAP need it)", dlerror());
 		return -1;
 	}
 	for (i = 0; i < sizeof(syms) / sizeof(syms[0]); i++)
 		if (sym(lib, syms[i].name, (char *)&curl_dl + syms[i].off) != 0) {
-			snprintf(err, errlen, "libcurl.so.4 lacks %s", syms[i].name);
+			snprintf(err, errlen, CURL_DL_MISSING "libcurl.so.4 lacks %s",
+			    syms[i].name);
 			dlclose(lib);
 			lib = NULL;
 			return -1;

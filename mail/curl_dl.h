@@ -35,7 +35,9 @@ struct curl_dl {
 
 extern struct curl_dl curl_dl;
 
-/* Load libcurl (once).  0, or -1 with one line in err saying why not. */
+/* Load libcurl (once).  0, or -1 with one line in err saying why not,
+ * starting with CURL_DL_MISSING. */
+#define CURL_DL_MISSING "libcurl could not be loaded: "
 int curl_dl_load(char *err, size_t errlen);
 
 #undef curl_easy_setopt

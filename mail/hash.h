@@ -1,5 +1,5 @@
 /*
- * hash.h - SHA-256 and HMAC-SHA256 for the mail layer (GLib underneath).
+ * hash.h - SHA-256 and HMAC-SHA256 for the mail layer (Nettle underneath).
  *
  * sha256_hex() gives the 64 lowercase hex digits of a digest, used for the
  * seed commitment and for content fingerprints. hmac_sha256() gives the raw
@@ -14,11 +14,10 @@
 #define SHA256_HEX_LEN 64
 
 /* Write the SHA-256 of data[0..len) as 64 lowercase hex digits plus NUL into
- * out. Returns 0, or -1 when GLib could not make a checksum object. */
+ * out. Returns 0 (it cannot fail; the int is kept for callers that check). */
 int sha256_hex(const void *data, size_t len, char out[SHA256_HEX_LEN + 1]);
 
-/* Write HMAC-SHA256(key, data) into out (32 bytes). Returns 0, or -1 on
- * failure (GLib could not make the HMAC object). */
+/* Write HMAC-SHA256(key, data) into out (32 bytes). Returns 0. */
 int hmac_sha256(const void *key, size_t keylen, const void *data, size_t len,
     unsigned char out[SHA256_LEN]);
 

@@ -8,10 +8,10 @@
  * (quoted history, scripts, styles).
  */
 #include "inbound.h"
+#include "../engine/notation.h"
 #include "../engine/sbuf.h"
 
 #include <ctype.h>
-#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +95,7 @@ put_numeric_entity(struct html_walk *w, const char *s, size_t len)
 {
 	char buf[8];
 	char digits[16];
-	gunichar cp;
+	unsigned long cp;
 	int n;
 
 	if (len < 2 || len - 1 >= sizeof digits)
@@ -103,14 +103,13 @@ put_numeric_entity(struct html_walk *w, const char *s, size_t len)
 	memcpy(digits, s + 1, len - 1);
 	digits[len - 1] = '\0';
 	if (digits[0] == 'x' || digits[0] == 'X')
-		cp = (gunichar)strtoul(digits + 1, NULL, 16);
+		cp = strtoul(digits + 1, NULL, 16);
 	else
-		cp = (gunichar)strtoul(digits, NULL, 10);
-	if (cp == 0 || !g_unichar_validate(cp))
-		return -1;
+		cp = strtoul(digits, NULL, 10);
 	if (cp == 0xa0)
 		cp = ' ';
-	n = g_unichar_to_utf8(cp, buf);
+	if (cp == 0 || (n = utf8_encode(cp, buf)) == 0)
+		return -1;
 	if (cp < 0x80)
 		put_text_char(w, (char)cp);
 	else

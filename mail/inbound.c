@@ -1,11 +1,12 @@
 /*
- * inbound.c - parse an inbound message with GMime (see inbound.h).
+ * inbound.c - parse an inbound message with GMime, loaded at first use
+ * (gmime_dl.h; see inbound.h).
  */
 #include "inbound.h"
 #include "compose.h"
+#include "gmime_dl.h"
 
 #include <ctype.h>
-#include <gmime/gmime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,18 +18,6 @@ set_err(char *err, size_t errlen, const char *what)
 {
 	if (err != NULL && errlen > 0)
 		snprintf(err, errlen, "%s", what);
-}
-
-/* Start GMime once per process (g_mime_init counts nested calls). */
-static void
-gmime_start(void)
-{
-	static int started;
-
-	if (!started) {
-		g_mime_init();
-		started = 1;
-	}
 }
 
 /* Return a malloc'ed copy of s with surrounding white space removed, or
@@ -482,7 +471,10 @@ inbound_parse(const char *data, size_t len, struct inbound *msg, char *err,
 		    INBOUND_MAX_HEADER >> 10);
 	} else if (beyond_limits(data, len, why, sizeof why) != NULL && hlen > 0)
 		len = hlen;	/* the header block and the blank line after it */
-	gmime_start();
+	if (gmime_dl_load(err, errlen) != 0) {
+		free(cut);
+		return -2;
+	}
 	stream = g_mime_stream_mem_new_with_buffer(data, len);
 	free(cut);	/* the stream keeps its own copy */
 	if (stream == NULL) {

@@ -56,7 +56,9 @@ struct inbound {
  * unparsable leave their field NULL; this is not an error. A message
  * beyond the limits above is parsed for its header only, with refused
  * set (len may then be a prefix of a longer message: anything above
- * INBOUND_MAX_BYTES counts as too big). */
+ * INBOUND_MAX_BYTES counts as too big). Returns -2, with err set, when
+ * GMime cannot be loaded (gmime_dl.h): an installation fault, not the
+ * message's. */
 int inbound_parse(const char *data, size_t len, struct inbound *msg,
     char *err, size_t errlen);
 

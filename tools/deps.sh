@@ -4,7 +4,7 @@
 # Packages named as arguments are wanted too (make fuzz adds clang's).
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
-libcmocka-dev libgmime-3.0-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
+libcmocka-dev libgmime-3.0-dev nettle-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
 groff-base man-db postfix $*"
 missing=""
 for p in $pkgs; do

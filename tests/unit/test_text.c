@@ -97,12 +97,47 @@ test_engine_reasons_whole_characters(void **state)
 	}
 }
 
+/*
+ * utf8_encode and utf8_seq agree on every code point: each character
+ * encodes to a sequence utf8_seq reads back whole, surrogates and code
+ * points past U+10FFFF encode to nothing, and no byte sequence utf8_seq
+ * accepts is overlong (the mail layer's encoded words and HTML entities
+ * lean on both, since GLib is no longer linked).
+ */
+static void
+test_utf8_round_trip(void **state)
+{
+	unsigned long cp;
+	char buf[4];
+	int n;
+
+	(void)state;
+	for (cp = 0; cp <= 0x110000; cp++) {
+		n = utf8_encode(cp, buf);
+		if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) {
+			assert_int_equal(n, 0);
+			continue;
+		}
+		assert_int_equal(n, cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+		assert_int_equal(utf8_seq((const unsigned char *)buf, (size_t)n), (size_t)n);
+		if (n > 1)	/* cut short */
+			assert_int_equal(utf8_seq((const unsigned char *)buf, (size_t)n - 1), 0);
+		assert_true(utf8_valid(buf, (size_t)n));
+	}
+	assert_false(utf8_valid("\xc0\xaf", 2));		/* overlong '/' */
+	assert_false(utf8_valid("\xed\xa0\x80", 3));	/* a surrogate */
+	assert_false(utf8_valid("\xf4\x90\x80\x80", 4));	/* past U+10FFFF */
+	assert_false(utf8_valid("ab\x80", 3));		/* a stray continuation */
+	assert_true(utf8_valid("a\0b", 3));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_choices_quote_whole_characters),
 		cmocka_unit_test(test_engine_reasons_whole_characters),
+		cmocka_unit_test(test_utf8_round_trip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

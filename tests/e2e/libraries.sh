@@ -1,0 +1,74 @@
+#!/bin/sh
+# needs: tigris
+# A command loads only the libraries it uses.  arbiter is linked with
+# SQLite, Jansson and Nettle; a move that writes its mail into a Maildir
+# loads neither GMime, GLib nor libcurl (what made a move cost three times
+# a bare commit), while `arbiter mail` does load GMime.  When GMime cannot
+# be loaded, `arbiter mail` exits 69 and leaves the game as it was: the MTA
+# bounces or retries the message, it is never dropped.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+# loaded FILE CMD...: run CMD with the dynamic loader listing what it
+# loads; the names of the shared objects in FILE.
+loaded() {
+	out=$1
+	shift
+	LD_DEBUG=files LD_DEBUG_OUTPUT="$T/ld" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	cat "$T"/ld.* | sed -n 's/.*file=\([^ ]*\).*\[0\];.*/\1/p; s/.*file=\([^ ]*\) *\[0\];.*/\1/p' |
+	    sort -u >"$out"
+	rm -f "$T"/ld.*
+	return $rc
+}
+
+linked=$(ldd "$ARBITER" | sed -n 's/^[[:space:]]*\([^ ]*\) .*/\1/p')
+for lib in gmime glib gobject curl; do
+	echo "$linked" | grep -q "$lib" && fail "arbiter is linked with $lib: $linked"
+	ok
+done
+
+expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+[ -n "$seat" ] || fail "show names nobody awaited"
+loaded "$T/move-libs" "$ARBITER" move 1 "$seat" pass || fail "the move failed: $(cat "$T/err")"
+[ -s "$T/move-libs" ] || fail "LD_DEBUG listed nothing"
+contains "$T/move-libs" libsqlite3
+for lib in gmime glib gobject curl; do
+	lacks "$T/move-libs" "$lib"
+done
+ls "$ARBITER_MAILDIR"/new/* >/dev/null 2>&1 || fail "the move delivered no mail"
+ok
+
+# The other seat answers by mail: that loads GMime (and the move is played).
+other=ada
+[ "$seat" = ada ] && other=bo
+newest_mail "$other" || fail "no mail to $other"
+mail_to() {
+	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@example.org>\nContent-Type: text/plain; charset=utf-8\n\npass\n' \
+	    "$other" "$other" "$(cat "$T/reply-to")" "$1"
+}
+before=$(dbsum)
+if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+	# GMime made unloadable in a private mount namespace: exit 69, nothing changed.
+	gm=$(/sbin/ldconfig -p | sed -n 's/.*libgmime-3.0.so.0 .*=> //p' | head -1)
+	[ -n "$gm" ] || fail "ldconfig does not know libgmime-3.0.so.0"
+	mail_to first >"$T/msg"
+	unshare -m sh -c 'mount --bind /dev/null "$1" && shift && "$@" <"$0"' \
+	    "$T/msg" "$gm" "$ARBITER" mail >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 69 ] || fail "arbiter mail without GMime exited $rc, expected 69: $(cat "$T/err")"
+	ok
+	one_line "$T/err"
+	contains "$T/err" "libgmime-3.0.so.0"
+	[ "$(dbsum)" = "$before" ] || fail "arbiter mail without GMime changed the database"
+	ok
+else
+	echo "note: no mount namespace here; the missing-GMime case was not run"
+fi
+mail_to second >"$T/msg"
+loaded "$T/mail-libs" "$ARBITER" mail <"$T/msg" || fail "arbiter mail failed: $(cat "$T/err")"
+contains "$T/mail-libs" libgmime-3.0
+lacks "$T/mail-libs" curl
+"$ARBITER" log 1 >"$T/log"
+contains "$T/log" "$other: pass"
+done_ok
