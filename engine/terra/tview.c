@@ -841,6 +841,206 @@ check_table(const struct tm_state *s, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Every number a view or a move uses as an index or a count is in its
+ * range (found by fuzz/snapshot: a damaged phase or offer passed check()
+ * and left an awaited seat without a legal move).  A snapshot that gets
+ * past its checksum is still checked as if it were arbitrary bytes.
+ */
+static int
+in_range(int32_t v, int32_t lo, int32_t hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static int
+check_flow(const struct tm_state *s, char *err, size_t errlen)
+{
+	int i, seen[TM_MAXP] = { 0 };
+
+	if (!in_range(s->phase, TP_FACTIONS, TP_END) || !in_range(s->round, 0, 6) ||
+	    !in_range(s->over, 0, 1) || (s->phase >= TP_ACTIONS && s->round < 1)) {
+		snprintf(err, errlen, "phase %d, round %d: no such point of the game",
+		    s->phase, s->round);
+		return -1;
+	}
+	if (!in_range(s->cur, -1, s->nseats - 1) || !in_range(s->act, TA_NONE, TA_DONE) ||
+	    !in_range(s->act_left, 0, 2) || !in_range(s->tf_cell, -1, TM_NCELLS - 1)) {
+		snprintf(err, errlen, "the active seat or its action is out of range");
+		return -1;
+	}
+	if (!in_range(s->nnext, 0, s->nseats) || !in_range(s->nqueue, 0, 16) ||
+	    !in_range(s->qpos, 0, s->nqueue) || !in_range(s->noffer, 0, TM_MAXOFFER) ||
+	    !in_range(s->nbridge, 0, TM_MAXBRIDGE)) {
+		snprintf(err, errlen, "a list length is out of range");
+		return -1;
+	}
+	for (i = 0; i < s->nnext; i++)
+		if (!in_range(s->next_order[i], 0, s->nseats - 1) || seen[s->next_order[i]]++) {
+			snprintf(err, errlen, "the next turn order is not a list of seats");
+			return -1;
+		}
+	for (i = 0; i < s->nqueue; i++)
+		if (!in_range(s->queue[i], 0, s->nseats - 1)) {
+			snprintf(err, errlen, "the setup queue names no seat");
+			return -1;
+		}
+	for (i = 0; i < s->noffer; i++) {
+		const struct tm_offer *o = &s->offer[i];
+
+		if (!in_range(o->to, 0, s->nseats - 1) || !in_range(o->from, 0, s->nseats - 1) ||
+		    !in_range(o->amount, 0, 12) || !in_range(o->group, -1, TM_MAXGROUP - 1)) {
+			snprintf(err, errlen, "power offer %d is out of range", i + 1);
+			return -1;
+		}
+	}
+	for (i = 0; i < TM_MAXGROUP; i++) {
+		const struct tm_group *g = &s->group[i];
+
+		if (!in_range(g->seat, -1, s->nseats - 1) || !in_range(g->open, 0, TM_MAXOFFER) ||
+		    !in_range(g->accepted, 0, TM_MAXOFFER) || !in_range(g->used, 0, 1)) {
+			snprintf(err, errlen, "offer group %d is out of range", i + 1);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+check_board(const struct tm_state *s, char *err, size_t errlen)
+{
+	int i, j;
+
+	for (i = 0; i < 6; i++)
+		if (!in_range(s->score_tile[i], 0, TM_NSCORE)) {
+			snprintf(err, errlen, "round %d has no such scoring tile", i + 1);
+			return -1;
+		}
+	for (i = 0; i <= TM_NBON; i++)
+		if (!in_range(s->bon_avail[i], 0, 1) || !in_range(s->bon_coins[i], 0, 999)) {
+			snprintf(err, errlen, "BON%d is out of range", i);
+			return -1;
+		}
+	for (i = 0; i <= TM_NFAV; i++)
+		if (!in_range(s->fav_left[i], 0, 3)) {
+			snprintf(err, errlen, "FAV%d: supply out of range", i);
+			return -1;
+		}
+	for (i = 0; i <= TM_NTW; i++)
+		if (!in_range(s->tw_left[i], 0, 2)) {
+			snprintf(err, errlen, "TW%d: supply out of range", i);
+			return -1;
+		}
+	for (i = 0; i < 7; i++)
+		if (!in_range(s->act_used[i], 0, 1)) {
+			snprintf(err, errlen, "ACT%d is neither taken nor free", i);
+			return -1;
+		}
+	for (i = 0; i < TM_NCELLS; i++)
+		if (!in_range(s->terrain[i], TC_YELLOW, TC_RIVER) || !in_range(s->town[i], 0, 1) ||
+		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
+			snprintf(err, errlen, "cell %d is out of range", i);
+			return -1;
+		}
+	for (i = 0; i < s->nbridge; i++)
+		if (!in_range(s->bridge[i][0], 0, TM_NCELLS - 1) ||
+		    !in_range(s->bridge[i][1], 0, TM_NCELLS - 1) ||
+		    !in_range(s->bridge[i][2], 0, s->nseats - 1)) {
+			snprintf(err, errlen, "bridge %d is out of range", i + 1);
+			return -1;
+		}
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 4; j++)
+			if (!in_range(s->slot[i][j], 0, s->nseats)) {
+				snprintf(err, errlen, "a priest slot names no seat");
+				return -1;
+			}
+	if (memchr(s->last, '\0', sizeof(s->last)) == NULL) {
+		snprintf(err, errlen, "the last move's text is not terminated");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	const struct tm_player *p = &s->pl[seat];
+	const int32_t *owed[] = { &p->spades, &p->free_tf, &p->fav_owed, &p->town_owed,
+	    &p->cult_owed, &p->cult2_owed, &p->cult_bonus, &p->bridge_owed, &p->free_tp,
+	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned };
+	size_t k;
+	int i;
+
+	if (s->phase > TP_FACTIONS && p->faction < 0) {
+		snprintf(err, errlen, "seat %d has no faction after the setup", seat + 1);
+		return -1;
+	}
+	if (!in_range(p->ship, 0, 5) || !in_range(p->dig, 0, 2) || !in_range(p->carpet, 0, 4) ||
+	    !in_range(p->passed, 0, 1) || !in_range(p->dropped, 0, 1) ||
+	    !in_range(p->used_bon, 0, 1) || !in_range(p->used_fav6, 0, 1) ||
+	    !in_range(p->used_fact, 0, 1) || !in_range(p->p_on_cult, 0, 7)) {
+		snprintf(err, errlen, "seat %d: a track or flag out of range", seat + 1);
+		return -1;
+	}
+	for (k = 0; k < sizeof(owed) / sizeof(owed[0]); k++)
+		if (!in_range(*owed[k], 0, 99)) {
+			snprintf(err, errlen, "seat %d: a count out of range", seat + 1);
+			return -1;
+		}
+	for (i = 0; i <= TM_NFAV; i++)
+		if (!in_range(p->fav[i], 0, 1)) {
+			snprintf(err, errlen, "seat %d: FAV%d held %d times", seat + 1, i, p->fav[i]);
+			return -1;
+		}
+	for (i = 0; i <= TM_NTW; i++)
+		if (!in_range(p->tw[i], 0, 8)) {
+			snprintf(err, errlen, "seat %d: TW%d out of range", seat + 1, i);
+			return -1;
+		}
+	for (i = 0; i < 8; i++)
+		if (!in_range(p->conn_river[i], 0, TM_NCELLS)) {
+			snprintf(err, errlen, "seat %d: a river link names no cell", seat + 1);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * The state is alive: unless the game is over, it waits for someone, and
+ * every seat it waits for has a legal move.  A reachable state always is
+ * (the self-play tests play thousands); a damaged one that is not would
+ * stall the game for good, so it is refused and rebuilt from the log.
+ */
+static int
+check_alive(const struct tm_state *s, char *err, size_t errlen)
+{
+	struct game_wait w;
+	struct sbuf b = SBUF_INIT;
+	int i;
+
+	if (s->over)
+		return 0;
+	tm_waiting(s, &w);
+	if (w.mask == 0) {
+		snprintf(err, errlen, "the game is not over and waits for nobody");
+		return -1;
+	}
+	for (i = 0; i < s->nseats; i++) {
+		if (!(w.mask & (1u << i)))
+			continue;
+		sb_reset(&b);
+		tm_moves(s, i, &b);
+		if (b.len == 0 && !b.oom) {
+			sb_free(&b);
+			snprintf(err, errlen, "seat %d is awaited but has no legal move", i + 1);
+			return -1;
+		}
+	}
+	sb_free(&b);
+	return 0;
+}
+
 /* check(): resources, power tokens, building supply, tiles. */
 int
 tm_check(const void *st, char *err, size_t errlen)
@@ -853,7 +1053,8 @@ tm_check(const void *st, char *err, size_t errlen)
 		snprintf(err, errlen, "not a Terra Mystica state");
 		return -1;
 	}
-	if (check_table(s, err, errlen) != 0)
+	if (check_table(s, err, errlen) != 0 || check_flow(s, err, errlen) != 0 ||
+	    check_board(s, err, errlen) != 0)
 		return -1;
 	memset(cnt, 0, sizeof(cnt));
 	for (i = 0; i < TM_NCELLS; i++) {
@@ -875,6 +1076,8 @@ tm_check(const void *st, char *err, size_t errlen)
 			snprintf(err, errlen, "seat %d: no such faction or bonus tile", i + 1);
 			return -1;
 		}
+		if (check_player(s, i, err, errlen) != 0)
+			return -1;
 		if (p->faction < 0)
 			continue;
 		if (p->c < 0 || p->w < 0 || p->p < 0 || p->vp < 0 || p->pw[0] < 0 ||
@@ -913,7 +1116,7 @@ tm_check(const void *st, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	return 0;
+	return check_alive(s, err, errlen);
 }
 
 const struct game_rules terra_rules = {

@@ -151,6 +151,50 @@ test_check_indices(void **state)
 	free(s);
 }
 
+/*
+ * check() refuses each damaged count or index a view or a move would use,
+ * and a state that waits for a seat with no legal move (found by
+ * fuzz/snapshot: one flipped byte of the phase passed check() and left
+ * seat 2 awaited with nothing it could send).  Each field is damaged alone
+ * on a sound copy, so each refusal is that field's.
+ */
+static void
+test_check_every_index(void **state)
+{
+	struct tm_state *sound = game(), *s = malloc(sizeof(*s));
+	char err[256];
+	int k;
+
+	(void)state;
+	assert_non_null(s);
+	assert_int_equal(terra_rules.check(sound, err, sizeof(err)), 0);
+	for (k = 0; k < 16; k++) {
+		memcpy(s, sound, sizeof(*s));
+		switch (k) {
+		case 0: s->phase = (int32_t)0xdd000003; break;
+		case 1: s->round = 7; break;
+		case 2: s->cur = s->nseats; break;
+		case 3: s->tf_cell = TM_NCELLS; break;
+		case 4: s->noffer = TM_MAXOFFER + 1; break;
+		case 5: s->noffer = 1; s->offer[0].to = 9; break;
+		case 6: s->noffer = 1; s->offer[0].group = TM_MAXGROUP; break;
+		case 7: s->score_tile[2] = 10; break;
+		case 8: s->terrain[5] = 8; break;
+		case 9: s->nbridge = 1; s->bridge[0][0] = -1; break;
+		case 10: s->slot[1][1] = s->nseats + 1; break;
+		case 11: memset(s->last, 'x', sizeof(s->last)); break;
+		case 12: s->pl[0].ship = 6; break;
+		case 13: s->pl[1].fav[3] = 2; break;
+		case 14: s->pl[0].conn_river[0] = -1; break;
+		case 15: s->cur = -1; s->noffer = 0; break;	/* waits for nobody */
+		}
+		if (terra_rules.check(s, err, sizeof(err)) == 0)
+			fail_msg("damage %d passed check()", k);
+	}
+	free(s);
+	free(sound);
+}
+
 /* Every line moves() lists is accepted by play() exactly as written. */
 static void
 test_moves_accepted(void **state)
@@ -260,6 +304,7 @@ main(void)
 		cmocka_unit_test(test_render_json),
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_check_indices),
+		cmocka_unit_test(test_check_every_index),
 		cmocka_unit_test(test_moves_accepted),
 		cmocka_unit_test(test_import),
 		cmocka_unit_test(test_render_town_and_turn),
