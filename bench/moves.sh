@@ -4,6 +4,8 @@
 # INSERT; COMMIT on the same disk with arbiter's pragmas (WAL,
 # synchronous=FULL).  Runs are interleaved; each figure is the median of
 # the paired ratios.  Peak memory (max RSS) as a ratio to the floor's too.
+# Modes: --no-send (mail queued only), maildir (the default delivery) and
+# smtp (sent to a local SMTP server, tests/mail/smtpd.py on 127.0.0.1).
 # Prints a table; asserts nothing.  Usage: sh bench/moves.sh [RUNS]
 set -e
 A=$(pwd)/arbiter
@@ -52,12 +54,21 @@ next_move() {	# next_move GAME: "SEAT COMMAND" of a legal move, or nothing
 	done
 	return 1
 }
+# The SMTP server of the smtp mode, stopped on exit.
+mkdir -p "$W/smtp"
+/usr/bin/python3 "$(pwd)/tests/mail/smtpd.py" "$W/smtp" --lifetime 3600 >/dev/null 2>&1 &
+smtpd=$!
+trap 'kill $smtpd 2>/dev/null; rm -rf "$W"' EXIT
+i=0
+while [ ! -s "$W/smtp/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+smtp_url="smtp://127.0.0.1:$(cat "$W/smtp/port")"
+
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 printf '%-10s %-8s %12s %12s\n' game mode "time/floor" "rss/floor"
 for g in tigris terra warriors; do
 	setup $g ann ben cat
-	for mode in no-send maildir; do
+	for mode in no-send maildir smtp; do
 		: >"$W/t" ; : >"$W/m"
 		k=0
 		while [ $k -lt "$RUNS" ]; do
@@ -65,9 +76,11 @@ for g in tigris terra warriors; do
 			cmd=$(head -1 "$W/moves")
 			opt=""
 			[ $mode = no-send ] && opt=--no-send
+			url=""
+			[ $mode = smtp ] && url=$smtp_url
 			set -- $(floor)
 			ft=$1 fm=$2
-			set -- $(run "$A" --db "$W/$g.db" move $opt "$id" "$s" "$cmd")
+			set -- $(ARBITER_SMTP_URL=$url run "$A" --db "$W/$g.db" move $opt "$id" "$s" "$cmd")
 			echo "$1 $ft" | awk '{ printf "%.3f\n", $1 / $2 }' >>"$W/t"
 			echo "$2 $fm" | awk '{ printf "%.3f\n", $1 / $2 }' >>"$W/m"
 			k=$((k + 1))
