@@ -355,28 +355,54 @@ barb_retreat_to(const struct wt_state *s, int from, int rout)
 	return -1;
 }
 
-/* Choose where a seat's unit falls back or retreats (6.11, 6.13), or -1. */
+/*
+ * Whether a seat's unit may retreat or fall back into prov (6.11): a
+ * province its owner controls, even while the attacker's units wait there
+ * for their own battle (it is still the owner's, not another player's), or
+ * one free of every other side.
+ */
+static int
+retreat_room(const struct wt_state *s, int seat, int prov)
+{
+	if (prov < 0 || prov >= WT_NPROV || wt_has_barb(s, prov))
+		return 0;
+	return s->prov[prov].owner == seat || wt_friendly(s, seat, prov);
+}
+
+/* The first adjacent province of from, in alphabetical order of code, that
+ * a seat's unit may retreat into and, when own is set, that the seat
+ * controls; -1 when there is none. */
+static int
+first_room(const struct wt_state *s, int seat, int from, int own)
+{
+	int i, q, best = -1;
+
+	for (i = 0; i < wt_provinces[from].nadj; i++) {
+		q = wt_provinces[from].adj[i];
+		if (!retreat_room(s, seat, q) || (own && s->prov[q].owner != seat))
+			continue;
+		if (best < 0 || strcmp(wt_provinces[q].code, wt_provinces[best].code) < 0)
+			best = q;
+	}
+	return best;
+}
+
+/* Choose where a seat's unit falls back or retreats (6.11, 6.13), or -1:
+ * the order given, else where it came from, else the first own province,
+ * else the first free one. */
 static int
 player_retreat_to(const struct wt_state *s, int seat, int from, int want,
     int came)
 {
-	int i, q;
+	int q;
 
-	if (want >= 0 && wt_adjacent(from, want) && wt_friendly(s, seat, want))
+	if (want >= 0 && wt_adjacent(from, want) && retreat_room(s, seat, want))
 		return want;
-	if (came >= 0 && wt_adjacent(from, came) && wt_friendly(s, seat, came))
+	if (came >= 0 && wt_adjacent(from, came) && retreat_room(s, seat, came))
 		return came;
-	for (i = 0; i < wt_provinces[from].nadj; i++) {
-		q = wt_provinces[from].adj[i];
-		if (s->prov[q].owner == seat && wt_friendly(s, seat, q))
-			return q;
-	}
-	for (i = 0; i < wt_provinces[from].nadj; i++) {
-		q = wt_provinces[from].adj[i];
-		if (wt_friendly(s, seat, q))
-			return q;
-	}
-	return -1;
+	if ((q = first_room(s, seat, from, 1)) >= 0)
+		return q;
+	return first_room(s, seat, from, 0);
 }
 
 /* Remove the killed pieces of a side, crediting `killer` (a seat or -1). */

@@ -876,6 +876,46 @@ test_6_16_retreat_takes_token(void **state)
 	free(s);
 }
 
+/*
+ * 6.11 (issue 15, defect 4): a unit forced back may retreat into its
+ * owner's province even while the attacker's units wait there for their
+ * own battle: the province is still its owner's, not another player's.
+ * The defender of LOR and CHN orders its CAV from LOR to CHN; it went to
+ * DIJ, as if no order had been given.  Both the order and the default
+ * (CHN < DIJ) say CHN.
+ */
+static void
+test_6_11_retreat_into_own_province_under_attack(void **state)
+{
+	static const char *const orders[2] = {
+		"damage LOR auto; retreat LOR to CHN; damage CHN auto",
+		"damage LOR auto; damage CHN auto",	/* the default */
+	};
+	struct wt_state *s;
+	int i, cav;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		s = fra_bur("1 1 1", "1 1 1");
+		s->p[0].track[WT_MIL] = 6;
+		s->p[1].track[WT_MIL] = 4;		/* Commander */
+		put(s, 0, WT_CAV, "CHA");
+		put(s, 0, WT_CAV, "ORL");
+		bur_lor(s, 0, 0, 0, 0, 1);
+		cav = put(s, 1, WT_CAV, "LOR");
+		put_fort(s, 1, "CHN", 1, 0);
+		pass_until(s, PH_MAN);
+		ok(s, 0, "move cav CHA-LOR; move cav ORL-CHN");
+		ok(s, 1, orders[i]);
+		if (!strstr(s->last, "BUR cav retreats from LOR to CHN"))
+			fail_msg("'%s': the CAV did not retreat to CHN: %s", orders[i], s->last);
+		assert_int_equal(s->prov[P("CHN")].owner, 1);
+		assert_int_not_equal(s->u[cav].prov, P("DIJ"));
+		checked(s);
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -920,6 +960,7 @@ main(void)
 		cmocka_unit_test(test_6_14_second_battle),
 		cmocka_unit_test(test_6_14_exhausted_excluded),
 		cmocka_unit_test(test_6_16_retreat_takes_token),
+		cmocka_unit_test(test_6_11_retreat_into_own_province_under_attack),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
