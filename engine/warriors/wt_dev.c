@@ -1,5 +1,6 @@
 /* wt_dev.c - development actions (5.2), special actions (5.4), unification (8). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wt.h"
@@ -259,6 +260,7 @@ int
 wt_do_unify(struct wt_state *s, int seat, const struct wt_act *acts, int n,
     char *err, size_t errlen)
 {
+	struct wt_state *before;
 	int count, gained, i;
 
 	if (s->p[seat].unified) {
@@ -277,11 +279,23 @@ wt_do_unify(struct wt_state *s, int seat, const struct wt_act *acts, int n,
 		    count, gained, n);
 		return -1;
 	}
+	/* All or nothing (13.1): when it runs after the battles, inside another
+	 * seat's submission, a failing action must not leave the others (or
+	 * the seat marked unified) behind. */
+	if ((before = malloc(sizeof(*before))) == NULL) {
+		snprintf(err, errlen, "unify: out of memory");
+		return -1;
+	}
+	memcpy(before, s, sizeof(*before));
 	s->p[seat].unified = 1;
 	wt_log(s, "%s unifies %s: %d provinces, %d actions", wt_seat_code(s, seat),
 	    wt_countries[s->p[seat].country].name, count, gained);
 	for (i = 0; i < n; i++)
-		if (wt_do_act(s, seat, &acts[i], 1, err, errlen) != 0)
+		if (wt_do_act(s, seat, &acts[i], 1, err, errlen) != 0) {
+			memcpy(s, before, sizeof(*s));
+			free(before);
 			return -1;
+		}
+	free(before);
 	return 0;
 }

@@ -700,6 +700,53 @@ test_7_2_war_end(void **state)
 	free(s);
 }
 
+/*
+ * 8 and 13.1 (issue 15, defect 1): a unification sent after moves runs
+ * when the battles are over, and it is all or nothing.  Its second build
+ * found no cavalry left in supply, yet the seat stayed unified with the
+ * develop and the first build standing, and a second unify was refused
+ * "once per game".  Now the failed unification leaves no trace and can
+ * be sent again with the rest of the manoeuvre.
+ */
+static void
+test_8_1_unify_after_moves_all_or_nothing(void **state)
+{
+	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
+	static const char *const fra[] = { "CHA", "PIC", "NOR", "BRE", "ORL", "BLO" };
+	int i, trade, res[WT_NRES];
+
+	(void)state;
+	put(s, 0, WT_INF, "PIC");
+	put(s, 1, WT_INF, "LOR");
+	at_war(s, 0, 1);
+	ok(s, 1, "defend auto");
+	pass_until(s, PH_MAN);
+	for (i = 1; i < 6; i++)
+		put(s, 0, i < 3 ? WT_ARC : WT_CAV, fra[i]);
+	put(s, 0, WT_ARC, "CHA");
+	for (i = 0; i < WT_NRES; i++)
+		s->p[0].res[i] = 40;
+	assert_int_equal(awaited_seat(s), 0);
+	assert_int_equal(wt_supply(s, 0, WT_CAV), 1);
+	trade = s->p[0].track[WT_TRADE_T];
+	memcpy(res, s->p[0].res, sizeof(res));
+	ok(s, 0, "move arc CHA-LOR; unify; develop trade; build cav PAR; build cav PAR");
+	assert_true(last_says(s, "send the rest of your manoeuvre"));
+	assert_false(s->p[0].unified);
+	assert_int_equal(s->p[0].track[WT_TRADE_T], trade);
+	assert_int_equal(wt_count_units(s, 0, P("PAR"), WT_CAV), 0);
+	assert_int_equal(wt_supply(s, 0, WT_CAV), 1);
+	for (i = 0; i < WT_NRES; i++)
+		if (i != WT_FOOD)	/* the battle's upkeep aside */
+			assert_int_equal(s->p[0].res[i], res[i]);
+	checked(s);
+	ok(s, 0, "unify; develop trade; build cav PAR; done");
+	assert_true(s->p[0].unified);
+	assert_int_equal(s->p[0].track[WT_TRADE_T], trade + 1);
+	assert_int_equal(wt_count_units(s, 0, P("PAR"), WT_CAV), 1);
+	free(s);
+}
+
 /* 8: unification when the whole country is held; once per game. */
 static void
 test_8_1_unify(void **state)
@@ -895,6 +942,7 @@ main(void)
 		cmocka_unit_test(test_7_1_war),
 		cmocka_unit_test(test_7_2_war_end),
 		cmocka_unit_test(test_8_1_unify),
+		cmocka_unit_test(test_8_1_unify_after_moves_all_or_nothing),
 		cmocka_unit_test(test_9_1_end_of_turn),
 		cmocka_unit_test(test_10_1_victory),
 		cmocka_unit_test(test_11_2_teams),
