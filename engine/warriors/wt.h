@@ -221,6 +221,10 @@ struct wt_state {
 	char last[WT_LASTLEN];	/* what the last submission did */
 };
 
+/* wt_check.c: every index and count of a state in its range; 0, or -1 with
+ * err (part of check()). */
+int wt_check_bounds(const struct wt_state *s, char *err, size_t errlen);
+
 /* wt_data.c: tables.md */
 extern const int wt_prod_food[8], wt_prod_goods[8], wt_trade_ratio[8];
 extern const int wt_trade_routes[8], wt_mil_ap[8], wt_mil_weapons[8];

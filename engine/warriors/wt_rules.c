@@ -434,7 +434,7 @@ wt_check(const void *st, char *err, size_t errlen)
 		snprintf(err, errlen, "the last submission's text is not terminated");
 		return -1;
 	}
-	if (check_units(s, err, errlen) != 0)
+	if (wt_check_bounds(s, err, errlen) != 0 || check_units(s, err, errlen) != 0)
 		return -1;
 	for (p = 0; p < WT_NPROV; p++)
 		if (check_prov(s, p, err, errlen) != 0)

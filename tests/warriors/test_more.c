@@ -333,6 +333,48 @@ test_moves_listed(void **state)
 }
 
 /* Run the tests of this file. */
+/*
+ * check() refuses each damaged count or index that a rule, a view or
+ * moves() would use (found by fuzz/snapshot: a feeding order of 13
+ * entries was read past its array of 12 at the next upkeep).  Each field
+ * is damaged alone on a sound copy.
+ */
+static void
+test_check_bounds(void **state)
+{
+	struct wt_state *sound = fra_bur("1 1 1", "1 1 1"), *s = malloc(sizeof(*s));
+	char err[256];
+	int k;
+
+	(void)state;
+	assert_non_null(s);
+	checked(sound);
+	for (k = 0; k < 14; k++) {
+		memcpy(s, sound, sizeof(*s));
+		switch (k) {
+		case 0: s->p[0].nfeed = WT_MAXFEED + 1; break;
+		case 1: s->p[1].nfeed = 1; s->p[1].feed_kind[0] = WT_FORT; break;
+		case 2: s->p[0].q2.type = ACT_DEVELOP; s->p[0].q2.arg = WT_NTRACK; break;
+		case 3: s->p[0].qs.type = ACT_WAR; s->p[0].qs.arg = s->nseats; break;
+		case 4: s->p[1].qunify_n = 10; break;
+		case 5: s->p[0].ts.ndeals = 1; s->p[0].ts.deal[0].partner = -1; break;
+		case 6: s->p[0].ts.nbank = 1; s->p[0].ts.bank[0].from = WT_NRES; break;
+		case 7: s->nbattles = WT_MAXBATTLES + 1; break;
+		case 8: s->nbattles = 1; s->battle[0].prov = 0; s->battle[0].def = WT_BARB;
+			s->battle[0].att.n = WT_MAXITEMS + 1; break;
+		case 9: s->npri = 1; s->pri_from[0] = WT_NPROV; break;
+		case 10: s->tunify_n = -1; break;
+		case 11: s->man_idx = s->nseats + 1; break;
+		case 12: s->slot = SLOT_DONE + 1; break;
+		case 13: s->p[1].team = WT_SEATS; break;
+		}
+		if (warriors_rules.check(s, err, sizeof(err)) == 0)
+			fail_msg("damage %d passed check()", k);
+	}
+	free(s);
+	free(sound);
+}
+
 int
 main(void)
 {
@@ -350,6 +392,7 @@ main(void)
 		cmocka_unit_test(test_13_6_lines),
 		cmocka_unit_test(test_13_8_trade_wait),
 		cmocka_unit_test(test_moves_listed),
+		cmocka_unit_test(test_check_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
