@@ -32,8 +32,10 @@ seat_vars(const struct loaded *g, int seat)
 	if (awaited)
 		outmail_moves_compact(g, seat, &moves);
 	game_waiting_text(g, waiting, sizeof(waiting));
-	v = json_pack("{s:s, s:s, s:s, s:s, s:I, s:i, s:s, s:b, s:b, s:s, s:s, s:s}",
-	    "name", g->names[seat], "title", g->row.title, "rules", g->rules->name,
+	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s, s:I, s:i, s:s, s:b, s:b, s:s, s:s, s:s}",
+	    "name", g->names[seat], "title", g->row.title,
+	    "titled", strcmp(g->row.title, g->rules->title) != 0, "draws",
+	    g->rules->draws != NULL ? g->rules->draws : "every draw", "rules", g->rules->name,
 	    "rules_title", g->rules->title, "id", (json_int_t)g->row.id, "move", g->seq,
 	    "board", sb_str(&board), "your_turn", awaited, "not_your_turn",
 	    !awaited && !g->rules->over(g->state), "why", awaited ? w.why[seat] : "",

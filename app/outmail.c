@@ -58,6 +58,7 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
 	uint8_t raw[8];
+	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
 	size_t len;
 	int rc;
@@ -114,8 +115,13 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 	    (refs[0] != '\0' ? root : NULL);
 	m.references = refs[0] != '\0' ? refs : NULL;
 	m.auto_submitted = strcmp(kind, "reply") == 0 ? "auto-replied" : "auto-generated";
-	m.body = body;
-	if (compose_message(&m, &bytes, &len, err, sizeof(err)) != 0) {
+	/* No line of a mail is wider than 80 columns, however long a name or a
+	 * waiting sentence grows. */
+	outmail_fold(body, MAIL_WIDTH, &folded);
+	m.body = sb_str(&folded);
+	rc = folded.oom ? -1 : compose_message(&m, &bytes, &len, err, sizeof(err));
+	sb_free(&folded);
+	if (rc != 0) {
 		fprintf(stderr, "arbiter: cannot compose mail to %s: %s\n", rcpt, err);
 		return STORE_ERROR;
 	}
@@ -167,6 +173,61 @@ outmail_wrap(const char *text, size_t width, struct sbuf *out)
 			end++;
 		}
 		p = end;
+	}
+}
+
+/* Columns of s[0..n): its UTF-8 characters. */
+static size_t
+columns(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+void
+outmail_fold(const char *text, size_t width, struct sbuf *out)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t line = strcspn(p, "\n"), indent = strspn(p, " "), col;
+		const char *end = p + line, *q;
+
+		if (columns(p, line) <= width || indent >= width / 2) {
+			sb_putn(out, p, line);
+		} else {
+			sb_putn(out, p, indent);
+			col = indent;
+			q = p + indent;
+			while (q < end) {
+				size_t w = strcspn(q, " \n"), cw;
+
+				if (q + w > end)
+					w = (size_t)(end - q);
+				cw = columns(q, w);
+				if (col > indent && col + 1 + cw > width) {
+					sb_putc(out, '\n');
+					sb_putn(out, p, indent);
+					col = indent;
+				} else if (col > indent) {
+					sb_putc(out, ' ');
+					col++;
+				}
+				sb_putn(out, q, w);
+				col += cw;
+				q += w;
+				while (q < end && *q == ' ')
+					q++;
+			}
+		}
+		p = end;
+		if (*p == '\n') {
+			sb_putc(out, '\n');
+			p++;
+		}
 	}
 }
 

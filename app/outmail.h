@@ -24,6 +24,15 @@ int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, i
 void outmail_wrap(const char *text, size_t width, struct sbuf *out);
 
 /*
+ * Copy text to out with every line longer than width characters (UTF-8
+ * characters, not bytes) broken at spaces; the lines a long line becomes
+ * keep its indentation.  Shorter lines, boards among them, are copied as
+ * they are.  A single word longer than width stays whole.
+ */
+void outmail_fold(const char *text, size_t width, struct sbuf *out);
+#define MAIL_WIDTH 78
+
+/*
  * The subject of a mail to seat (-1: to no seat) about g as it stands,
  * by kind (NULL for news of a move, "not accepted", "reminder"):
  * "[arbiter #42] Title: move 17, your turn", "... move 17, waiting for Bob",

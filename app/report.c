@@ -74,9 +74,9 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	/* The frame adds the final newline. */
 	while (board.len > 0 && board.s[board.len - 1] == '\n')
 		board.s[--board.len] = '\0';
-	vars = json_pack("{s:s, s:I, s:s, s:i, s:s}", "title", g->row.title, "id",
-	    (json_int_t)g->row.id, "rules_title", g->rules->title, "move", g->seq,
-	    "board", sb_str(&board));
+	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", g->row.title, "titled",
+	    strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
+	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board));
 	sb_free(&board);
 	if (vars == NULL)
 		return -1;
@@ -173,9 +173,10 @@ report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
 	while (rest.len > 0 && (rest.s[rest.len - 1] == '\n' || rest.s[rest.len - 1] == ' '))
 		rest.s[--rest.len] = '\0';
 	forum_escape(f, g->row.title, &title);
-	vars = json_pack("{s:s, s:I, s:s, s:i, s:s, s:s}", "title", sb_str(&title), "id",
-	    (json_int_t)g->row.id, "rules_title", g->rules->title, "move", g->seq, "board",
-	    sb_str(&board), "rest", sb_str(&rest));
+	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s, s:s}", "title", sb_str(&title),
+	    "titled", strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
+	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board), "rest",
+	    sb_str(&rest));
 	sb_free(&full);
 	sb_free(&board);
 	sb_free(&title);

@@ -87,6 +87,9 @@ struct game_import;
 struct game_rules {
 	const char *name;	/* "tigris" */
 	const char *title;	/* "Tigris & Euphrates" */
+	/* What the game's secret seed decides, for the start mail: "the tiles
+	 * drawn from the bag and the start player". */
+	const char *draws;
 	int min_seats, max_seats;
 	uint32_t version;	/* bump whenever the state layout or a rule changes */
 	size_t state_size;

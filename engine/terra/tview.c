@@ -1122,6 +1122,7 @@ tm_check(const void *st, char *err, size_t errlen)
 const struct game_rules terra_rules = {
 	.name = "terra",
 	.title = "Terra Mystica",
+	.draws = "the scoring tiles, the bonus tiles in play and the player order",
 	.min_seats = 2,
 	.max_seats = 5,
 	.version = 2,

@@ -185,6 +185,7 @@ tigris_check(const void *state, char *err, size_t errlen)
 const struct game_rules tigris_rules = {
 	.name = "tigris",
 	.title = "Tigris & Euphrates",
+	.draws = "the tiles drawn from the bag and the start player",
 	.min_seats = 2,
 	.max_seats = TG_MAXSEATS,
 	.version = TG_VERSION,

@@ -164,11 +164,62 @@ test_keep_choice(void **state)
 	sb_free(&b);
 }
 
+/*
+ * outmail_fold: a long line breaks at spaces into lines of at most the
+ * width, counted in characters (not bytes), keeping its indentation; its
+ * words come out in order; short lines (a board) are untouched; a word
+ * wider than the line stays whole.
+ */
+static void
+test_fold(void **state)
+{
+	static const char *const in =
+	    "The game waits for Zoë (turn 10: the special action (5.4)). Nothing is "
+	    "needed from you now.\n"
+	    " ISL----STR---$LTH\n"
+	    "    waiting for: " "ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé"
+	    "ééééééééééééééééééé end\n"
+	    "\n"
+	    "  abilities: Merchant, Commander, Double Strike, Voivode, Trader (3 VP), "
+	    "Warrior (3 VP)";
+	struct sbuf b = SBUF_INIT;
+	const char *p;
+	char words_in[600], words_out[600];
+	size_t n = 0;
+
+	(void)state;
+	outmail_fold(in, 78, &b);
+	assert_false(b.oom);
+	assert_string_equal(sb_str(&b),
+	    "The game waits for Zoë (turn 10: the special action (5.4)). Nothing is needed\n"
+	    "from you now.\n"
+	    " ISL----STR---$LTH\n"
+	    "    waiting for:\n"
+	    "    éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé\n"
+	    "    end\n"
+	    "\n"
+	    "  abilities: Merchant, Commander, Double Strike, Voivode, Trader (3 VP),\n"
+	    "  Warrior (3 VP)");
+	/* Nothing lost: the words are the same, in the same order. */
+	for (p = in; *p != '\0'; p++)
+		if (*p != ' ' && *p != '\n')
+			words_in[n++] = *p;
+	words_in[n] = '\0';
+	n = 0;
+	for (p = sb_str(&b); *p != '\0'; p++)
+		if (*p != ' ' && *p != '\n')
+			words_out[n++] = *p;
+	words_out[n] = '\0';
+	assert_string_equal(words_in, words_out);
+	sb_free(&b);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keep_choice),
+		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_mail_lines_copy_back),
 	};
 
