@@ -33,6 +33,7 @@ enum {
 	WT_MAXDEALS = 6,
 	WT_MAXBANK = 8,
 	WT_LASTLEN = 4096,
+	WT_MAXAP = 4,			/* the most action points a unit has (T1.3) */
 };
 
 /* Piece kinds; units are the first three (their index is the kind). */

@@ -96,13 +96,15 @@ addf(char *buf, size_t len, const char *fmt, ...)
 
 /* Append "kindN " (or "kind " for one) for n units of a kind. */
 static void
-add_units(char *out, size_t len, int kind, int n, int exh)
+add_units(char *out, size_t len, int kind, int n, int exh, int ap)
 {
 	if (n == 0)
 		return;
 	addf(out, len, n > 1 ? "%s%d" : "%s", wt_kind_name[kind], n);
 	if (exh > 0)
 		addf(out, len, "x%d", exh);
+	if (ap >= 0)
+		addf(out, len, "(%dap)", ap);
 	addf(out, len, " ");
 }
 
@@ -128,17 +130,27 @@ pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 				addf(out, len, "pri%d ", s->prov[p].pri);
 		}
 		for (k = WT_CAV; k >= WT_INF; k--) {
-			n = x = 0;
-			for (i = 0; i < WT_NUNITS; i++)
-				if (s->u[i].side == side && s->u[i].prov == p &&
-				    s->u[i].kind == k) {
-					n++;
-					x += s->u[i].exhausted;
+			/* In the manoeuvres a player's units show the action
+			 * points each has left: one group per kind and AP. */
+			int apmode = s->phase == PH_MAN && side != WT_BARB, ap, named = 0;
+
+			for (ap = apmode ? WT_MAXAP : -1; ap >= (apmode ? 0 : -1); ap--) {
+				n = x = 0;
+				for (i = 0; i < WT_NUNITS; i++)
+					if (s->u[i].side == side && s->u[i].prov == p &&
+					    s->u[i].kind == k && (!apmode || s->u[i].ap == ap)) {
+						n++;
+						x += s->u[i].exhausted;
+					}
+				if (n > 0 && !named && side != WT_BARB &&
+				    side != s->prov[p].owner && side != s->prov[p].pieceowner) {
+					addf(out, len, "%s:", wt_seat_code(s, side));
+					named = 1;
 				}
-			if (n > 0 && side != WT_BARB && side != s->prov[p].owner &&
-			    side != s->prov[p].pieceowner)
-				addf(out, len, "%s:", wt_seat_code(s, side));
-			add_units(out, len, k, n, x);
+				add_units(out, len, k, n, x, apmode ? ap : -1);
+				if (!apmode)
+					break;
+			}
 		}
 	}
 	n = (int)strlen(out);
@@ -204,6 +216,8 @@ text_map(const struct wt_state *s, struct sbuf *out)
 		sb_printf(out, "%s\n", wt_sketch[i]);
 	sb_puts(out, "MAP  *capital $trade centre  B: barbarians  x: exhausted  "
 	    "~ sea crossing\n");
+	if (s->phase == PH_MAN)
+		sb_puts(out, "     (3ap): the action points each of these units has left\n");
 	sb_puts(out, "     prov name        held  yield    pieces               "
 	    "borders\n");
 	for (c = 0; c < WT_NCTY; c++) {

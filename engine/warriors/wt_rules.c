@@ -293,8 +293,8 @@ check_units(const struct wt_state *s, char *err, size_t errlen)
 			snprintf(err, errlen, "barbarian in a player's slot %d", i);
 			return -1;
 		}
-		if (u->ap < 0) {
-			snprintf(err, errlen, "unit %d has negative AP", i);
+		if (u->ap < 0 || u->ap > WT_MAXAP) {
+			snprintf(err, errlen, "unit %d has %d AP", i, u->ap);
 			return -1;
 		}
 	}

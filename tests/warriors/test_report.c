@@ -14,12 +14,13 @@ static long CHECKED;
 /* Count the pieces the text gives one province: its row and the
  * continuation lines of its pieces column. */
 static void
-text_counts(const char *text, int p, int count[WT_NKIND])
+text_counts(const char *text, int p, int count[WT_NKIND], int apsum[WT_NKIND])
 {
 	const char *line;
 	int in = 0;
 
 	memset(count, 0, sizeof(int) * WT_NKIND);
+	memset(apsum, 0, sizeof(int) * WT_NKIND);
 	for (line = text; *line != '\0';) {
 		size_t n = strcspn(line, "\n");
 		char buf[200], *tok, *save;
@@ -49,9 +50,13 @@ text_counts(const char *text, int p, int count[WT_NKIND])
 					size_t kl = strlen(wt_kind_name[k]);
 
 					if (strncmp(t, wt_kind_name[k], kl) == 0) {
+						const char *ap = strchr(t, '(');
+
 						if (t[kl] >= '0' && t[kl] <= '9')
 							num = atoi(t + kl);
 						count[k] += num;
+						if (ap != NULL)
+							apsum[k] += num * atoi(ap + 1);
 						break;
 					}
 				}
@@ -78,14 +83,23 @@ check_report(const struct wt_state *s)
 		line += n + (line[n] == '\n');
 	}
 	for (p = 0; p < WT_NPROV; p++) {
-		int want[WT_NKIND] = { 0 }, got[WT_NKIND];
+		int want[WT_NKIND] = { 0 }, got[WT_NKIND], wantap[WT_NKIND] = { 0 },
+		    gotap[WT_NKIND];
 
 		for (i = 0; i < WT_NUNITS; i++)
-			if (s->u[i].side >= 0 && s->u[i].prov == p)
+			if (s->u[i].side >= 0 && s->u[i].prov == p) {
 				want[s->u[i].kind]++;
+				if (s->phase == PH_MAN && s->u[i].side != WT_BARB)
+					wantap[s->u[i].kind] += s->u[i].ap;
+			}
 		want[WT_FORT] = s->prov[p].forts + (s->prov[p].barb_fort ? 1 : 0);
 		want[WT_PRI] = s->prov[p].pri;
-		text_counts(sb_str(&out), p, got);
+		text_counts(sb_str(&out), p, got, gotap);
+		for (k = 0; k < WT_NKIND; k++)
+			if (gotap[k] != wantap[k])
+				fail_msg("%s: the text shows %d action points of %s, the state "
+				    "holds %d\n%s", wt_provinces[p].code, gotap[k],
+				    wt_kind_name[k], wantap[k], sb_str(&out));
 		for (k = 0; k < WT_NKIND; k++)
 			if (got[k] != want[k])
 				fail_msg("%s: the text shows %d %s, the state holds %d\n%s",
