@@ -533,6 +533,8 @@ fall_back(struct wt_state *s, int seat, int prov)
 			lost++;
 			continue;
 		}
+		wt_log(s, "  %s %s falls back from %s to %s (6.13)", wt_seat_code(s, seat),
+		    wt_kind_name[u->kind], wt_provinces[prov].code, wt_provinces[to].code);
 		u->prov = to;
 		u->ap = 0;
 		u->target = -1;

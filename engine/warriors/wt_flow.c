@@ -11,26 +11,30 @@
 
 /* ---------------------------------------------------------------- upkeep */
 
-/* Feed one unit if the food is there; starve it otherwise (3.1). */
+/* Feed one unit if the food is there; starve it otherwise (3.1), naming
+ * it in *which ("cav in LOR, inf in DIJ"). */
 static void
-feed_one(struct wt_state *s, int seat, int u, int *fed, int *starved)
+feed_one(struct wt_state *s, int seat, int u, int *fed, char *which, size_t len)
 {
 	int cost = s->u[u].kind + 1;
+	size_t n = strlen(which);
 
 	fed[u - seat * WT_UPER] = 1;
 	if (s->p[seat].res[WT_FOOD] >= cost) {
 		s->p[seat].res[WT_FOOD] -= cost;
 		return;
 	}
+	snprintf(which + n, len - n, "%s%s in %s", n > 0 ? ", " : "",
+	    wt_kind_name[s->u[u].kind], wt_provinces[s->u[u].prov].code);
 	wt_kill_unit(s, u);
-	(*starved)++;
 }
 
 /* Feed a seat's units: standing order first, then strongest first (3.1). */
 static void
 feed_seat(struct wt_state *s, int seat)
 {
-	int fed[WT_UPER], i, k, u, kind, prov, starved = 0;
+	int fed[WT_UPER], i, k, u, kind, prov;
+	char which[WT_UPER * 16] = "";
 
 	memset(fed, 0, sizeof(fed));
 	for (i = 0; i < s->p[seat].nfeed; i++) {
@@ -40,7 +44,7 @@ feed_seat(struct wt_state *s, int seat)
 			    s->u[u].prov == s->p[seat].feed_prov[i])
 				break;
 		if (u < (seat + 1) * WT_UPER)
-			feed_one(s, seat, u, fed, &starved);
+			feed_one(s, seat, u, fed, which, sizeof(which));
 	}
 	for (kind = WT_CAV; kind >= WT_INF; kind--)
 		for (prov = 0; prov < WT_NPROV; prov++)
@@ -48,10 +52,11 @@ feed_seat(struct wt_state *s, int seat)
 				u = seat * WT_UPER + k;
 				if (s->u[u].side == seat && !fed[k] &&
 				    s->u[u].kind == kind && s->u[u].prov == prov)
-					feed_one(s, seat, u, fed, &starved);
+					feed_one(s, seat, u, fed, which, sizeof(which));
 			}
-	if (starved > 0)
-		wt_log(s, "%s: %d unit(s) starved (no VP)", wt_seat_code(s, seat), starved);
+	if (which[0] != '\0')
+		wt_log(s, "%s: starved for want of food (no VP): %s", wt_seat_code(s, seat),
+		    which);
 }
 
 /* Income and taxes of one seat (3.2-3.4). */
@@ -191,10 +196,24 @@ run_deal(struct wt_state *s, int a, int b, const struct wt_deal *d)
 {
 	int r;
 
-	if (!route_between(s, a, b) || !wt_may_trade(s, a) || !wt_may_trade(s, b) ||
-	    wt_at_war(s, a, b) || !can_pay(s, a, d->give) || !can_pay(s, b, d->get)) {
-		wt_log(s, "deal %s-%s is void (route, trade centre, war or payment)",
-		    wt_seat_code(s, a), wt_seat_code(s, b));
+	const char *why = NULL;
+	int who = -1;
+
+	if (!route_between(s, a, b))
+		why = "no trade route between them (4.2)";
+	else if (!wt_may_trade(s, a) || !wt_may_trade(s, b)) {
+		who = !wt_may_trade(s, a) ? a : b;
+		why = "may not trade now: no trade centre held, or Monopoly held by "
+		    "others (4.1, T1.2)";
+	} else if (wt_at_war(s, a, b))
+		why = "they are at war (7.3)";
+	else if (!can_pay(s, a, d->give) || !can_pay(s, b, d->get)) {
+		who = !can_pay(s, a, d->give) ? a : b;
+		why = "cannot pay its side";
+	}
+	if (why != NULL) {
+		wt_log(s, "deal %s-%s is void: %s%s%s", wt_seat_code(s, a), wt_seat_code(s, b),
+		    who >= 0 ? wt_seat_code(s, who) : "", who >= 0 ? " " : "", why);
 		return;
 	}
 	for (r = 0; r < WT_NRES; r++) {
@@ -339,6 +358,8 @@ wt_do_special(struct wt_state *s, int seat, const struct wt_act *a, char *err,
 			s->p[seat].res[WT_GOLD] += 5;
 			return -1;
 		}
+		wt_log(s, "%s pays 5 gold for the special action (Master Trader)",
+		    wt_seat_code(s, seat));
 		return 0;
 	}
 	if (p->track[WT_MIL] >= 7) {

@@ -310,9 +310,19 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		    p->unified ? " unified" : "", s->teams && p->team >= 0 ?
 		    (p->team == 0 ? " team A" : p->team == 1 ? " team B" : " team C") : "");
 	}
-	if (s->teams > 0)
-		sb_printf(out, "Team game: team target %d VP\n", s->team_target);
-	else if (s->nseats >= 2)
+	if (s->teams > 0) {
+		int t, seat2, vp;
+
+		sb_printf(out, "Team game: team target %d VP; now", s->team_target);
+		for (t = 0; t < s->teams; t++) {
+			vp = 0;
+			for (seat2 = 0; seat2 < s->nseats; seat2++)
+				if (s->p[seat2].team == t)
+					vp += wt_vp(s, seat2);
+			sb_printf(out, "%s team %c %d VP", t ? "," : "", 'A' + t, vp);
+		}
+		sb_puts(out, "\n");
+	} else if (s->nseats >= 2)
 		sb_printf(out, "Target: %d VP (end-of-turn check); at most 10 turns\n",
 		    wt_vp_target[s->nseats - 2]);
 }

@@ -205,6 +205,7 @@ test_5_4_cheapest_ability(void **state)
 	ok(s, 1, "pass; pass");
 	assert_int_equal(s->p[0].track[WT_PROD], 2);
 	assert_int_equal(s->p[0].res[WT_GOLD], 1);	/* Master Trader: 5 gold */
+	assert_true(last_says(s, "FRA pays 5 gold for the special action (Master Trader)"));
 	free(s);
 }
 

@@ -793,6 +793,8 @@ test_6_13_fall_back_elsewhere(void **state)
 	assert_int_equal(wt_count_units(s, 0, P("LOR"), WT_CAV), 1);
 	assert_int_equal(wt_count_units(s, 0, P("DIJ"), WT_CAV), 0);
 	assert_int_equal(s->prov[P("CHN")].barb_fort, 1);
+	/* the report says so (issue 15) */
+	assert_true(last_says(s, "FRA cav falls back from CHN to LOR (6.13)"));
 	free(s);
 	/* no own province: the first free one */
 	s = fall_back_game(0, 1);

@@ -841,6 +841,14 @@ test_11_2_teams(void **state)
 	ok(s, 0, "declare war sco");
 	s->p[0].vp_perm = 30;
 	s->p[2].vp_perm = 30;
+	{
+		/* the report gives each team's total (issue 15) */
+		char want[120];
+
+		snprintf(want, sizeof(want), "team A %d VP, team B %d VP",
+		    wt_vp(s, 0) + wt_vp(s, 2), wt_vp(s, 1) + wt_vp(s, 3));
+		assert_true(public_says(s, want));
+	}
 	wt_end_turn(s);
 	assert_true(warriors_rules.over(s));
 	assert_int_equal(s->winner_mask, (1 << 0) | (1 << 2));
