@@ -844,3 +844,25 @@ tm_pass_vp(const struct tm_state *s, int seat)
 		}
 	return vp;
 }
+
+/* Position of a seat in the player order. */
+int
+tm_table_pos(const struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->table[i] == seat)
+			return i;
+	return 0;
+}
+
+/* The faction name of a seat, or "seat N" before it chose. */
+const char *
+tm_fname(const struct tm_state *s, int seat, char *buf, size_t len)
+{
+	if (s->pl[seat].faction >= 0)
+		return tm_fdefs[s->pl[seat].faction].name;
+	snprintf(buf, len, "seat %d", seat + 1);
+	return buf;
+}

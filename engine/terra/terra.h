@@ -4,8 +4,13 @@
  * The game state (struct tm_state) is one fixed-size struct of integers and
  * character arrays without pointers, so its bytes are a snapshot.  The
  * engine is split into static data (tmap.c, tdata.c), the rule mechanics
- * (tcore.c), the command parser and turn flow (tplay.c), the views
- * (tview.c) and the log importer (timport.c).
+ * (tcore.c), the turn flow and whom the game waits for (tflow.c), the setup
+ * (tsetup.c), the commands of the action phase (tactions.c), the command
+ * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
+ * and check() (tview.c), the log importer (timport.c) and the registry
+ * entry (terra.c).  Calls run one way: terra.c -> tview.c -> tplay.c
+ * (moves() tries each candidate) -> tsetup.c, tactions.c -> tflow.c ->
+ * tcore.c -> tdata.c, tmap.c.
  */
 #ifndef ARBITER_TERRA_H
 #define ARBITER_TERRA_H
@@ -192,18 +197,64 @@ void tm_take_town(struct tm_state *s, int seat, int tw);
 void tm_take_favor(struct tm_state *s, int seat, int fav);
 int tm_pass_vp(const struct tm_state *s, int seat);
 int tm_bridge_between(const struct tm_state *s, int a, int b);
-
-/* tplay.c */
 int tm_table_pos(const struct tm_state *s, int seat);
-int tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
-    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
-enum game_status tm_play(void *st, int seat, const char *text,
-    struct game_played *out, char *err, size_t errlen);
+/* The faction name of a seat, or "seat N" (in buf) before it chose. */
+const char *tm_fname(const struct tm_state *s, int seat, char *buf, size_t len);
+
+/* tlines.c: notation helpers shared by the command files */
+enum game_status tm_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int tm_count_arg(const char *w);
+int tm_tile_num(const char *w, const char *prefix, int max);
+int tm_tile_list(const char *v, const char *prefix, int max, int *out, int maxn);
+int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
+
+/* tflow.c: the turn flow */
+void tm_waiting(const void *st, struct game_wait *w);
 int tm_owes(const struct tm_state *s, int seat);
 int tm_has_offer(const struct tm_state *s, int seat);
+int tm_action_finished(const struct tm_state *s);
+void tm_remove_offer(struct tm_state *s, int i, int accepted);
+void tm_start_round(struct tm_state *s, int r);
+void tm_advance(struct tm_state *s);
+int tm_find_offer(const struct tm_state *s, int seat, int from, int n);
+
+/* tsetup.c: options, draws and the setup commands */
+int tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
+    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
+enum game_status tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errlen);
+int tm_next_bonus_seat(const struct tm_state *s, int pos);
+void tm_next_placement(struct tm_state *s);
+
+/* tactions.c: the commands of the action phase */
+enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
+enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
+enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
+    size_t errlen);
+enum game_status tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen);
+enum game_status tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
+    size_t errlen);
+enum game_status tm_cmd_send(struct tm_state *s, int seat, int cult, int n, char *err, size_t errlen);
+enum game_status tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen);
+enum game_status tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen);
+enum game_status tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t errlen);
+enum game_status tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen);
+enum game_status tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen);
+enum game_status tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
+    size_t errlen);
+enum game_status tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
+    size_t errlen);
+enum game_status tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
+    size_t errlen);
+enum game_status tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen);
+
+/* tplay.c: the command parser */
+enum game_status tm_play(void *st, int seat, const char *text,
+    struct game_played *out, char *err, size_t errlen);
 
 /* tview.c */
-void tm_waiting(const void *st, struct game_wait *w);
 int tm_over(const void *st);
 void tm_score(const void *st, int viewer, struct game_score *out);
 void tm_moves(const void *st, int seat, struct sbuf *out);

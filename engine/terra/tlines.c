@@ -4,6 +4,9 @@
  * logs ("witches: build E7"); "+FIRE", "+TW3", "+FAV5" and "-SPADE" take
  * what is owed or give it up.
  */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../notation.h"
@@ -34,4 +37,85 @@ tm_is_command(const char *line)
 	    ((p[1] >= 'A' && p[1] <= 'Z') || (p[1] >= 'a' && p[1] <= 'z')))
 		return 1;
 	return line_starts_with_verb(p, verbs);
+}
+
+/* Format an error message into err; returns GAME_REJECTED. */
+enum game_status
+tm_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return GAME_REJECTED;
+}
+
+/*
+ * A count as written in a command: decimal digits only, at most 9999;
+ * -1 for anything else (atoi() would read "4294967297" as 1, and a
+ * larger count overflows what is computed from it).
+ */
+int
+tm_count_arg(const char *w)
+{
+	char *end;
+	long v;
+
+	if (*w < '0' || *w > '9')
+		return -1;
+	v = strtol(w, &end, 10);
+	if (*end != '\0' || v > 9999)
+		return -1;
+	return (int)v;
+}
+
+/* Parse a tile name like "BON3" with the given prefix; 0 if it is not one. */
+int
+tm_tile_num(const char *w, const char *prefix, int max)
+{
+	size_t n = strlen(prefix);
+	char *end;
+	long v;
+
+	if (strncasecmp(w, prefix, n) != 0)
+		return 0;
+	v = strtol(w + n, &end, 10);
+	if (*end != '\0' || end == w + n || v < 1 || v > max)
+		return 0;
+	return (int)v;
+}
+
+/* Read a comma-separated tile list ("SCORE1,SCORE5") into out; count or -1. */
+int
+tm_tile_list(const char *v, const char *prefix, int max, int *out, int maxn)
+{
+	char buf[128], *tok, *save = NULL;
+	int n = 0, t;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (tok = strtok_r(buf, ", ", &save); tok != NULL;
+	    tok = strtok_r(NULL, ", ", &save)) {
+		t = tm_tile_num(tok, prefix, max);
+		if (t == 0 || n >= maxn)
+			return -1;
+		out[n++] = t;
+	}
+	return n;
+}
+
+/* Parse "3pw" into count and resource; returns 0 or -1. */
+int
+tm_parse_amount(const char *w, int *n, char *res, size_t reslen)
+{
+	char *end;
+	long v = strtol(w, &end, 10);
+
+	if (end == w)
+		v = 1;
+	if (v < 1 || v > 99 || *end == '\0' || strlen(end) >= reslen)
+		return -1;
+	*n = (int)v;
+	snprintf(res, reslen, "%s", end);
+	return 0;
 }

@@ -9,73 +9,6 @@
 
 #include "terra.h"
 
-/* The faction name of a seat, or "seat N" before it chose. */
-static const char *
-fname(const struct tm_state *s, int seat, char *buf, size_t len)
-{
-	if (s->pl[seat].faction >= 0)
-		return tm_fdefs[s->pl[seat].faction].name;
-	snprintf(buf, len, "seat %d", seat + 1);
-	return buf;
-}
-
-/* waiting(): the active seat, seats owing power decisions, owed cult steps. */
-void
-tm_waiting(const void *st, struct game_wait *w)
-{
-	const struct tm_state *s = st;
-	char b[32];
-	int i, j;
-
-	memset(w, 0, sizeof(*w));
-	if (s->over)
-		return;
-	if (s->cur >= 0) {
-		const char *why = "take an action";
-
-		switch (s->phase) {
-		case TP_FACTIONS: why = "choose a faction (setup FACTION)"; break;
-		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
-		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
-		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;
-		default: break;
-		}
-		if (s->phase == TP_ACTIONS && s->act_left > 0)
-			why = s->pl[s->cur].passed ? "second action of the double "
-			    "action: pass again, or done" : "next action of the double "
-			    "action (or done)";
-		w->mask |= 1u << s->cur;
-		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
-		    fname(s, s->cur, b, sizeof(b)), why);
-	}
-	for (i = 0; i < s->nseats; i++) {
-		for (j = 0; j < s->noffer; j++)
-			if (s->offer[j].to == i) {
-				size_t len;
-
-				if (w->mask & (1u << i)) {
-					len = strlen(w->why[i]);
-					snprintf(w->why[i] + len, GAME_WHY_LEN - len,
-					    "; leech %d from %s or decline",
-					    s->offer[j].amount,
-					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
-				} else {
-					snprintf(w->why[i], GAME_WHY_LEN, "%s: leech %d from %s "
-					    "or decline", fname(s, i, b, sizeof(b)),
-					    s->offer[j].amount,
-					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
-				}
-				w->mask |= 1u << i;
-				break;
-			}
-		if (s->pl[i].cult_bonus > 0 && !(w->mask & (1u << i))) {
-			w->mask |= 1u << i;
-			snprintf(w->why[i], GAME_WHY_LEN, "%s: choose a cult track for "
-			    "the cult step (+CULT)", fname(s, i, b, sizeof(b)));
-		}
-	}
-}
-
 /* over(): 1 once final scoring was done. */
 int
 tm_over(const void *st)
@@ -587,7 +520,7 @@ render_factions(const struct tm_state *s, const char *const *names,
 	for (i = 0; i < s->nseats; i++) {
 		const struct tm_player *p = &s->pl[i];
 
-		sb_printf(out, "%d %-14s %-16.16s %3d VP%s%s\n", i + 1, fname(s, i, b, sizeof(b)),
+		sb_printf(out, "%d %-14s %-16.16s %3d VP%s%s\n", i + 1, tm_fname(s, i, b, sizeof(b)),
 		    names != NULL ? names[i] : "", p->vp, p->passed ? " passed" : "",
 		    p->dropped ? " (left the game)" : "");
 		if (p->faction < 0)
@@ -639,7 +572,7 @@ render_order(const struct tm_state *s, struct sbuf *out)
 		char w[48];
 
 		snprintf(w, sizeof(w), "%d %s%s", s->table[i] + 1,
-		    fname(s, s->table[i], b, sizeof(b)), i + 1 < s->nseats ? "," : "");
+		    tm_fname(s, s->table[i], b, sizeof(b)), i + 1 < s->nseats ? "," : "");
 		wrap_word(out, &col, w);
 	}
 	if (s->phase == TP_ACTIONS || s->phase == TP_CULTSPADES) {
@@ -649,7 +582,7 @@ render_order(const struct tm_state *s, struct sbuf *out)
 			char w[48];
 
 			snprintf(w, sizeof(w), "%d %s%s", s->order[i] + 1,
-			    fname(s, s->order[i], b, sizeof(b)),
+			    tm_fname(s, s->order[i], b, sizeof(b)),
 			    i + 1 < s->nseats ? "," : "");
 			wrap_word(out, &col, w);
 		}
@@ -1118,25 +1051,3 @@ tm_check(const void *st, char *err, size_t errlen)
 	}
 	return check_alive(s, err, errlen);
 }
-
-const struct game_rules terra_rules = {
-	.name = "terra",
-	.title = "Terra Mystica",
-	.draws = "the scoring tiles, the bonus tiles in play and the player order",
-	.min_seats = 2,
-	.max_seats = 5,
-	.version = 2,
-	.state_size = sizeof(struct tm_state),
-	.setup = tm_setup,
-	.play = tm_play,
-	.waiting = tm_waiting,
-	.over = tm_over,
-	.score = tm_score,
-	.moves = tm_moves,
-	.render_text = tm_render_text,
-	.render_json = tm_render_json,
-	.check = tm_check,
-	.import_log = tm_import_log,
-	.is_command = tm_is_command,
-	.render_board = tm_render_board,
-};

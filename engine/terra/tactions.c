@@ -1,0 +1,870 @@
+/*
+ * tactions.c - Terra Mystica actions of the action phase, each a command
+ * applied to the state: build, upgrade, transform and dig, send priests,
+ * advance shipping or digging, power and faction actions, bridges,
+ * conversions, passing, power offers (leech and decline), cult steps owed,
+ * Mermaids' river connections, and the end of an action.  Depends on
+ * tflow.c and tcore.c; tplay.c parses the words and calls these.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "terra.h"
+#include "../notation.h"
+
+/* Begin a new main action for the active seat; error text when not allowed. */
+enum game_status
+tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
+{
+	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed &&
+	    strcmp(what, "pass") != 0)
+		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
+		    "that passed takes no more actions", what);
+	if (s->act == TA_NONE)
+		return GAME_OK;
+	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
+		s->act_left--;
+		s->act = TA_NONE;
+		s->tf_cell = -1;
+		return GAME_OK;
+	}
+	return tm_fail(err, errlen, "%s: one action per turn; this turn's action "
+	    "was already taken", what);
+}
+
+/* Pay resources; error when short. */
+static enum game_status
+pay(struct tm_player *p, int c, int w, int pr, const char *what, char *err,
+    size_t errlen)
+{
+	if (p->c < c || p->w < w || p->p < pr)
+		return tm_fail(err, errlen, "%s costs %dC %dW %dP; you have %dC %dW %dP",
+		    what, c, w, pr, p->c, p->w, p->p);
+	p->c -= c;
+	p->w -= w;
+	p->p -= pr;
+	return GAME_OK;
+}
+
+/* Buy n spades at the seat's digging rate (Darklings: priests, +2 VP each). */
+enum game_status
+tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	enum game_status rc;
+
+	if (p->faction == TF_DARKLINGS) {
+		rc = pay(p, 0, 0, n, "dig (Darklings pay 1 priest per spade)", err,
+		    errlen);
+		if (rc == GAME_OK)
+			p->vp += 2 * n;
+	} else {
+		rc = pay(p, 0, n * (3 - p->dig), 0, "dig", err, errlen);
+	}
+	if (rc == GAME_OK)
+		tm_spade_vp(s, seat, n);
+	return rc;
+}
+
+/* Pay for a tunnel (Dwarves) or carpet flight (Fakirs) when kind asks. */
+static enum game_status
+pay_reach(struct tm_state *s, int seat, int kind, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	enum game_status rc = GAME_OK;
+
+	if (kind == 2)
+		rc = pay(p, 0, p->nb[TB_SH] ? 1 : 2, 0, "tunnelling", err, errlen);
+	else if (kind == 3)
+		rc = pay(p, 0, 0, 1, "carpet flight", err, errlen);
+	if (rc == GAME_OK && kind >= 2)
+		p->vp += 4;
+	return rc;
+}
+
+/* Check that the seat may reach cell now; sets *kind. */
+static enum game_status
+need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
+    size_t errlen)
+{
+	if (cell == s->tf_cell) {
+		*kind = 1;
+		return GAME_OK;
+	}
+	if (!tm_reach(s, seat, cell, kind))
+		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
+		    "one of your buildings, or within your shipping range",
+		    tm_cells[cell].name);
+	return GAME_OK;
+}
+
+/*
+ * Transform cell to colour `to`, using the seat's free transform, its
+ * spades, or (in its own action) workers for the missing spades.
+ */
+enum game_status
+tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int home = tm_fd(s, seat)->color, need, kind = 1, extra;
+	enum game_status rc;
+
+	if (tm_cells[cell].color == TC_RIVER)
+		return tm_fail(err, errlen, "transform: %s is a river", tm_cells[cell].name);
+	if (s->bld[cell] != TB_NONE)
+		return tm_fail(err, errlen, "transform: %s has a building",
+		    tm_cells[cell].name);
+	if (s->terrain[cell] == to)
+		return tm_fail(err, errlen, "transform: %s is already %s",
+		    tm_cells[cell].name, tm_color_names[to]);
+	if (p->free_tf == 2) {
+		int i, adj = 0;
+
+		for (i = 0; i < tm_cells[cell].nadj; i++) {
+			int n = tm_cells[cell].adj[i];
+
+			if (s->owner[n] == seat && s->bld[n] != TB_NONE)
+				adj = 1;
+		}
+		if (!adj || to != home)
+			return tm_fail(err, errlen, "sandstorm: turns a hex directly "
+			    "next to your building (no bridge, no river) into desert");
+		s->terrain[cell] = (int8_t)to;
+		p->free_tf = 0;
+		s->tf_cell = cell;
+		return GAME_OK;
+	}
+	rc = need_reach(s, seat, cell, &kind, err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	need = tm_spade_cost(s, seat, s->terrain[cell], to);
+	if (p->faction == TF_GIANTS && to != home)
+		return tm_fail(err, errlen, "transform: Giants can only transform to red");
+	if (p->free_tf == 1) {
+		if (to != home)
+			return tm_fail(err, errlen, "transform: the Giants' free spades "
+			    "turn a hex red");
+		p->free_tf = 0;
+		extra = 0;
+	} else if (p->spades >= need) {
+		p->spades -= need;
+		extra = 0;
+	} else {
+		extra = need - p->spades;
+		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE)
+			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
+			    "have %d", tm_cells[cell].name, need, p->spades);
+		rc = tm_buy_spades(s, seat, extra, err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		p->spades = 0;
+	}
+	rc = pay_reach(s, seat, kind, err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	s->terrain[cell] = (int8_t)to;
+	s->tf_cell = cell;
+	return GAME_OK;
+}
+
+/* Does any other seat own a building directly next to cell? */
+static int
+foreign_neighbour(const struct tm_state *s, int seat, int cell)
+{
+	int i;
+
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->owner[i] >= 0 && s->owner[i] != seat && s->bld[i] != TB_NONE &&
+		    tm_direct_adjacent(s, cell, i))
+			return 1;
+	return 0;
+}
+
+/* Place a dwelling: setup placement or the build action. */
+enum game_status
+tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	const struct tm_fdef *f = tm_fd(s, seat);
+	enum game_status rc;
+	int kind = 1, free_d = 0;
+
+	if (cell < 0 || tm_cells[cell].color == TC_RIVER)
+		return tm_fail(err, errlen, "build: not a land hex");
+	if (s->bld[cell] != TB_NONE)
+		return tm_fail(err, errlen, "build: %s is already built on",
+		    tm_cells[cell].name);
+	if (p->nb[TB_D] >= 8)
+		return tm_fail(err, errlen, "build: all 8 of your dwellings are on the map");
+	if (s->phase == TP_DWELLINGS) {
+		if (s->terrain[cell] != f->color)
+			return tm_fail(err, errlen, "build: initial dwellings go on your "
+			    "home terrain (%s); %s is %s", tm_color_names[f->color],
+			    tm_cells[cell].name, tm_color_names[s->terrain[cell]]);
+		s->bld[cell] = TB_D;
+		s->owner[cell] = (int8_t)seat;
+		p->nb[TB_D]++;
+		return GAME_OK;
+	}
+	if (p->free_d) {
+		if (s->terrain[cell] != TC_GREEN)
+			return tm_fail(err, errlen, "build: the witches' ride builds on a "
+			    "forest (green) hex; %s is %s", tm_cells[cell].name,
+			    tm_color_names[s->terrain[cell]]);
+		free_d = 1;
+		p->free_d = 0;
+	} else {
+		if (s->act != TA_SPADES) {
+			rc = tm_begin_action(s, "build", err, errlen);
+			if (rc != GAME_OK)
+				return rc;
+		}
+		if (s->terrain[cell] != f->color) {
+			rc = tm_do_transform(s, seat, cell, f->color, err, errlen);
+			if (rc != GAME_OK)
+				return rc;
+		}
+		rc = need_reach(s, seat, cell, &kind, err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		if (p->spades > 0)
+			return tm_fail(err, errlen, "build: spend your %d remaining "
+			    "spade(s) first", p->spades);
+		rc = pay_reach(s, seat, kind, err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+	}
+	if (!free_d) {
+		rc = pay(p, f->cost_c[TB_D], f->cost_w[TB_D], 0, "a dwelling", err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+	}
+	s->bld[cell] = TB_D;
+	s->owner[cell] = (int8_t)seat;
+	p->nb[TB_D]++;
+	s->act = TA_DONE;
+	tm_build_vp(s, seat, TB_D);
+	tm_offer_power(s, seat, cell);
+	tm_check_towns(s, seat, cell);
+	return GAME_OK;
+}
+
+/* Apply the one-time effects of a new stronghold. */
+static void
+stronghold_effects(struct tm_state *s, int seat)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	switch (p->faction) {
+	case TF_ALCHEMISTS: tm_gain_power(p, 12); break;
+	case TF_AUREN: p->fav_owed++; break;
+	case TF_CULTISTS: p->vp += 7; break;
+	case TF_DARKLINGS: p->darkling_conv = 3; break;
+	case TF_HALFLINGS:
+		/* three spades; one dwelling may follow on a transformed hex */
+		p->spades += 3;
+		tm_spade_vp(s, seat, 3);
+		s->act = TA_SPADES;
+		break;
+	case TF_MERMAIDS:
+		if (p->ship < tm_fd(s, seat)->ship_max) {
+			p->ship++;
+			p->vp += tm_fd(s, seat)->ship_vp[p->ship];
+		}
+		break;
+	default: break;
+	}
+}
+
+/* Upgrade a building: D->TP, TP->TE or SH, TE->SA. */
+enum game_status
+tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
+    size_t errlen)
+{
+	static const int limit[TB_COUNT] = { 0, 8, 4, 3, 1, 1 };
+	struct tm_player *p = &s->pl[seat];
+	const struct tm_fdef *f = tm_fd(s, seat);
+	int from, c, w;
+	enum game_status rc;
+
+	if (cell < 0 || s->owner[cell] != seat || s->bld[cell] == TB_NONE)
+		return tm_fail(err, errlen, "upgrade: you have no building on %s",
+		    cell >= 0 ? tm_cells[cell].name : "that hex");
+	from = s->bld[cell];
+	if (!((from == TB_D && to == TB_TP) || (from == TB_TP && to == TB_TE) ||
+	    (from == TB_TP && to == TB_SH) || (from == TB_TE && to == TB_SA)))
+		return tm_fail(err, errlen, "upgrade: a %s cannot become a %s (D->TP, "
+		    "TP->TE or SH, TE->SA)", tm_bld_names[from], tm_bld_names[to]);
+	if (p->nb[to] >= limit[to])
+		return tm_fail(err, errlen, "upgrade: all your %s are on the map",
+		    tm_bld_names[to]);
+	if (p->free_tp) {
+		if (to != TB_TP)
+			return tm_fail(err, errlen, "upgrade: the Swarmlings' free upgrade "
+			    "turns a dwelling into a trading post");
+		p->free_tp = 0;
+		c = w = 0;
+	} else {
+		rc = tm_begin_action(s, "upgrade", err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		w = f->cost_w[to];
+		c = f->cost_c[to];
+		if (to == TB_TP && !foreign_neighbour(s, seat, cell))
+			c = f->tp_lonely_c;
+	}
+	rc = pay(p, c, w, 0, "the upgrade", err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	s->bld[cell] = (int8_t)to;
+	p->nb[from]--;
+	p->nb[to]++;
+	s->act = TA_DONE;
+	tm_build_vp(s, seat, to);
+	if (to == TB_TE || to == TB_SA)
+		p->fav_owed += p->faction == TF_CHAOS ? 2 : 1;
+	if (to == TB_SH)
+		stronghold_effects(s, seat);
+	tm_offer_power(s, seat, cell);
+	tm_check_towns(s, seat, cell);
+	return GAME_OK;
+}
+
+/* Send a priest to a cult track, onto slot value n (0 = best free). */
+enum game_status
+tm_cmd_send(struct tm_state *s, int seat, int cult, int n, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int slot = -1, i, steps;
+	enum game_status rc;
+
+	rc = tm_begin_action(s, "send", err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	if (p->p < 1)
+		return tm_fail(err, errlen, "send: you have no priest");
+	if ((n == 0 || n == 3) && s->slot[cult][0] == 0)
+		slot = 0;
+	for (i = 1; i < 4 && slot < 0 && (n == 0 || n == 2); i++)
+		if (s->slot[cult][i] == 0)
+			slot = i;
+	if (slot < 0 && n != 0 && n != 1)
+		return tm_fail(err, errlen, "send: no free %d-step space on %s", n,
+		    tm_cult_names[cult]);
+	steps = slot == 0 ? 3 : slot > 0 ? 2 : 1;
+	p->p--;
+	if (slot >= 0) {
+		s->slot[cult][slot] = seat + 1;
+		p->p_on_cult++;
+	}
+	tm_cult_advance(s, seat, cult, steps);
+	s->act = TA_DONE;
+	return GAME_OK;
+}
+
+/* Advance shipping or digging. */
+enum game_status
+tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	const struct tm_fdef *f = tm_fd(s, seat);
+	enum game_status rc;
+
+	rc = tm_begin_action(s, "advance", err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	if (ship) {
+		if (p->ship >= f->ship_max)
+			return tm_fail(err, errlen, "advance ship: %s",
+			    f->ship_max == 0 ? "your faction has no shipping" :
+			    "shipping is at its maximum");
+		rc = pay(p, f->ship_c, 0, f->ship_p, "advance ship", err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		p->ship++;
+		p->vp += f->ship_vp[p->ship];
+	} else {
+		if (p->dig >= f->dig_max)
+			return tm_fail(err, errlen, "advance dig: %s",
+			    f->dig_max == 0 ? "your faction cannot advance digging" :
+			    "digging is at its maximum");
+		rc = pay(p, f->dig_c, f->dig_w, f->dig_p, "advance dig", err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		p->dig++;
+		p->vp += 6;
+	}
+	s->act = TA_DONE;
+	return GAME_OK;
+}
+
+/* Take a power action ACT1..ACT6. */
+static enum game_status
+power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
+{
+	static const int cost[7] = { 0, 3, 3, 4, 4, 4, 6 };
+	struct tm_player *p = &s->pl[seat];
+
+	if (s->act_used[n])
+		return tm_fail(err, errlen, "action ACT%d: already taken this round", n);
+	if (tm_spend_power(p, cost[n]) != 0)
+		return tm_fail(err, errlen, "action ACT%d: costs %d power from bowl III; "
+		    "you have %d there (burn first)", n, cost[n], p->pw[2]);
+	s->act_used[n] = 1;
+	s->act = TA_DONE;
+	switch (n) {
+	case 1:
+		if (p->bridges >= 3)
+			return tm_fail(err, errlen, "action ACT1: all 3 of your bridges "
+			    "are placed");
+		p->bridge_owed = 1;
+		break;
+	case 2: tm_gain_priests(p, 1); break;
+	case 3: p->w += 2; break;
+	case 4: p->c += 7; break;
+	case 5:
+		p->spades += 1;
+		tm_spade_vp(s, seat, 1);
+		s->act = TA_SPADES;
+		break;
+	default:
+		p->spades += 2;
+		tm_spade_vp(s, seat, 2);
+		s->act = TA_SPADES;
+		break;
+	}
+	return GAME_OK;
+}
+
+/* Take a faction's stronghold action. */
+static enum game_status
+faction_action(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen)
+{
+	static const char *const acts[] = { "acta", "actc", "acte", "actg", "actn",
+	    "acts", "actw" };
+	static const int owner[] = { TF_AUREN, TF_CHAOS, TF_ENGINEERS, TF_GIANTS,
+	    TF_NOMADS, TF_SWARMLINGS, TF_WITCHES };
+	struct tm_player *p = &s->pl[seat];
+	size_t i;
+	int k = -1;
+
+	for (i = 0; i < sizeof(acts) / sizeof(acts[0]); i++)
+		if (word_eq(name, acts[i]))
+			k = (int)i;
+	if (k < 0)
+		return tm_fail(err, errlen, "action: unknown action '%s' (ACT1-6, BON1, "
+		    "BON2, FAV6, ACTA ACTC ACTE ACTG ACTN ACTS ACTW)", name);
+	if (p->faction != owner[k])
+		return tm_fail(err, errlen, "action %s: belongs to the %s", name,
+		    tm_fdefs[owner[k]].name);
+	if (owner[k] == TF_ENGINEERS) {
+		if (p->bridges >= 3)
+			return tm_fail(err, errlen, "action ACTE: all 3 of your bridges "
+			    "are placed");
+		if (p->w < 2)
+			return tm_fail(err, errlen, "action ACTE: a bridge costs 2 workers");
+		p->w -= 2;
+		p->bridge_owed = 1;
+		s->act = TA_DONE;
+		return GAME_OK;
+	}
+	if (p->nb[TB_SH] == 0)
+		return tm_fail(err, errlen, "action %s: needs your stronghold", name);
+	if (p->used_fact)
+		return tm_fail(err, errlen, "action %s: already used this round", name);
+	p->used_fact = 1;
+	s->act = TA_DONE;
+	switch (owner[k]) {
+	case TF_AUREN: p->cult2_owed = 1; break;
+	case TF_CHAOS: s->act_left = 2; break;
+	case TF_GIANTS:
+		p->free_tf = 1;
+		tm_spade_vp(s, seat, 2);
+		s->act = TA_SPADES;
+		break;
+	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; break;
+	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
+	default: p->free_d = 1; s->act = TA_SPADES; break;
+	}
+	return GAME_OK;
+}
+
+/* The `action X` command. */
+enum game_status
+tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	enum game_status rc;
+	int n;
+
+	rc = tm_begin_action(s, "action", err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	if ((n = tm_tile_num(name, "ACT", 6)) > 0)
+		return power_action(s, seat, n, err, errlen);
+	if ((n = tm_tile_num(name, "BON", TM_NBON)) > 0) {
+		if (p->bon != n || (n != 1 && n != 2))
+			return tm_fail(err, errlen, "action BON%d: you do not hold a bonus "
+			    "tile with that action", n);
+		if (p->used_bon)
+			return tm_fail(err, errlen, "action BON%d: already used this round", n);
+		p->used_bon = 1;
+		if (n == 1) {
+			p->spades++;
+			tm_spade_vp(s, seat, 1);
+			s->act = TA_SPADES;
+		} else {
+			p->cult_owed++;
+			s->act = TA_DONE;
+		}
+		return GAME_OK;
+	}
+	if (word_eq(name, "fav6")) {
+		if (!p->fav[6])
+			return tm_fail(err, errlen, "action FAV6: you do not have FAV6");
+		if (p->used_fav6)
+			return tm_fail(err, errlen, "action FAV6: already used this round");
+		p->used_fav6 = 1;
+		p->cult_owed++;
+		s->act = TA_DONE;
+		return GAME_OK;
+	}
+	return faction_action(s, seat, name, err, errlen);
+}
+
+/* Place a bridge between two land hexes across a river. */
+enum game_status
+tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	char buf[32], *colon;
+	int a, b, i, ok = 0;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	colon = strchr(buf, ':');
+	if (colon == NULL)
+		return tm_fail(err, errlen, "bridge: write it as HEX:HEX");
+	*colon = '\0';
+	a = tm_cell_find(buf);
+	b = tm_cell_find(colon + 1);
+	if (a < 0 || b < 0)
+		return tm_fail(err, errlen, "bridge: unknown hex in '%s'", spec);
+	if (!p->bridge_owed)
+		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
+		    "ACTE) first");
+	for (i = 0; i < tm_cells[a].nbr; i++)
+		if (tm_cells[a].br[i] == b)
+			ok = 1;
+	if (!ok)
+		return tm_fail(err, errlen, "bridge: %s and %s are not across one river",
+		    tm_cells[a].name, tm_cells[b].name);
+	if (tm_bridge_between(s, a, b))
+		return tm_fail(err, errlen, "bridge: there is already a bridge there");
+	if (!(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
+	    !(s->owner[b] == seat && s->bld[b] != TB_NONE))
+		return tm_fail(err, errlen, "bridge: one end must have your building");
+	if (s->nbridge >= TM_MAXBRIDGE)
+		return tm_fail(err, errlen, "bridge: no bridges left");
+	s->bridge[s->nbridge][0] = a;
+	s->bridge[s->nbridge][1] = b;
+	s->bridge[s->nbridge][2] = seat;
+	s->nbridge++;
+	p->bridges++;
+	p->bridge_owed = 0;
+	tm_check_towns(s, seat, a);
+	tm_check_towns(s, seat, b);
+	return GAME_OK;
+}
+
+/* The `convert A X to B Y` command. */
+enum game_status
+tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	char from[8], to[8];
+	int a, b;
+
+	if (nw != 4 || !word_eq(w[2], "to") || tm_parse_amount(w[1], &a, from,
+	    sizeof(from)) != 0 || tm_parse_amount(w[3], &b, to, sizeof(to)) != 0)
+		return tm_fail(err, errlen, "convert: write it as 'convert 3PW to 1W'");
+	if (s->opt_strict_leech && tm_has_offer(s, seat))
+		return tm_fail(err, errlen, "convert: strict-leech: decide your power "
+		    "offers first");
+	if (strcmp(from, "pw") == 0 && (strcmp(to, "c") == 0 ||
+	    strcmp(to, "w") == 0 || strcmp(to, "p") == 0)) {
+		int rate = to[0] == 'c' ? 1 : to[0] == 'w' ? 3 : 5;
+
+		if (a != rate * b)
+			return tm_fail(err, errlen, "convert: power converts %d to 1 %s",
+			    rate, to);
+		if (tm_spend_power(p, a) != 0)
+			return tm_fail(err, errlen, "convert: you have %d power in bowl III",
+			    p->pw[2]);
+		if (to[0] == 'c')
+			p->c += b;
+		else if (to[0] == 'w')
+			p->w += b;
+		else
+			tm_gain_priests(p, b);
+		return GAME_OK;
+	}
+	if ((strcmp(from, "p") == 0 || strcmp(from, "w") == 0) &&
+	    (strcmp(to, "c") == 0 || strcmp(to, "w") == 0) && strcmp(from, to) != 0) {
+		int32_t *src = from[0] == 'p' ? &p->p : &p->w;
+
+		if (a != b)
+			return tm_fail(err, errlen, "convert: %s converts 1 to 1", from);
+		if (*src < a)
+			return tm_fail(err, errlen, "convert: you have only %d %s", *src,
+			    from[0] == 'p' ? "priests" : "workers");
+		*src -= a;
+		if (to[0] == 'c')
+			p->c += b;
+		else
+			p->w += b;
+		return GAME_OK;
+	}
+	if (strcmp(from, "w") == 0 && strcmp(to, "p") == 0) {
+		if (p->faction != TF_DARKLINGS || a != b || a > p->darkling_conv ||
+		    p->w < a)
+			return tm_fail(err, errlen, "convert: workers become priests only "
+			    "for the Darklings, up to 3 right after building their "
+			    "stronghold");
+		p->w -= a;
+		tm_gain_priests(p, b);
+		p->darkling_conv = s->opt_strict_dark ? 0 : p->darkling_conv - a;
+		return GAME_OK;
+	}
+	if (strcmp(from, "vp") == 0 && strcmp(to, "c") == 0 &&
+	    p->faction == TF_ALCHEMISTS) {
+		if (a != b || p->vp < a)
+			return tm_fail(err, errlen, "convert: Alchemists turn 1 VP into 1 C");
+		p->vp -= a;
+		p->c += b;
+		return GAME_OK;
+	}
+	if (strcmp(from, "c") == 0 && strcmp(to, "vp") == 0) {
+		int rate = p->faction == TF_ALCHEMISTS ? 2 : 3;
+
+		if (a != rate * b || p->c < a)
+			return tm_fail(err, errlen, "convert: coins become VP at %d to 1",
+			    rate);
+		p->c -= a;
+		p->vp += b;
+		return GAME_OK;
+	}
+	return tm_fail(err, errlen, "convert: %s to %s is not a conversion", from, to);
+}
+
+/*
+ * May a seat that already passed this round pass again?  Only the Chaos
+ * Magicians, when the pass was the first action of their double action
+ * (ACTC) and the option strict-chaosmagician-sh is off: the pass took one
+ * of the two actions, and the second one, for a faction that passed, can
+ * only be another pass (which exchanges the bonus tile again and scores
+ * the pass VP again), or `done` to give it up.  With the option, passing
+ * ends the double action.
+ */
+static enum game_status
+second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	if (!s->pl[seat].passed)
+		return GAME_OK;
+	if (s->opt_strict_chaos && s->pl[seat].faction == TF_CHAOS &&
+	    s->pl[seat].used_fact)
+		return tm_fail(err, errlen, "pass: strict-chaosmagician-sh: passing "
+		    "ended the Chaos Magicians' double action; there is no second "
+		    "pass");
+	if (s->act_left == 0)
+		return tm_fail(err, errlen, "pass: you have already passed this round");
+	return GAME_OK;
+}
+
+/* Pass (or, in setup, pick the initial bonus tile). */
+enum game_status
+tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (bon == 0 && !(s->phase == TP_ACTIONS && s->round == 6))
+		return tm_fail(err, errlen, "pass: choose a bonus tile (pass BONn)");
+	if (bon > 0 && s->phase == TP_ACTIONS && s->round == 6)
+		return tm_fail(err, errlen, "pass: no bonus tile is taken in round 6");
+	if (bon > 0 && !s->bon_avail[bon])
+		return tm_fail(err, errlen, "pass: BON%d is not available", bon);
+	if (s->phase == TP_ACTIONS) {
+		enum game_status rc = second_pass_allowed(s, seat, err, errlen);
+
+		if (rc == GAME_OK)
+			rc = tm_begin_action(s, "pass", err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		p->vp += tm_pass_vp(s, seat);
+		if (!p->passed)
+			s->next_order[s->nnext++] = seat;
+		p->passed = 1;
+		s->act = TA_DONE;
+		if (s->opt_strict_chaos)
+			s->act_left = 0;
+	}
+	if (bon > 0) {
+		if (p->bon > 0) {
+			s->bon_avail[p->bon] = 1;
+			s->bon_coins[p->bon] = 0;
+		}
+		p->bon = bon;
+		s->bon_avail[bon] = 0;
+		p->c += s->bon_coins[bon];
+		s->bon_coins[bon] = 0;
+	}
+	return GAME_OK;
+}
+
+/* `leech N [from F]` and `decline [N from F]`. */
+enum game_status
+tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int n = 0, from = -1, i, gain;
+
+	if (nw >= 2 && w[1][0] >= '0' && w[1][0] <= '9' && (n = tm_count_arg(w[1])) < 0)
+		return tm_fail(err, errlen, "%s: '%s' is not a number of power tokens", w[0],
+		    w[1]);
+	if (nw >= 4 && word_eq(w[2], "from")) {
+		int f = tm_faction_find(w[3]);
+
+		from = f >= 0 ? tm_seat_of(s, f) : -1;
+		if (from < 0)
+			return tm_fail(err, errlen, "%s: no faction '%s' in this game", w[0],
+			    w[3]);
+	}
+	if (!accept && nw == 1) {
+		if (!tm_has_offer(s, seat))
+			return tm_fail(err, errlen, "decline: you have no power offer");
+		while ((i = tm_find_offer(s, seat, -1, 0)) >= 0)
+			tm_remove_offer(s, i, 0);
+		return GAME_OK;
+	}
+	i = tm_find_offer(s, seat, from, n);
+	if (i < 0)
+		return tm_fail(err, errlen, "%s: there is no power offer for you%s%s",
+		    w[0], from >= 0 ? " from " : "",
+		    from >= 0 ? tm_fdefs[s->pl[from].faction].name : "");
+	if (!accept) {
+		tm_remove_offer(s, i, 0);
+		return GAME_OK;
+	}
+	gain = s->offer[i].amount;
+	if (n > 0 && n < gain)
+		gain = n;
+	if (gain > tm_capacity(p))
+		gain = tm_capacity(p);
+	if (gain - 1 > p->vp)
+		gain = p->vp + 1;
+	tm_gain_power(p, gain);
+	if (gain > 1)
+		p->vp -= gain - 1;
+	tm_remove_offer(s, i, gain > 0 ? 2 : 1);
+	return GAME_OK;
+}
+
+/* `+FIRE` / `+2AIR`: place owed cult steps. */
+enum game_status
+tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (p->cult2_owed) {
+		if (n != 2)
+			return tm_fail(err, errlen, "+%s: the Auren stronghold action moves "
+			    "2 steps on one track (+2%s)", tm_cult_names[cult],
+			    tm_cult_names[cult]);
+		p->cult2_owed = 0;
+		tm_cult_advance(s, seat, cult, 2);
+		return GAME_OK;
+	}
+	if (p->cult_owed >= n)
+		p->cult_owed -= n;
+	else if (p->cult_bonus >= n)
+		p->cult_bonus -= n;
+	else
+		return tm_fail(err, errlen, "+%s: you owe %d cult step(s), not %d",
+		    tm_cult_names[cult], p->cult_owed + p->cult_bonus, n);
+	tm_cult_advance(s, seat, cult, n);
+	return GAME_OK;
+}
+
+/* `connect rN` or `connect A:B[:C]`: a Mermaids' town across a river. */
+enum game_status
+tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	char buf[32], *part[3], *save = NULL, *tok;
+	int n = 0, r = -1, i, j, k, c[3];
+
+	if (p->faction != TF_MERMAIDS)
+		return tm_fail(err, errlen, "connect: only the Mermaids found towns "
+		    "across a river");
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (tok = strtok_r(buf, ":", &save); tok != NULL && n < 3;
+	    tok = strtok_r(NULL, ":", &save))
+		part[n++] = tok;
+	for (i = 0; i < n; i++) {
+		c[i] = tm_cell_find(part[i]);
+		if (c[i] < 0)
+			return tm_fail(err, errlen, "connect: unknown cell '%s'", part[i]);
+	}
+	if (n == 1 && tm_cells[c[0]].color == TC_RIVER)
+		r = c[0];
+	for (k = 0; k < TM_NCELLS && r < 0 && n >= 2; k++) {
+		int all = tm_cells[k].color == TC_RIVER;
+
+		for (i = 0; i < n && all; i++) {
+			int adj = 0;
+
+			for (j = 0; j < tm_cells[k].nadj; j++)
+				if (tm_cells[k].adj[j] == c[i])
+					adj = 1;
+			all = adj;
+		}
+		if (all)
+			r = k;
+	}
+	if (r < 0)
+		return tm_fail(err, errlen, "connect: '%s' names no river cell", spec);
+	for (i = 0; i < 8; i++)
+		if (p->conn_river[i] == 0 || p->conn_river[i] == r + 1) {
+			p->conn_river[i] = r + 1;
+			break;
+		}
+	tm_check_all_towns(s, seat);
+	return GAME_OK;
+}
+
+/*
+ * `done`: end the turn.  Turns end by themselves, so this only matters
+ * inside the Chaos Magicians' double action, where it gives up the
+ * actions not yet taken; elsewhere it changes nothing (old logs use it).
+ */
+enum game_status
+tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
+		return GAME_OK;
+	if (s->act != TA_DONE && !(s->act == TA_SPADES && tm_action_finished(s)))
+		return tm_fail(err, errlen, "done: finish the action you started first");
+	if (tm_owes(s, seat))
+		return tm_fail(err, errlen, "done: take what this action still owes "
+		    "you first (spades, tiles, cult steps, a bridge)");
+	s->act_left = 0;
+	return GAME_OK;
+}

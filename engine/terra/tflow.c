@@ -1,0 +1,316 @@
+/*
+ * tflow.c - Terra Mystica turn flow: the player order, whom the game
+ * waits for, power offers waiting for a decision, the end of an action, of
+ * a turn and of a round.  Depends on tcore.c only; the command files
+ * (tsetup.c, tactions.c, tplay.c) call it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "terra.h"
+#include "../notation.h"
+
+/* Does the seat have a power offer waiting for its decision? */
+int
+tm_has_offer(const struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat)
+			return 1;
+	return 0;
+}
+
+/* Does the seat owe something inside its current action? */
+int
+tm_owes(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+
+	return p->spades > 0 || p->free_tf || p->fav_owed || p->town_owed ||
+	    p->cult_owed || p->cult2_owed || p->bridge_owed || p->free_tp ||
+	    p->free_d;
+}
+
+/* Is the active seat's action finished (a spade action counts when spent)? */
+int
+tm_action_finished(const struct tm_state *s)
+{
+	const struct tm_player *p = &s->pl[s->cur];
+
+	if (s->act == TA_DONE)
+		return 1;
+	return s->act == TA_SPADES && p->spades == 0 && !p->free_tf &&
+	    !p->free_tp && !p->free_d;
+}
+
+/* Is the active seat's turn over? */
+static int
+turn_over(const struct tm_state *s)
+{
+	const struct tm_player *p = &s->pl[s->cur];
+
+	if (p->dropped)
+		return 1;
+	if (tm_owes(s, s->cur))
+		return 0;
+	/*
+	 * A seat that passed is done, except for the Chaos Magicians who
+	 * passed as the first of their double action without the option
+	 * strict-chaosmagician-sh: they still owe the second action.
+	 */
+	if (p->passed)
+		return s->act_left == 0;
+	return tm_action_finished(s) && s->act_left == 0;
+}
+
+/*
+ * Remove offer i, closing the Cultists' group it belongs to if it was the
+ * last.  accepted: 0 declined, 1 accepted without gaining anything (full
+ * bowls: no cult step, but no consolation power either), 2 accepted.
+ */
+void
+tm_remove_offer(struct tm_state *s, int i, int accepted)
+{
+	int g = s->offer[i].group;
+	struct tm_group *gr;
+
+	memmove(&s->offer[i], &s->offer[i + 1],
+	    sizeof(s->offer[0]) * (size_t)(s->noffer - i - 1));
+	s->noffer--;
+	memset(&s->offer[s->noffer], 0, sizeof(s->offer[0]));
+	if (g < 0)
+		return;
+	gr = &s->group[g];
+	if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
+		s->pl[gr->seat].cult_bonus++;
+	if (accepted > gr->accepted)
+		gr->accepted = accepted;
+	if (--gr->open > 0)
+		return;
+	if (!gr->accepted && s->opt_errata_cult)
+		tm_gain_power(&s->pl[gr->seat], 1);
+	memset(gr, 0, sizeof(*gr));
+}
+
+static void coming_order(const struct tm_state *s, int *order);
+
+/* Start round r: bonus coins, income, turn order. */
+void
+tm_start_round(struct tm_state *s, int r)
+{
+	int i;
+
+	s->round = r;
+	s->phase = TP_ACTIONS;
+	memset(s->act_used, 0, sizeof(s->act_used));
+	for (i = 1; i <= TM_NBON; i++)
+		if (s->bon_avail[i])
+			s->bon_coins[i]++;
+	for (i = 0; i < s->nseats; i++) {
+		struct tm_player *p = &s->pl[i];
+
+		p->passed = p->dropped;
+		p->used_bon = p->used_fav6 = p->used_fact = 0;
+		p->darkling_conv = 0;
+	}
+	if (r > 1)
+		coming_order(s, s->order);
+	s->nnext = 0;
+	tm_take_income(s);
+	s->cur = -1;
+	s->act = TA_NONE;
+	s->act_left = 0;
+	s->tf_cell = -1;
+	for (i = 0; i < s->nseats; i++)
+		if (!s->pl[s->order[i]].passed) {
+			s->cur = s->order[i];
+			break;
+		}
+}
+
+/*
+ * The turn order of the coming round: with variable-turn-order the pass
+ * order, otherwise the player order rotated to start with the first seat
+ * that passed.
+ */
+static void
+coming_order(const struct tm_state *s, int *order)
+{
+	int i, n = 0, k;
+
+	if (!s->opt_vto && s->nnext > 0) {
+		k = tm_table_pos(s, s->next_order[0]);
+		for (i = 0; i < s->nseats; i++)
+			order[i] = s->table[(k + i) % s->nseats];
+		return;
+	}
+	for (i = 0; i < s->nnext; i++)
+		order[n++] = s->next_order[i];
+	for (i = 0; i < s->nseats; i++) {
+		for (k = 0; k < n; k++)
+			if (order[k] == s->table[i])
+				break;
+		if (k == n)
+			order[n++] = s->table[i];
+	}
+}
+
+/* The first seat in the coming turn order that still has cult spades, or -1. */
+static int
+next_spade_seat(const struct tm_state *s)
+{
+	int order[TM_MAXP], i;
+
+	coming_order(s, order);
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[order[i]].spades > 0 && !s->pl[order[i]].dropped)
+			return order[i];
+	return -1;
+}
+
+/* Is any decision outside the active seat's turn still open? */
+static int
+decisions_open(const struct tm_state *s)
+{
+	int i;
+
+	if (s->noffer > 0)
+		return 1;
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].cult_owed > 0 || s->pl[i].cult_bonus > 0)
+			return 1;
+	return 0;
+}
+
+/* Move the game forward after a submission: next turn, round end, game end. */
+void
+tm_advance(struct tm_state *s)
+{
+	int i, pos, seat;
+
+	for (;;) {
+		if (s->phase == TP_ACTIONS) {
+			if (s->cur >= 0 && !turn_over(s))
+				return;
+			if (s->cur >= 0) {
+				if (s->opt_strict_dark)
+					s->pl[s->cur].darkling_conv = 0;
+				pos = 0;
+				for (i = 0; i < s->nseats; i++)
+					if (s->order[i] == s->cur)
+						pos = i;
+				s->cur = -1;
+				for (i = 1; i <= s->nseats; i++) {
+					seat = s->order[(pos + i) % s->nseats];
+					if (!s->pl[seat].passed) {
+						s->cur = seat;
+						break;
+					}
+				}
+				s->act = TA_NONE;
+				s->act_left = 0;
+				s->tf_cell = -1;
+				if (s->cur >= 0)
+					return;
+			}
+			if (decisions_open(s))
+				return;
+			if (s->round >= 6) {
+				tm_final_scoring(s);
+				s->phase = TP_END;
+				s->over = 1;
+				return;
+			}
+			tm_cult_income(s);
+			s->phase = TP_CULTSPADES;
+			s->cur = -1;
+			continue;
+		}
+		if (s->phase == TP_CULTSPADES) {
+			if (s->cur >= 0 && s->pl[s->cur].spades > 0)
+				return;
+			s->cur = next_spade_seat(s);
+			if (s->cur >= 0)
+				return;
+			tm_start_round(s, s->round + 1);
+			continue;
+		}
+		return;
+	}
+}
+
+/* Find the offer to seat from faction (or any) with amount n (0 = any). */
+int
+tm_find_offer(const struct tm_state *s, int seat, int from, int n)
+{
+	int i;
+
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat && (from < 0 || s->offer[i].from == from) &&
+		    (n == 0 || s->offer[i].amount == n))
+			return i;
+	if (n != 0)
+		return tm_find_offer(s, seat, from, 0);
+	return -1;
+}
+
+/* waiting(): the active seat, seats owing power decisions, owed cult steps. */
+void
+tm_waiting(const void *st, struct game_wait *w)
+{
+	const struct tm_state *s = st;
+	char b[32];
+	int i, j;
+
+	memset(w, 0, sizeof(*w));
+	if (s->over)
+		return;
+	if (s->cur >= 0) {
+		const char *why = "take an action";
+
+		switch (s->phase) {
+		case TP_FACTIONS: why = "choose a faction (setup FACTION)"; break;
+		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
+		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
+		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;
+		default: break;
+		}
+		if (s->phase == TP_ACTIONS && s->act_left > 0)
+			why = s->pl[s->cur].passed ? "second action of the double "
+			    "action: pass again, or done" : "next action of the double "
+			    "action (or done)";
+		w->mask |= 1u << s->cur;
+		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
+		    tm_fname(s, s->cur, b, sizeof(b)), why);
+	}
+	for (i = 0; i < s->nseats; i++) {
+		for (j = 0; j < s->noffer; j++)
+			if (s->offer[j].to == i) {
+				size_t len;
+
+				if (w->mask & (1u << i)) {
+					len = strlen(w->why[i]);
+					snprintf(w->why[i] + len, GAME_WHY_LEN - len,
+					    "; leech %d from %s or decline",
+					    s->offer[j].amount,
+					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
+				} else {
+					snprintf(w->why[i], GAME_WHY_LEN, "%s: leech %d from %s "
+					    "or decline", tm_fname(s, i, b, sizeof(b)),
+					    s->offer[j].amount,
+					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
+				}
+				w->mask |= 1u << i;
+				break;
+			}
+		if (s->pl[i].cult_bonus > 0 && !(w->mask & (1u << i))) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: choose a cult track for "
+			    "the cult step (+CULT)", tm_fname(s, i, b, sizeof(b)));
+		}
+	}
+}

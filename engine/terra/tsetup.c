@@ -1,0 +1,324 @@
+/*
+ * tsetup.c - Terra Mystica setup: the options, the scoring and bonus tiles
+ * drawn from the seed, the player order, and the setup commands (factions,
+ * initial dwellings, initial bonus tiles).  Depends on tflow.c and
+ * tcore.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "terra.h"
+#include "../notation.h"
+
+/* Set one option from a key and value; -1 with err on an unknown key. */
+static int
+set_option(struct tm_state *s, const char *key, const char *value,
+    int *score, int *nscore, int *del, int *ndel, char *err, size_t errlen)
+{
+	static const char *const flags[] = {
+		"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
+		"errata-cultist-power", "mini-expansion-1", "shipping-bonus",
+		"temple-scoring-tile", "variable-turn-order",
+		"maintain-player-order", "email-notify",
+	};
+	int32_t *slots[] = {
+		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
+		&s->opt_errata_cult, &s->opt_mini, &s->opt_shipbon,
+		&s->opt_temple, &s->opt_vto, &s->opt_maintain, &s->opt_mail,
+	};
+	size_t i;
+	int n;
+
+	if (strcmp(key, "score") == 0) {
+		*nscore = tm_tile_list(value, "SCORE", TM_NSCORE, score, 6);
+		if (*nscore != 6) {
+			snprintf(err, errlen, "option score: six tiles SCORE1..SCORE9 "
+			    "separated by commas are needed, not '%s'", value);
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, "delete") == 0) {
+		n = tm_tile_list(value, "BON", TM_NBON, del + *ndel, TM_NBON - *ndel);
+		if (n <= 0) {
+			snprintf(err, errlen, "option delete: bonus tiles BON1..BON10 "
+			    "separated by commas are needed, not '%s'", value);
+			return -1;
+		}
+		*ndel += n;
+		return 0;
+	}
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (strcmp(key, flags[i]) == 0) {
+			if (value[0] != '\0' && strcmp(value, "on") != 0 &&
+			    strcmp(value, "1") != 0) {
+				snprintf(err, errlen, "option %s takes no value or 'on'", key);
+				return -1;
+			}
+			*slots[i] = 1;
+			return 0;
+		}
+	snprintf(err, errlen, "unknown option '%s' (known: score, delete, "
+	    "strict-leech, strict-darkling-sh, strict-chaosmagician-sh, "
+	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
+	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
+	    "email-notify)", key);
+	return -1;
+}
+
+/* Draw the six round scoring tiles (SCORE1 not in rounds 5 and 6). */
+static void
+draw_scores(struct tm_state *s)
+{
+	int pool[TM_NSCORE], n = 0, i, k, t;
+
+	for (i = 1; i <= 8; i++)
+		pool[n++] = i;
+	if (s->opt_temple)
+		pool[n++] = 9;
+	for (i = 0; i < 6; i++) {
+		do {
+			k = (int)rng_below(&s->rng, (uint32_t)n);
+			t = pool[k];
+		} while (t == 1 && i >= 4);
+		s->score_tile[i] = t;
+		pool[k] = pool[--n];
+	}
+}
+
+/* Check explicit scoring tiles: distinct, allowed, SCORE1 not late. */
+static int
+check_scores(const struct tm_state *s, const int *score, char *err, size_t errlen)
+{
+	int i, j;
+
+	for (i = 0; i < 6; i++) {
+		if (score[i] == 9 && !s->opt_temple) {
+			snprintf(err, errlen, "option score: SCORE9 needs option "
+			    "temple-scoring-tile");
+			return -1;
+		}
+		if (score[i] == 1 && i >= 4) {
+			snprintf(err, errlen, "option score: SCORE1 may not be used "
+			    "in rounds 5 and 6");
+			return -1;
+		}
+		for (j = 0; j < i; j++)
+			if (score[i] == score[j]) {
+				snprintf(err, errlen, "option score: SCORE%d twice", score[i]);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* Fill the bonus tile pool and remove tiles down to seats + 3. */
+static int
+setup_bonus(struct tm_state *s, const int *del, int ndel, char *err, size_t errlen)
+{
+	int i, n = 0, want = s->nseats + 3, k, left;
+
+	for (i = 1; i <= TM_NBON; i++) {
+		s->bon_avail[i] = i <= 9 || s->opt_shipbon;
+		n += s->bon_avail[i];
+	}
+	for (i = 0; i < ndel; i++) {
+		if (!s->bon_avail[del[i]]) {
+			snprintf(err, errlen, "option delete: BON%d is not in the pool",
+			    del[i]);
+			return -1;
+		}
+		s->bon_avail[del[i]] = 0;
+		n--;
+	}
+	if (n < want) {
+		snprintf(err, errlen, "option delete: %d bonus tiles left, a "
+		    "%d-player game needs %d", n, s->nseats, want);
+		return -1;
+	}
+	if (ndel > 0 && n != want) {
+		snprintf(err, errlen, "option delete: %d bonus tiles left, a "
+		    "%d-player game needs exactly %d", n, s->nseats, want);
+		return -1;
+	}
+	while (n > want) {
+		k = (int)rng_below(&s->rng, (uint32_t)n);
+		left = 0;
+		for (i = 1; i <= TM_NBON; i++)
+			if (s->bon_avail[i] && left++ == k) {
+				s->bon_avail[i] = 0;
+				break;
+			}
+		n--;
+	}
+	return 0;
+}
+
+/*
+ * The player order (who chooses a faction first, places dwellings first
+ * and starts round 1): the seat order with the option
+ * maintain-player-order, otherwise drawn from the game's seed, as the
+ * online site shuffles the players of a new game.
+ */
+static void
+draw_table(struct tm_state *s)
+{
+	int i, k;
+	int32_t t;
+
+	for (i = 0; i < s->nseats; i++)
+		s->table[i] = i;
+	if (s->opt_maintain)
+		return;
+	for (i = s->nseats - 1; i > 0; i--) {
+		k = (int)rng_below(&s->rng, (uint32_t)(i + 1));
+		t = s->table[i];
+		s->table[i] = s->table[k];
+		s->table[k] = t;
+	}
+}
+
+/* Set up a new game: options, tiles, map; factions are chosen in play. */
+int
+tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
+    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen)
+{
+	struct tm_state *s = st;
+	int score[6], nscore = 0, del[TM_NBON], ndel = 0, i;
+
+	if (nseats < 2 || nseats > TM_MAXP) {
+		snprintf(err, errlen, "Terra Mystica is for 2 to 5 players, not %d",
+		    nseats);
+		return -1;
+	}
+	memset(s, 0, sizeof(*s));
+	s->magic = TM_MAGIC;
+	s->nseats = nseats;
+	rng_seed(&s->rng, seed);
+	for (i = 0; i < nopts; i++)
+		if (set_option(s, opts[i].key, opts[i].value != NULL ? opts[i].value : "",
+		    score, &nscore, del, &ndel, err, errlen) != 0)
+			return -1;
+	if (nscore == 6) {
+		if (check_scores(s, score, err, errlen) != 0)
+			return -1;
+		memcpy(s->score_tile, score, sizeof(score));
+	} else {
+		draw_scores(s);
+	}
+	if (setup_bonus(s, del, ndel, err, errlen) != 0)
+		return -1;
+	for (i = 1; i <= TM_NFAV; i++)
+		s->fav_left[i] = i <= 4 ? 1 : 3;
+	for (i = 1; i <= 5; i++)
+		s->tw_left[i] = 2;
+	if (s->opt_mini) {
+		s->tw_left[6] = 1;
+		s->tw_left[7] = 2;
+		s->tw_left[8] = 1;
+	}
+	for (i = 0; i < TM_NCELLS; i++) {
+		s->terrain[i] = (int8_t)tm_cells[i].color;
+		s->owner[i] = -1;
+	}
+	for (i = 0; i < TM_MAXP; i++)
+		s->pl[i].faction = -1;
+	draw_table(s);
+	memcpy(s->order, s->table, sizeof(s->order));
+	s->phase = TP_FACTIONS;
+	s->cur = s->table[0];
+	s->tf_cell = -1;
+	snprintf(s->last, sizeof(s->last), "The game was set up; factions are "
+	    "chosen in the player order (%s):", s->opt_maintain ?
+	    "seat order, maintain-player-order" : "drawn from the seed");
+	for (i = 0; i < nseats; i++) {
+		size_t len = strlen(s->last);
+
+		snprintf(s->last + len, sizeof(s->last) - len, "%s seat %d",
+		    i > 0 ? "," : "", s->table[i] + 1);
+	}
+	return 0;
+}
+
+/* Setup: the `setup FACTION` command of the seat whose turn it is. */
+enum game_status
+tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errlen)
+{
+	int f = tm_faction_find(name), i, n = 0, nomads = -1, chaos = -1;
+	struct tm_player *p = &s->pl[seat];
+	const struct tm_fdef *d;
+
+	if (f < 0)
+		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].faction >= 0 &&
+		    tm_fdefs[s->pl[i].faction].color == tm_fdefs[f].color)
+			return tm_fail(err, errlen, "setup: the %s's colour is taken by "
+			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
+	d = &tm_fdefs[f];
+	p->faction = f;
+	p->vp = 20;
+	p->c = d->c;
+	p->w = d->w;
+	p->p = d->p;
+	p->pw[0] = d->p1;
+	p->pw[1] = d->p2;
+	memcpy(p->cult, d->cult, sizeof(p->cult));
+	p->ship = d->ship;
+	i = tm_table_pos(s, seat);
+	if (i + 1 < s->nseats) {
+		s->cur = s->table[i + 1];
+		return GAME_OK;
+	}
+	for (i = 0; i < s->nseats; i++) {
+		int t = s->table[i];
+
+		if (s->pl[t].faction == TF_CHAOS)
+			chaos = t;
+		else
+			s->queue[n++] = t;
+		if (s->pl[t].faction == TF_NOMADS)
+			nomads = t;
+	}
+	for (i = s->nseats - 1; i >= 0; i--)
+		if (s->pl[s->table[i]].faction != TF_CHAOS)
+			s->queue[n++] = s->table[i];
+	if (nomads >= 0)
+		s->queue[n++] = nomads;
+	if (chaos >= 0)
+		s->queue[n++] = chaos;
+	s->nqueue = n;
+	s->qpos = 0;
+	s->phase = TP_DWELLINGS;
+	s->cur = s->queue[0];
+	return GAME_OK;
+}
+
+/*
+ * Bonus tiles are picked against the player order: the seat at position
+ * pos or, if it left the game, the nearest one before it; -1 when none.
+ */
+int
+tm_next_bonus_seat(const struct tm_state *s, int pos)
+{
+	while (pos >= 0 && s->pl[s->table[pos]].dropped)
+		pos--;
+	return pos >= 0 ? s->table[pos] : -1;
+}
+
+/* After an initial dwelling: the next placement, or the bonus picks. */
+void
+tm_next_placement(struct tm_state *s)
+{
+	while (++s->qpos < s->nqueue)
+		if (!s->pl[s->queue[s->qpos]].dropped) {
+			s->cur = s->queue[s->qpos];
+			return;
+		}
+	s->phase = TP_BONUS;
+	s->cur = tm_next_bonus_seat(s, s->nseats - 1);
+	if (s->cur < 0)
+		tm_start_round(s, 1);
+}
