@@ -320,13 +320,21 @@ void wt_make_order(struct wt_state *s);
 int wt_move(struct wt_state *s, int seat, int count, int kind,
     const int *path, int plen, char *err, size_t errlen);
 
+/* wt_flow.c: whom the game waits for (13.8) */
+void wt_waiting(const void *st, struct game_wait *w);
+
+/* wt_rules.c: setup, the end, scores and check() */
+int wt_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
+    const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
+int wt_over(const void *st);
+void wt_score(const void *st, int viewer, struct game_score *out);
+int wt_check(const void *st, char *err, size_t errlen);
+
 /* wt_moves.c, wt_render.c */
 void wt_moves(const void *st, int seat, struct sbuf *out);
 void wt_render_text(const void *st, int viewer, const char *const *names,
     struct sbuf *out);
 json_t *wt_render_json(const void *st, int viewer, const char *const *names);
-void wt_waiting(const void *st, struct game_wait *w);
-void wt_score(const void *st, int viewer, struct game_score *out);
 int wt_is_command(const char *line);
 void wt_render_board(const void *st, const char *const *names, struct sbuf *out);
 void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);

@@ -863,3 +863,79 @@ wt_slot_done(struct wt_state *s)
 {
 	next_slot(s);
 }
+
+/* The engine's waiting(): see 13.8. */
+void
+wt_waiting(const void *st, struct game_wait *w)
+{
+	const struct wt_state *s = st;
+	static const char *const slotname[3] = {
+		"development action 1", "development action 2 (reverse order)",
+		"the special action (5.4)"
+	};
+	int i, seat;
+
+	memset(w, 0, sizeof(*w));
+	switch (s->phase) {
+	case PH_COUNTRY:
+		for (i = 0; i < s->nseats; i++)
+			if (s->p[i].country < 0) {
+				w->mask = 1u << i;
+				snprintf(w->why[i], GAME_WHY_LEN, "choose a country: country <code>");
+				return;
+			}
+		return;
+	case PH_TRACKS:
+		for (i = 0; i < s->nseats; i++)
+			if (!s->p[i].tracks_set) {
+				w->mask |= 1u << i;
+				snprintf(w->why[i], GAME_WHY_LEN,
+				    "place your 3 development tokens: tracks P T M");
+			}
+		return;
+	case PH_TRADE:
+		for (i = 0; i < s->nseats; i++)
+			if (wt_trade_awaited(s, i)) {
+				w->mask |= 1u << i;
+				snprintf(w->why[i], GAME_WHY_LEN, "turn %d trade: routes, deals, "
+				    "bank trades, VP, or pass", s->turn);
+			}
+		return;
+	case PH_DEV:
+		if ((seat = wt_dev_seat(s)) >= 0) {
+			w->mask = 1u << seat;
+			snprintf(w->why[seat], GAME_WHY_LEN, "turn %d: %s", s->turn,
+			    slotname[s->slot]);
+		}
+		return;
+	case PH_MAN:
+		seat = wt_man_seat(s);
+		if (seat < 0)
+			return;
+		if (s->man_step == MS_DEFEND) {
+			for (i = 0; i < s->nseats; i++)
+				if (wt_defender_waiting(s, i)) {
+					int b;
+
+					w->mask |= 1u << i;
+					for (b = 0; b < s->nbattles; b++)
+						if (s->battle[b].def == i && !s->battle[b].dfn.given)
+							break;
+					snprintf(w->why[i], GAME_WHY_LEN, "your split: %s attacked by "
+					    "%s (damage %s ... or damage %s auto)",
+					    wt_provinces[s->battle[b].prov].code, wt_seat_code(s, seat),
+					    wt_provinces[s->battle[b].prov].code,
+					    wt_provinces[s->battle[b].prov].code);
+				}
+			return;
+		}
+		w->mask = 1u << seat;
+		snprintf(w->why[seat], GAME_WHY_LEN, "turn %d: %s", s->turn,
+		    s->man_step == MS_SECOND ? "your Double Strike manoeuvre (6.14)" :
+		    s->man_step == MS_FINISH ? "the rest of your manoeuvre (princess, "
+		    "unify, done)" : "your manoeuvre");
+		return;
+	default:
+		return;
+	}
+}
