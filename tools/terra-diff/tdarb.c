@@ -182,14 +182,142 @@ choose(struct rng *g, char **lines, int n)
 	static char *main_[4096];
 	int nm = 0, i;
 
+	/* The site takes an action as declining every open power offer
+	 * (found/implicit-decline.log): decide offers before anything else. */
+	for (i = 0; i < n; i++)
+		if (starts(lines[i], "leech") || starts(lines[i], "decline"))
+			main_[nm++] = lines[i];
+	if (nm > 0)
+		return main_[rng_below(g, (uint32_t)nm)];
 	for (i = 0; i < n; i++)
 		if (!starts(lines[i], "convert") && !starts(lines[i], "burn") &&
 		    !starts(lines[i], "wait") && !starts(lines[i], "done") &&
 		    !starts(lines[i], "-spade"))
 			main_[nm++] = lines[i];
-	if (nm > 0 && rng_below(g, 100) < 85)
+	if (nm > 0 && rng_below(g, 100) < 85) {
+		static char *act[4096];
+		int na = 0;
+
+		/* passing early makes short games: pass less often */
+		for (i = 0; i < nm; i++)
+			if (!starts(main_[i], "pass"))
+				act[na++] = main_[i];
+		if (na > 0 && na < nm && rng_below(g, 100) < 85)
+			return act[rng_below(g, (uint32_t)na)];
 		return main_[rng_below(g, (uint32_t)nm)];
+	}
 	return lines[rng_below(g, (uint32_t)n)];
+}
+
+static int
+has_opt(const struct game_opt *opts, int n, const char *key)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(opts[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* The factions' part of the public JSON view, as a string to compare. */
+static char *
+factions_text(const struct game_rules *r, const void *st)
+{
+	json_t *v = r->render_json(st, -1, seatnames);
+	char *s = json_dumps(json_object_get(v, "factions"), JSON_COMPACT | JSON_SORT_KEYS);
+
+	json_decref(v);
+	return s;
+}
+
+/*
+ * arbiter's `build HEX` on a foreign terrain buys the spades itself; the
+ * site wants them bought first (`dig N. build HEX`).  Find the N that
+ * gives the same result, or keep the text when none does.
+ */
+static const char *
+site_build(const struct game_rules *r, const void *st, int seat, const char *text,
+    char *buf, size_t buflen)
+{
+	void *a = malloc(r->state_size), *b = malloc(r->state_size);
+	struct game_played pl;
+	char err[512], *want = NULL, *got;
+	static char best[128];
+	const char *res = text;
+	int n;
+
+	memcpy(a, st, r->state_size);
+	if (r->play(a, seat, text, &pl, err, sizeof(err)) != GAME_OK)
+		goto out;
+	want = factions_text(r, a);
+	for (n = 1; n <= 3; n++) {
+		snprintf(buf, buflen, "dig %d. %s", n, text);
+		memcpy(b, st, r->state_size);
+		if (r->play(b, seat, buf, &pl, err, sizeof(err)) != GAME_OK)
+			continue;
+		got = factions_text(r, b);
+		/* arbiter buys missing spades even after `dig N`: take the
+		 * largest N that gives the same result */
+		if (strcmp(got, want) == 0) {
+			snprintf(best, sizeof(best), "%s", buf);
+			res = best;
+		}
+		free(got);
+	}
+out:
+	free(want);
+	free(a);
+	free(b);
+	return res;
+}
+
+static const char *
+home_color(const char *faction)
+{
+	static const char *const t[][2] = { { "alchemists", "black" },
+	    { "auren", "green" }, { "chaosmagicians", "red" }, { "cultists", "brown" },
+	    { "darklings", "black" }, { "dwarves", "gray" }, { "engineers", "gray" },
+	    { "fakirs", "yellow" }, { "giants", "red" }, { "halflings", "brown" },
+	    { "mermaids", "blue" }, { "nomads", "yellow" }, { "swarmlings", "blue" },
+	    { "witches", "green" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(t[i][0], faction) == 0)
+			return t[i][1];
+	return "";
+}
+
+/*
+ * Drop, while something else is left, the moves that lead into differences
+ * already found, so that the games go on to find new ones:
+ * transforming to a foreign terrain (found/multi-nonhome-transform.log),
+ * the Darklings' stronghold with strict-darkling-sh (found/darklings-sh-turn.log).
+ */
+static int
+filter_known(char **lines, int n, const char *faction, int strict_dsh)
+{
+	static char *keep[4096];
+	const char *home = home_color(faction);
+	int nk = 0, i;
+
+	for (i = 0; i < n; i++) {
+		const char *to = strstr(lines[i], " to ");
+
+		if (starts(lines[i], "transform") && to != NULL &&
+		    strcasecmp(to + 4, home) != 0)
+			continue;
+		if (strict_dsh && strcmp(faction, "darklings") == 0 &&
+		    starts(lines[i], "upgrade") && strstr(lines[i], " to SH") != NULL)
+			continue;
+		keep[nk++] = lines[i];
+	}
+	if (nk == 0)
+		return n;
+	for (i = 0; i < nk; i++)
+		lines[i] = keep[i];
+	return nk;
 }
 
 static const char *const optional[] = { "strict-leech", "strict-darkling-sh",
@@ -208,6 +336,9 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 	struct sbuf log = SBUF_INIT, mv = SBUF_INIT;
 	json_t *v, *sc, *bl;
 	long cmds = 0;
+	int strict_dsh;
+	/* TDIFF_RAW=1: no steering away from the differences already found */
+	int raw = getenv("TDIFF_RAW") != NULL;
 	FILE *f;
 
 	memset(seed, 0, sizeof(seed));
@@ -240,12 +371,13 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		char key[8];
 
 		snprintf(key, sizeof(key), "BON%d", i);
-		if (i == 10 && !json_object_get(bl, "BON10"))
+		if (i == 10 && !has_opt(opts, nopts, "shipping-bonus"))
 			continue;	/* BON10 only exists with shipping-bonus */
 		if (json_object_get(bl, key) == NULL)
 			sb_printf(&log, "delete %s\n", key);
 	}
 	json_decref(v);
+	strict_dsh = has_opt(opts, nopts, "strict-darkling-sh");
 	memset(faction, 0, sizeof(faction));
 	while (!r->over(st)) {
 		struct game_wait w;
@@ -253,6 +385,7 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		char *lines[4096], *p;
 		int seats[GAME_MAX_SEATS], ns = 0, offers[GAME_MAX_SEATS], no = 0, seat, n;
 		const char *text;
+		char buildbuf[128];
 
 		if (++cmds > 4000) {
 			fprintf(stderr, "gen %llu: no end after 4000 submissions\n",
@@ -271,8 +404,15 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 			fprintf(stderr, "gen %llu: waits for nobody\n", (unsigned long long)seed64);
 			goto out;
 		}
-		/* mostly decide power offers first, as players on the site do */
-		if (no > 0 && rng_below(&g, 100) < 80)
+		/* decide power offers and owed steps (the Cultists' cult step)
+		 * before the next action: the site waits for them
+		 * (found/cultists-step-order.log) */
+		for (k = 0; k < ns; k++)
+			if (strstr(w.why[seats[k]], "take an action") == NULL && no < GAME_MAX_SEATS &&
+			    strstr(w.why[seats[k]], "leech") == NULL &&
+			    strstr(w.why[seats[k]], "offer") == NULL)
+				offers[no++] = seats[k];
+		if (no > 0 && !raw)
 			seat = offers[rng_below(&g, (uint32_t)no)];
 		else
 			seat = seats[rng_below(&g, (uint32_t)ns)];
@@ -284,7 +424,12 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 			    (unsigned long long)seed64, seat);
 			goto out;
 		}
+		if (!raw)
+			n = filter_known(lines, n, faction[seat], strict_dsh);
 		text = choose(&g, lines, n);
+		if ((starts(text, "build ") || starts(text, "transform ")) && faction[seat][0] != '\0' &&
+		    getenv("TDIFF_RAWBUILD") == NULL)
+			text = site_build(r, st, seat, text, buildbuf, sizeof(buildbuf));
 		if (r->play(st, seat, text, &pl, err, sizeof(err)) != GAME_OK) {
 			fprintf(stderr, "gen %llu: listed move '%s' rejected: %s\n",
 			    (unsigned long long)seed64, text, err);
