@@ -32,4 +32,4 @@ nice ./tdarb replay out/g/*.log > out/arb.jsonl
 nice perl tdref.pl "$REF" out/g/*.log > out/ref.jsonl
 python3 compare.py out/arb.jsonl out/ref.jsonl | sed "s|^$here/||" > out/report.txt || true
 grep -v ": agree$" out/report.txt | grep -v "^transient:" || true
-echo "random games: $(grep -c ': agree$' out/report.txt) of $(wc -l < out/report.txt) agree (out/report.txt)"
+echo "random games: $(grep -c ': agree$' out/report.txt) of $(grep -vc "^transient:" out/report.txt) agree (out/report.txt)"
