@@ -5,6 +5,7 @@
 #   make check      install missing packages, build with sanitizers, run every test
 #   make bench      benchmarks (bench/)
 #   make fuzz       libFuzzer targets in fuzz/, each FUZZ_SECONDS (clang; see fuzz/README.md)
+#   make terra-diff Terra Mystica against the site's own engine (tools/terra-diff/)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages arbiter needs (apt-get, sudo when not root)
 
@@ -48,7 +49,7 @@ SAN_LIB_OBJ = $(LIB_SRC:%.c=$(S)/%.o)
 SAN_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(S)/%.o)
 TEST_BIN = $(TEST_SRC:%.c=$(S)/%)
 
-.PHONY: all deps demo check unit e2e stress bench fuzz install clean
+.PHONY: all deps demo check unit e2e stress bench fuzz terra-diff install clean
 all: arbiter
 
 arbiter: $(LIB_OBJ) $(B)/cli/main.o
@@ -160,6 +161,12 @@ $(F)/bin/%: fuzz/%.c $(FUZZ_LIB_OBJ)
 	@echo "  LINK    $@"
 	@$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJ) \
 		$(PKG_LIBS) -lm
+
+# Terra Mystica against the reference engine of terra.snellman.net
+# (tools/terra-diff/README.md): TERRA_DIFF_GAMES random games.
+TERRA_DIFF_GAMES ?= 20
+terra-diff: deps arbiter
+	@sh tools/terra-diff/run.sh $(TERRA_DIFF_GAMES)
 
 fuzz:
 	@sh tools/deps.sh clang libclang-rt-dev

@@ -5,7 +5,9 @@
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev nettle-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
-groff-base man-db postfix $*"
+groff-base man-db postfix \
+libclone-perl libmath-random-mt-perl libexporter-easy-perl libreadonly-perl libjson-perl \
+libmoose-perl libmethod-signatures-simple-perl libindirect-perl $*"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check.sh LOG... - compare arbiter and the reference on given logs (row by row)
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${REF:-/work/shared/reference/terra-mystica/src}
+REF=${REF:-$(cd "$here/../.." && pwd)/../shared/reference/terra-mystica/src}
 t=$(mktemp -d)
 "$here/tdarb" replay "$@" > "$t/a"
 perl "$here/tdref.pl" "$REF" "$@" > "$t/r"

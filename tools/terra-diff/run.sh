@@ -8,8 +8,8 @@ set -e
 N=${1:-20}
 FIRST=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-REF=${REF:-/work/shared/reference/terra-mystica/src}
-GAMES=${GAMES:-/work/shared/games/terra}
+REF=${REF:-$(cd "$here/../.." && pwd)/../shared/reference/terra-mystica/src}
+GAMES=${GAMES:-$(cd "$here/../.." && pwd)/../shared/games/terra}
 cd "$here"
 ./build.sh
 mkdir -p out
