@@ -14,6 +14,20 @@
 #include "terra.h"
 #include "../notation.h"
 
+/*
+ * Taking an action declines every power offer the seat has not decided
+ * yet, as on the site ("taking an action is an implicit decline"):
+ * offers are decided before one's own action, not after it.
+ */
+static void
+decline_open_offers(struct tm_state *s, int seat)
+{
+	int i;
+
+	while ((i = tm_find_offer(s, seat, -1, 0)) >= 0)
+		tm_remove_offer(s, i, 0);
+}
+
 /* Begin a new main action for the active seat; error text when not allowed. */
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
@@ -22,12 +36,16 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
-	if (s->act == TA_NONE)
+	if (s->act == TA_NONE) {
+		decline_open_offers(s, s->cur);
 		return GAME_OK;
+	}
 	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
+		decline_open_offers(s, s->cur);
 		s->act_left--;
 		s->act = TA_NONE;
 		s->tf_cell = -1;
+		s->tf_nonhome = 0;
 		return GAME_OK;
 	}
 	return tm_fail(err, errlen, "%s: one action per turn; this turn's action "
@@ -137,6 +155,13 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		s->tf_cell = cell;
 		return GAME_OK;
 	}
+	/* One hex to a colour not your own, then the spades left go to your
+	 * own colour first (as the site rules, after the 2013 and 2015
+	 * clarifications: "Can't transform more than one hex to non-home
+	 * color in one action"). */
+	if (s->phase == TP_ACTIONS && s->tf_nonhome && to != home)
+		return tm_fail(err, errlen, "transform: only one hex may be turned to a "
+		    "colour other than %s in one action", tm_color_names[home]);
 	rc = need_reach(s, seat, cell, &kind, err, errlen);
 	if (rc != GAME_OK)
 		return rc;
@@ -167,6 +192,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		return rc;
 	s->terrain[cell] = (int8_t)to;
 	s->tf_cell = cell;
+	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0;
 	return GAME_OK;
 }
 

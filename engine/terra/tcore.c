@@ -319,7 +319,9 @@ tm_spade_usable(const struct tm_state *s, int seat)
 		for (c = 0; c < 7; c++)
 			if (c != s->terrain[i] &&
 			    tm_spade_cost(s, seat, s->terrain[i], c) <= p->spades &&
-			    (p->faction != TF_GIANTS || c == TC_RED))
+			    (p->faction != TF_GIANTS || c == TC_RED) &&
+			    (!(s->phase == TP_ACTIONS && s->tf_nonhome) ||
+			    c == tm_fdefs[p->faction].color))
 				return 1;
 	}
 	return 0;
@@ -603,11 +605,12 @@ tm_cult_income(struct tm_state *s)
 		case 9: p->c += 2 * p->p_on_cult; break;
 		default: break;
 		}
-		n = p->spades;
-		if (p->faction == TF_GIANTS && n % 2 == 1)
-			p->spades = n - 1;
-		if (p->spades > 0)
-			tm_spade_vp(s, i, p->spades);
+		/* The Giants spend spades two at a time: an odd one cannot be
+		 * used, scores nothing, and waits for the Giants' -SPADE (as on
+		 * the site, which holds the next round until it comes). */
+		n = p->faction == TF_GIANTS ? p->spades & ~1 : p->spades;
+		if (n > 0)
+			tm_spade_vp(s, i, n);
 	}
 }
 

@@ -144,6 +144,8 @@ struct tm_state {
 	int32_t act;			/* enum tm_act for the active seat */
 	int32_t act_left;		/* Chaos Magicians' double action: actions left */
 	int32_t tf_cell;		/* cell transformed in the current action, -1 */
+	int32_t tf_nonhome;		/* the last transform of this action was to a
+					   colour not the seat's own, spades left */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
