@@ -51,6 +51,10 @@ for name in sorted(os.listdir(box)):
             if bad < 10:
                 print("%s: the title repeats the rules' name" % name)
             bad += 1
+        if "Chance in this game (every draw)" in text:
+            if bad < 10:
+                print("%s (%s): the engine does not say what its seed decides" % (name, rules))
+            bad += 1
         if ("bag" in text.split("secret seed")[0].split("Chance in this game")[-1]) != (rules == "Tigris & Euphrates"):
             if bad < 10:
                 print("%s (%s): the seed sentence does not speak of this game" % (name, rules))
