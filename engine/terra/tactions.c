@@ -38,6 +38,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		    "that passed takes no more actions", what);
 	if (s->act == TA_NONE) {
 		decline_open_offers(s, s->cur);
+		s->dig_ok = 1;
 		return GAME_OK;
 	}
 	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
@@ -46,6 +47,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		s->act = TA_NONE;
 		s->tf_cell = -1;
 		s->tf_nonhome = 0;
+		s->dig_ok = 1;
 		return GAME_OK;
 	}
 	return tm_fail(err, errlen, "%s: one action per turn; this turn's action "
@@ -179,9 +181,12 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		extra = 0;
 	} else {
 		extra = need - p->spades;
-		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE)
+		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
+		    !s->dig_ok)
 			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
-			    "have %d", tm_cells[cell].name, need, p->spades);
+			    "have %d%s", tm_cells[cell].name, need, p->spades, s->dig_ok ||
+			    s->phase != TP_ACTIONS ? "" : " (spades are bought before the "
+			    "action's first transform, not after it)");
 		rc = tm_buy_spades(s, seat, extra, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
@@ -193,6 +198,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	s->terrain[cell] = (int8_t)to;
 	s->tf_cell = cell;
 	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0;
+	s->dig_ok = 0;
 	return GAME_OK;
 }
 
@@ -290,11 +296,13 @@ stronghold_effects(struct tm_state *s, int seat)
 	case TF_CULTISTS: p->vp += 7; break;
 	case TF_DARKLINGS: p->darkling_conv = 3; break;
 	case TF_HALFLINGS:
-		/* three spades; one dwelling may follow on a transformed hex */
+		/* three spades; one dwelling may follow on a transformed hex;
+		 * no spade is bought on top of them (the site) */
 		p->spades += 3;
 		tm_spade_vp(s, seat, 3);
 		s->act = TA_SPADES;
-		break;
+		s->dig_ok = 0;
+			break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
 			p->ship++;
@@ -455,12 +463,12 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 		p->spades += 1;
 		tm_spade_vp(s, seat, 1);
 		s->act = TA_SPADES;
-		break;
+			break;
 	default:
 		p->spades += 2;
 		tm_spade_vp(s, seat, 2);
 		s->act = TA_SPADES;
-		break;
+			break;
 	}
 	return GAME_OK;
 }
@@ -511,7 +519,7 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 		p->free_tf = 1;
 		tm_spade_vp(s, seat, 2);
 		s->act = TA_SPADES;
-		break;
+			break;
 	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; break;
 	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
 	default: p->free_d = 1; s->act = TA_SPADES; break;
@@ -544,7 +552,7 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 			p->spades++;
 			tm_spade_vp(s, seat, 1);
 			s->act = TA_SPADES;
-		} else {
+				} else {
 			p->cult_owed++;
 			s->act = TA_DONE;
 		}

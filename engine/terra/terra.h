@@ -146,6 +146,8 @@ struct tm_state {
 	int32_t tf_cell;		/* cell transformed in the current action, -1 */
 	int32_t tf_nonhome;		/* the last transform of this action was to a
 					   colour not the seat's own, spades left */
+	int32_t dig_ok;			/* this action may still buy spades: no
+					   transform in it yet (site rules) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];

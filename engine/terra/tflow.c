@@ -126,6 +126,7 @@ tm_start_round(struct tm_state *s, int r)
 	s->act_left = 0;
 	s->tf_cell = -1;
 	s->tf_nonhome = 0;
+	s->dig_ok = 0;
 	for (i = 0; i < s->nseats; i++)
 		if (!s->pl[s->order[i]].passed) {
 			s->cur = s->order[i];
@@ -216,6 +217,7 @@ tm_advance(struct tm_state *s)
 				s->act_left = 0;
 				s->tf_cell = -1;
 				s->tf_nonhome = 0;
+				s->dig_ok = 0;
 				if (s->cur >= 0)
 					return;
 			}

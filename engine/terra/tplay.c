@@ -106,10 +106,16 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 
 	if (n < 1 || n > 7)
 		return tm_fail(err, errlen, "dig: write it as 'dig N' (N spades)");
-	if (s->act != TA_SPADES) {
+	if (s->act != TA_SPADES || !s->dig_ok) {
+		/* After a transform only a new action (the Chaos Magicians'
+		 * second) may dig. */
+		int midway = s->act == TA_SPADES;
+
 		rc = tm_begin_action(s, "dig", err, errlen);
 		if (rc != GAME_OK)
-			return rc;
+			return midway ? tm_fail(err, errlen, "dig: spades are bought before "
+			    "the action's first transform, not after it (one action per "
+			    "turn)") : rc;
 	}
 	rc = tm_buy_spades(s, seat, n, err, errlen);
 	if (rc != GAME_OK)
