@@ -720,6 +720,19 @@ second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen
 	return GAME_OK;
 }
 
+/* Move seat to the end of this round's turn order. */
+static void
+to_end_of_order(struct tm_state *s, int seat)
+{
+	int i, j = 0, order[TM_MAXP];
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->order[i] != seat)
+			order[j++] = s->order[i];
+	order[j] = seat;
+	memcpy(s->order, order, sizeof(order[0]) * (size_t)s->nseats);
+}
+
 /* Pass (or, in setup, pick the initial bonus tile). */
 enum game_status
 tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
@@ -746,6 +759,20 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 		s->act = TA_DONE;
 		if (s->opt_strict_chaos)
 			s->act_left = 0;
+		/* In round 6 the bonus tile goes back and none is taken: a
+		 * second pass (the Chaos Magicians' double action) scores no
+		 * bonus tile again (as on the site). */
+		if (bon == 0 && p->bon > 0) {
+			s->bon_avail[p->bon] = 1;
+			p->bon = 0;
+		}
+		/* With variable-turn-order the site puts a seat that passed at the
+		 * end of the round's order at once; it shows when the seat acts
+		 * again after passing (the first pass of the Chaos Magicians'
+		 * double action): the turn then goes on from the start of the
+		 * order, not to the seat after it. */
+		if (s->opt_vto && s->act_left > 0)
+			to_end_of_order(s, seat);
 	}
 	if (bon > 0) {
 		if (p->bon > 0) {

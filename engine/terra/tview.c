@@ -479,9 +479,12 @@ render_tiles(const struct tm_state *s, struct sbuf *out)
 		    s->phase == TP_ACTIONS ? ">" : " ", i + 1, s->score_tile[i],
 		    tm_score_desc(s->score_tile[i]));
 	sb_puts(out, "Bonus tiles left:");
+	col = 17;
 	for (i = 1; i <= TM_NBON; i++)
-		if (s->bon_avail[i])
-			sb_printf(out, " BON%d(%dC)", i, s->bon_coins[i]);
+		if (s->bon_avail[i]) {
+			snprintf(w, sizeof(w), "BON%d(%dC)", i, s->bon_coins[i]);
+			wrap_word(out, &col, w);
+		}
 	sb_puts(out, "\nFavor tiles left:");
 	col = 17;
 	for (i = 1; i <= TM_NFAV; i++)
