@@ -919,6 +919,11 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 {
+	if (tm_darkling_choice(s, seat)) {
+		s->pl[seat].darkling_conv = 0;	/* the conversion declined */
+		if (s->act_left == 0)
+			return GAME_OK;
+	}
 	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
 		return GAME_OK;
 	if (s->act != TA_DONE && !(s->act == TA_SPADES && tm_action_finished(s)))

@@ -47,6 +47,16 @@ tm_action_finished(const struct tm_state *s)
 	    !p->free_tp && !p->free_d;
 }
 
+/* With strict-darkling-sh: the Darklings' stronghold turn, its action
+ * done, still offering the conversion of up to 3 workers to priests. */
+int
+tm_darkling_choice(const struct tm_state *s, int seat)
+{
+	return s->opt_strict_dark && s->phase == TP_ACTIONS && s->cur == seat &&
+	    s->pl[seat].faction == TF_DARKLINGS && s->pl[seat].darkling_conv > 0 &&
+	    tm_action_finished(s) && !tm_owes(s, seat);
+}
+
 /* Is the active seat's turn over? */
 static int
 turn_over(const struct tm_state *s)
@@ -64,6 +74,10 @@ turn_over(const struct tm_state *s)
 	 */
 	if (p->passed)
 		return s->act_left == 0;
+	/* strict-darkling-sh: the turn that built the stronghold waits for the
+	 * optional 3W->3P conversion or done, as on the site. */
+	if (tm_darkling_choice(s, s->cur))
+		return 0;
 	return tm_action_finished(s) && s->act_left == 0;
 }
 
@@ -287,6 +301,8 @@ tm_waiting(const void *st, struct game_wait *w)
 			why = s->pl[s->cur].passed ? "second action of the double "
 			    "action: pass again, or done" : "next action of the double "
 			    "action (or done)";
+		if (tm_darkling_choice(s, s->cur))
+			why = "convert up to 3W to 3P (stronghold), or done";
 		w->mask |= 1u << s->cur;
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    tm_fname(s, s->cur, b, sizeof(b)), why);

@@ -229,8 +229,13 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	}
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
-	if (s->act_left > 0)
+	if (s->act_left > 0 || tm_darkling_choice(s, seat))
 		try_move(s, tmp, seat, "done", out);
+	if (tm_darkling_choice(s, seat))
+		for (k = 1; k <= s->pl[seat].darkling_conv; k++) {
+			snprintf(cmd, sizeof(cmd), "convert %dW to %dP", k, k);
+			try_move(s, tmp, seat, cmd, out);
+		}
 	for (a = 0; a < sizeof(acts) / sizeof(acts[0]); a++) {
 		if ((a == 0 || a == 11) && p->bridges >= 3)
 			continue;
