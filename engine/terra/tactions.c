@@ -926,11 +926,9 @@ tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 	}
 	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
 		return GAME_OK;
-	if (s->act != TA_DONE && !(s->act == TA_SPADES && tm_action_finished(s)))
-		return tm_fail(err, errlen, "done: finish the action you started first");
-	if (tm_owes(s, seat))
-		return tm_fail(err, errlen, "done: take what this action still owes "
-		    "you first (spades, tiles, cult steps, a bridge)");
-	s->act_left = 0;
-	return GAME_OK;
+	/* The site: "must take an action" - the double action is two actions
+	 * (passing counts as one), not up to two. */
+	return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
+	    "has %d action%s to take (passing counts as one)", s->act_left,
+	    s->act_left == 1 ? "" : "s");
 }

@@ -299,8 +299,7 @@ tm_waiting(const void *st, struct game_wait *w)
 		}
 		if (s->phase == TP_ACTIONS && s->act_left > 0)
 			why = s->pl[s->cur].passed ? "second action of the double "
-			    "action: pass again, or done" : "next action of the double "
-			    "action (or done)";
+			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold), or done";
 		w->mask |= 1u << s->cur;

@@ -229,7 +229,7 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	}
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
-	if (s->act_left > 0 || tm_darkling_choice(s, seat))
+	if (tm_darkling_choice(s, seat))
 		try_move(s, tmp, seat, "done", out);
 	if (tm_darkling_choice(s, seat))
 		for (k = 1; k <= s->pl[seat].darkling_conv; k++) {

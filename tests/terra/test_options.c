@@ -59,8 +59,8 @@ test_chaos_pass_loose(void **state)
 	assert_int_equal(s->act_left, 1);
 	terra_rules.waiting(s, &w);
 	assert_int_equal(w.mask, 1u);
-	assert_non_null(strstr(w.why[0], "second action of the double action: "
-	    "pass again, or done"));
+	assert_non_null(strstr(w.why[0], "second action of the double action "
+	    "(pass again)"));
 	tg_bad(s, 0, "build E7", "build: you have passed this round");
 	tg_bad(s, 1, "pass BON2", "not your turn");
 	tg_ok(s, 0, "pass BON2");	/* returns BON1, takes BON2, scores again */
@@ -72,16 +72,15 @@ test_chaos_pass_loose(void **state)
 	assert_int_equal(s->next_order[0], 0);
 	assert_int_equal(s->cur, 1);
 	free(s);
-	/* `done` gives the second action up instead */
+	/* `done` cannot give the second action up: the site says "must take an
+	 * action" (found by tools/terra-diff) */
 	s = chaos_game(NULL);
-	tg_ok(s, 0, "action ACTC. pass BON1. done");
-	assert_int_equal(s->cur, 1);
-	assert_int_equal(s->pl[0].bon, 1);
-	assert_int_equal(s->pl[0].vp, vp + 2);
+	tg_bad(s, 0, "action ACTC. pass BON1. done", "still has 1 action to take");
 	free(s);
 }
 
-/* Both ways: a pass as the second action ends the turn; done ends it early. */
+/* Both ways: a pass as the second action ends the turn; done cannot end it
+ * early (the site: "must take an action"). */
 static void
 test_chaos_double_action_end(void **state)
 {
@@ -100,9 +99,9 @@ test_chaos_double_action_end(void **state)
 	s->pl[0].p = 1;
 	tg_ok(s, 0, "action ACTC. send p to FIRE");
 	assert_int_equal(s->cur, 0);
-	tg_ok(s, 0, "done");
+	tg_bad(s, 0, "done", "still has 1 action to take");
+	tg_ok(s, 0, "pass BON1");
 	assert_int_equal(s->cur, 1);
-	assert_int_equal(s->pl[0].passed, 0);
 	free(s);
 }
 
