@@ -28,6 +28,18 @@ decline_open_offers(struct tm_state *s, int seat)
 		tm_remove_offer(s, i, 0);
 }
 
+/* Is seat the only one that has not passed this round? */
+static int
+last_unpassed(const struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (i != seat && !s->pl[i].passed && !s->pl[i].dropped)
+			return 0;
+	return 1;
+}
+
 /* Begin a new main action for the active seat; error text when not allowed. */
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
@@ -36,6 +48,15 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
+	if (tm_darkling_choice(s, s->cur) && last_unpassed(s, s->cur)) {
+		/* The Darklings, the only seat still playing, act again
+		 * without converting: their stronghold turn ends and the next
+		 * begins (the site does the same). */
+		s->pl[s->cur].darkling_conv = 0;
+		s->act = TA_NONE;
+		s->tf_cell = -1;
+		s->tf_nonhome = 0;
+	}
 	if (s->act == TA_NONE) {
 		decline_open_offers(s, s->cur);
 		s->dig_ok = 1;
