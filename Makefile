@@ -123,9 +123,12 @@ $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 
 bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
-	@sh bench/moves.sh
-	@sh bench/scale.sh
-	@sh bench/smtp-rate.sh
+	@rm -f $(B)/bench/summary.tsv
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
+	@echo; echo "== make bench: every figure of this run, against its goal"
+	@awk -F '\t' '{ printf "%-62s %8s  %s\n", $$1, $$2, $$3 }' $(B)/bench/summary.tsv
 
 # Fuzzing (fuzz/README.md).  The regression pass, in make check through
 # tests/e2e/fuzz_regress.sh, links each target with fuzz/standalone.c and

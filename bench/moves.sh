@@ -8,6 +8,7 @@
 # smtp (sent to a local SMTP server, tests/mail/smtpd.py on 127.0.0.1).
 # Prints a table; asserts nothing.  Usage: sh bench/moves.sh [RUNS]
 set -e
+. "$(pwd)/bench/summary.sh"
 A=$(pwd)/arbiter
 RUNS=${1:-30}
 W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-bench.XXXXXX")
@@ -86,5 +87,32 @@ for g in tigris terra warriors; do
 			k=$((k + 1))
 		done
 		printf '%-10s %-8s %12s %12s\n' $g $mode "$(median <"$W/t")" "$(median <"$W/m")"
+		case $mode in no-send) goal="<= 1.5" ;; maildir) goal="<= 2" ;; *) goal="<= 2.5" ;; esac
+		summary "move, $g, $mode: time / floor" "$(median <"$W/t")" "$goal"
+		summary "move, $g, $mode: peak RSS (MB; floor $(awk "BEGIN { printf \"%.1f\", $fm / 1024 }"))" \
+		    "$(median <"$W/m" | awk -v f="$fm" '{ printf "%.1f", $1 * f / 1024 }')" "<= 6"
 	done
 done
+
+# Bytes a move leaves in the database once its mail is sent and purged
+# (keep_sent_days=0): 200 Tigris moves into the Maildir, then send, and the
+# database's pages in use (VACUUM, page_count) before and after.
+export ARBITER_KEEP_SENT_DAYS=0
+setup tigris ann ben cat
+used() {
+	"$A" --db "$W/tigris.db" send --quiet
+	sqlite3 "$W/tigris.db" "PRAGMA wal_checkpoint(TRUNCATE); VACUUM;
+	    PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+	sqlite3 "$W/tigris.db" "SELECT page_count * page_size FROM pragma_page_count(),
+	    pragma_page_size()"
+}
+b0=$(used)
+k=0
+while [ $k -lt 200 ]; do
+	s=$(next_move tigris) || { setup tigris ann ben cat; continue; }
+	"$A" --db "$W/tigris.db" move "$id" "$s" "$(head -1 "$W/moves")" >/dev/null
+	k=$((k + 1))
+done
+b1=$(used)
+echo "database bytes per move, mail sent and purged: $(( (b1 - b0) / k )) ($k moves)"
+summary "database bytes per move (mail sent, keep_sent_days=0)" "$(( (b1 - b0) / k ))" "<= 1024"

@@ -5,6 +5,7 @@
 # bench/bigdb.sh through the real schema).  Medians of interleaved runs.
 # Prints a table; asserts nothing.  Usage: sh bench/scale.sh [RUNS]
 set -e
+. "$(pwd)/bench/summary.sh"
 A=$(pwd)/arbiter
 RUNS=${1:-11}
 W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-scale.XXXXXX")
@@ -36,4 +37,7 @@ for cmd in "list" "remind --quiet --no-send" "send --quiet"; do
 	echo "$cmd $a $b" | awk '{ n = NF; printf "%-28s %10.1f %10.1f %8.2f\n",
 	    substr($0, 1, length($0) - length($(n-1)) - length($n) - 2),
 	    $(n-1) / 1e6, $n / 1e6, $n / $(n-1) }'
+	goal="<= 1.5"
+	case $cmd in send*) goal="<= 1.2" ;; esac
+	summary "$cmd: 100,000 games / 1,000" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" "$goal"
 done

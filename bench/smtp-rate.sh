@@ -4,6 +4,7 @@
 # same messages over one connection to the same server, in the same run.
 # Prints the figures; asserts nothing.  Usage: sh bench/smtp-rate.sh [GAMES]
 set -e
+. "$(pwd)/bench/summary.sh"
 A=$(pwd)/arbiter
 GAMES=${1:-40}
 W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-smtp.XXXXXX")
@@ -52,4 +53,5 @@ s.quit()
 PY
 t3=$(date +%s%N)
 echo "$n $sent $t0 $t1 $t2 $t3" | awk '{ a = $2 / (($4 - $3) / 1e9); p = $1 / (($6 - $5) / 1e9);
-    printf "send: %d mails, %.0f/s; smtplib, one connection: %.0f/s; ratio %.2f\n", $2, a, p, a / p }'
+    printf "send: %d mails, %.0f/s; smtplib, one connection: %.0f/s; ratio %.2f\n", $2, a, p, a / p }' | tee "$W/rate"
+summary "send to a local SMTP server: mails/s / smtplib's" "$(sed -n 's/.*ratio //p' "$W/rate")" ">= 0.8"
