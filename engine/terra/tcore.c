@@ -288,6 +288,10 @@ tm_reach(const struct tm_state *s, int seat, int cell, int *kind)
 	if (tm_has_neighbour_building(s, seat, cell) ||
 	    ship_reach(s, seat, cell, tm_ship_level(s, seat)))
 		return 1;
+	/* Tunnelling and carpet flight are actions' reach: not for a seat that
+	 * passed, so not for cult spades between rounds (as on the site). */
+	if (p->passed)
+		return 0;
 	if (p->faction == TF_DWARVES && step_reach(s, seat, cell, 2)) {
 		*kind = 2;
 		return 1;
