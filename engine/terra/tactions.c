@@ -49,10 +49,9 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
 	if (tm_darkling_choice(s, s->cur) && last_unpassed(s, s->cur)) {
-		/* The Darklings, the only seat still playing, act again
-		 * without converting: their stronghold turn ends and the next
-		 * begins (the site does the same). */
-		s->pl[s->cur].darkling_conv = 0;
+		/* The Darklings, the only seat still playing, act again before
+		 * converting: their next turn begins, the conversion still
+		 * owed (the site does the same). */
 		s->act = TA_NONE;
 		s->tf_cell = -1;
 		s->tf_nonhome = 0;
@@ -637,9 +636,27 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 }
 
 /* The `convert A X to B Y` command. */
+static enum game_status convert(struct tm_state *s, int seat, char **w, int nw,
+    char *err, size_t errlen);
+
+/*
+ * `convert`.  Under strict-darkling-sh any conversion the Darklings make
+ * while their stronghold's offer stands ends it, as on the site (which
+ * waits for a conversion, not for done).
+ */
 enum game_status
 tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
+{
+	enum game_status rc = convert(s, seat, w, nw, err, errlen);
+
+	if (rc == GAME_OK && s->opt_strict_dark && s->pl[seat].faction == TF_DARKLINGS)
+		s->pl[seat].darkling_conv = 0;
+	return rc;
+}
+
+static enum game_status
+convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 	char from[8], to[8];
@@ -940,11 +957,6 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 {
-	if (tm_darkling_choice(s, seat)) {
-		s->pl[seat].darkling_conv = 0;	/* the conversion declined */
-		if (s->act_left == 0)
-			return GAME_OK;
-	}
 	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
 		return GAME_OK;
 	/* The site: "must take an action" - the double action is two actions

@@ -48,12 +48,16 @@ tm_action_finished(const struct tm_state *s)
 }
 
 /* With strict-darkling-sh: the Darklings' stronghold turn, its action
- * done, still offering the conversion of up to 3 workers to priests. */
+ * done, still waiting for the conversion of up to 3 workers to priests
+ * (the site waits for any conversion; with nothing left to convert or
+ * burn there is none to wait for, and arbiter does not wait for ever). */
 int
 tm_darkling_choice(const struct tm_state *s, int seat)
 {
 	return s->opt_strict_dark && s->phase == TP_ACTIONS && s->cur == seat &&
 	    s->pl[seat].faction == TF_DARKLINGS && s->pl[seat].darkling_conv > 0 &&
+	    (s->pl[seat].w > 0 || s->pl[seat].p > 0 || s->pl[seat].pw[2] > 0 ||
+	    s->pl[seat].pw[1] >= 2) &&
 	    tm_action_finished(s) && !tm_owes(s, seat);
 }
 
@@ -72,12 +76,13 @@ turn_over(const struct tm_state *s)
 	 * passed as the first of their double action without the option
 	 * strict-chaosmagician-sh: they still owe the second action.
 	 */
-	if (p->passed)
-		return s->act_left == 0;
-	/* strict-darkling-sh: the turn that built the stronghold waits for the
-	 * optional 3W->3P conversion or done, as on the site. */
+	/* strict-darkling-sh: the turn that built the stronghold waits for a
+	 * conversion, as on the site (even after a pass, and done does not end
+	 * it). */
 	if (tm_darkling_choice(s, s->cur))
 		return 0;
+	if (p->passed)
+		return s->act_left == 0;
 	return tm_action_finished(s) && s->act_left == 0;
 }
 
@@ -301,7 +306,7 @@ tm_waiting(const void *st, struct game_wait *w)
 			why = s->pl[s->cur].passed ? "second action of the double "
 			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
-			why = "convert up to 3W to 3P (stronghold), or done";
+			why = "convert up to 3W to 3P (stronghold)";
 		w->mask |= 1u << s->cur;
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    tm_fname(s, s->cur, b, sizeof(b)), why);

@@ -230,8 +230,6 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
 	if (tm_darkling_choice(s, seat))
-		try_move(s, tmp, seat, "done", out);
-	if (tm_darkling_choice(s, seat))
 		for (k = 1; k <= s->pl[seat].darkling_conv; k++) {
 			snprintf(cmd, sizeof(cmd), "convert %dW to %dP", k, k);
 			try_move(s, tmp, seat, cmd, out);
