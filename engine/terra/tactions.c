@@ -655,15 +655,45 @@ tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
 	return rc;
 }
 
+/*
+ * One side of a conversion as the site reads it: "1PW", "1 PW", "PW" (one),
+ * with the resource spelled as a letter or a word ("power", "coins",
+ * "worker", "priests").  The words w[0..n); 0, or -1 when it is no amount.
+ */
+static int
+conversion_side(char **w, int n, int *amount, char *res, size_t reslen)
+{
+	static const char *const alias[][2] = { { "power", "pw" }, { "coin", "c" },
+		{ "coins", "c" }, { "worker", "w" }, { "workers", "w" },
+		{ "priest", "p" }, { "priests", "p" } };
+	char joined[32];
+	size_t i;
+
+	if (n == 2 && strspn(w[0], "0123456789") == strlen(w[0]))
+		snprintf(joined, sizeof(joined), "%s%s", w[0], w[1]);
+	else if (n == 1)
+		snprintf(joined, sizeof(joined), "%s", w[0]);
+	else
+		return -1;
+	if (tm_parse_amount(joined, amount, res, reslen) != 0)
+		return -1;
+	for (i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (word_eq(res, alias[i][0]))
+			snprintf(res, reslen, "%s", alias[i][1]);
+	return 0;
+}
+
 static enum game_status
 convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 	char from[8], to[8];
-	int a, b;
+	int a, b, t;
 
-	if (nw != 4 || !word_eq(w[2], "to") || tm_parse_amount(w[1], &a, from,
-	    sizeof(from)) != 0 || tm_parse_amount(w[3], &b, to, sizeof(to)) != 0)
+	for (t = 1; t < nw && !word_eq(w[t], "to"); t++)
+		;
+	if (t >= nw || conversion_side(w + 1, t - 1, &a, from, sizeof(from)) != 0 ||
+	    conversion_side(w + t + 1, nw - t - 1, &b, to, sizeof(to)) != 0)
 		return tm_fail(err, errlen, "convert: write it as 'convert 3PW to 1W'");
 	if (s->opt_strict_leech && tm_has_offer(s, seat))
 		return tm_fail(err, errlen, "convert: strict-leech: decide your power "

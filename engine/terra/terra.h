@@ -212,6 +212,10 @@ int tm_count_arg(const char *w);
 int tm_tile_num(const char *w, const char *prefix, int max);
 int tm_tile_list(const char *v, const char *prefix, int max, int *out, int maxn);
 int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
+/* The site's normalisation of one command, in place: white space runs
+ * become one space, and a space between a word character and any other
+ * goes ("+ FAV5" reads "+FAV5"); a "faction:" prefix is kept. */
+void tm_normalize(char *cmd);
 
 /* tflow.c: the turn flow */
 void tm_waiting(const void *st, struct game_wait *w);

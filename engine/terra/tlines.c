@@ -4,6 +4,7 @@
  * logs ("witches: build E7"); "+FIRE", "+TW3", "+FAV5" and "-SPADE" take
  * what is owed or give it up.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,4 +119,46 @@ tm_parse_amount(const char *w, int *n, char *res, size_t reslen)
 	*n = (int)v;
 	snprintf(res, reslen, "%s", end);
 	return 0;
+}
+
+/* A character Perl's \w matches. */
+static int
+word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+void
+tm_normalize(char *cmd)
+{
+	char *r = cmd, *w = cmd, *start;
+
+	/* White space runs become one space; the ends are trimmed. */
+	while (*r != '\0') {
+		if (isspace((unsigned char)*r)) {
+			while (isspace((unsigned char)*r))
+				r++;
+			if (w != cmd && *r != '\0')
+				*w++ = ' ';
+			continue;
+		}
+		*w++ = *r++;
+	}
+	*w = '\0';
+	/* A "faction:" prefix is kept as it is. */
+	start = cmd;
+	while (isalpha((unsigned char)*start))
+		start++;
+	if (start > cmd && *start == ':')
+		start += start[1] == ' ' ? 2 : 1;
+	else
+		start = cmd;
+	/* One space between a word character and any other goes. */
+	for (r = w = start; *r != '\0'; r++) {
+		if (*r == ' ' && w > start && r[1] != '\0' &&
+		    word_char(w[-1]) != word_char(r[1]))
+			continue;
+		*w++ = *r;
+	}
+	*w = '\0';
 }

@@ -392,6 +392,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			int lee;
 
 			snprintf(buf, sizeof(buf), "%s", cl->cmd[i]);
+			tm_normalize(buf);
 			nw = cmd_words(buf, w, CMD_MAX_WORDS);
 			if (nw == 0)
 				continue;
