@@ -119,8 +119,10 @@ pay_reach(struct tm_state *s, int seat, int kind, char *err, size_t errlen)
 		rc = pay(p, 0, p->nb[TB_SH] ? 1 : 2, 0, "tunnelling", err, errlen);
 	else if (kind == 3)
 		rc = pay(p, 0, 0, 1, "carpet flight", err, errlen);
-	if (rc == GAME_OK && kind >= 2)
+	if (rc == GAME_OK && kind >= 2) {
 		p->vp += 4;
+		s->teleported = 1;
+	}
 	return rc;
 }
 
@@ -137,6 +139,9 @@ need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
 		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
 		    "one of your buildings, or within your shipping range",
 		    tm_cells[cell].name);
+	if (*kind >= 2 && s->teleported)
+		return tm_fail(err, errlen, "%s: tunnelling or carpet flight serves one "
+		    "hex a turn (the site's rule)", tm_cells[cell].name);
 	return GAME_OK;
 }
 

@@ -318,7 +318,8 @@ tm_spade_usable(const struct tm_state *s, int seat)
 
 	for (i = 0; i < TM_NCELLS; i++) {
 		if (tm_cells[i].color == TC_RIVER || s->bld[i] != TB_NONE ||
-		    !tm_reach(s, seat, i, &kind))
+		    !tm_reach(s, seat, i, &kind) || (kind >= 2 && s->teleported &&
+		    i != s->tf_cell))
 			continue;
 		for (c = 0; c < 7; c++)
 			if (c != s->terrain[i] &&

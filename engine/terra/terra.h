@@ -148,6 +148,8 @@ struct tm_state {
 					   colour not the seat's own, spades left */
 	int32_t dig_ok;			/* this action may still buy spades: no
 					   transform in it yet (site rules) */
+	int32_t teleported;		/* tunnelling or carpet flight used this
+					   turn (once a turn, site rules) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];

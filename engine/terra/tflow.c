@@ -146,6 +146,7 @@ tm_start_round(struct tm_state *s, int r)
 	s->tf_cell = -1;
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
+	s->teleported = 0;
 	for (i = 0; i < s->nseats; i++)
 		if (!s->pl[s->order[i]].passed) {
 			s->cur = s->order[i];
@@ -237,6 +238,7 @@ tm_advance(struct tm_state *s)
 				s->tf_cell = -1;
 				s->tf_nonhome = 0;
 				s->dig_ok = 0;
+				s->teleported = 0;
 				if (s->cur >= 0)
 					return;
 			}
