@@ -57,6 +57,8 @@ time_move() {
 	shift 2
 	seat=$(awaited "$g" "$@")
 	cmd=$(head -1 "$W/moves")
+	# Each run copies the database file: the write-ahead log goes into it first.
+	sqlite3 "$ARBITER_DB" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
 	echo "$label: $(du -k "$ARBITER_DB" | cut -f1) KiB database, \
 $("$A" log "$g" | wc -l) moves, $# seats with addresses; timing: move $g $seat '$cmd'"
 	/usr/bin/python3 - "$A" "$ARBITER_DB" "$W" "$g" "$seat" "$cmd" <<'PY'
@@ -64,6 +66,10 @@ import os, resource, shutil, statistics, subprocess, sys, time
 a, db, w, g, seat, cmd = sys.argv[1:]
 times, peaks = [], []
 for i in range(51):
+    # the previous run's write-ahead log would replay its move on the copy
+    for ext in ("-wal", "-shm"):
+        if os.path.exists(os.path.join(w, "run.db" + ext)):
+            os.remove(os.path.join(w, "run.db" + ext))
     shutil.copy(db, os.path.join(w, "run.db"))
     env = dict(os.environ, ARBITER_DB=os.path.join(w, "run.db"))
     t = time.perf_counter()
