@@ -96,4 +96,14 @@ contains "$T/err" "drew"
 [ "$(dbsum)" = "$before" ] || fail "a refused undo changed the database"
 expect_rc 0 "$ARBITER" undo --force 1
 expect_rc 0 "$ARBITER" verify 1
+# A submission is bounded: more than 1,000 commands is refused whole with
+# one line, before any engine sees it (16,000 once took seconds and 1 GB).
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+[ -n "$seat" ] || seat=$first
+many=$(awk 'BEGIN { for (i = 0; i < 1001; i++) printf "pass;"; }')
+before=$(dbsum)
+expect_rc 65 "$ARBITER" move 1 "$seat" "$many"
+contains "$T/err" "more than 1000 commands"
+one_line "$T/err"
+[ "$(dbsum)" = "$before" ] || fail "a refused long submission changed the database"
 done_ok
