@@ -829,9 +829,16 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	for (i = 0; i < s->noffer; i++) {
 		const struct tm_offer *o = &s->offer[i];
 
+		/* Offers pass between factions: both seats have chosen one
+		 * (found by fuzz/snapshot: an offer from a seat without a
+		 * faction was named by its faction index -1). */
 		if (!in_range(o->to, 0, s->nseats - 1) || !in_range(o->from, 0, s->nseats - 1) ||
-		    !in_range(o->amount, 0, 12) || !in_range(o->group, -1, TM_MAXGROUP - 1)) {
-			snprintf(err, errlen, "power offer %d is out of range", i + 1);
+		    !in_range(o->amount, 0, 12) || !in_range(o->group, -1, TM_MAXGROUP - 1) ||
+		    !in_range(s->pl[o->to].faction, 0, TM_NFACT - 1) ||
+		    !in_range(s->pl[o->from].faction, 0, TM_NFACT - 1) ||
+		    (o->group >= 0 && !in_range(s->group[o->group].seat, 0, s->nseats - 1))) {
+			snprintf(err, errlen, "power offer %d is out of range (no such faction "
+			    "or seat)", i + 1);
 			return -1;
 		}
 	}
