@@ -122,24 +122,46 @@ tm_cult_advance(struct tm_state *s, int seat, int cult, int n)
 	return neu - old;
 }
 
-/* Steps between two terrains on the terraforming wheel. */
-int
-tm_distance(int from, int to)
+/* Steps from colour a to colour b the short way round the cycle, signed
+ * (-3..3). */
+static int
+cycle_diff(int a, int b)
 {
-	int d = from > to ? from - to : to - from;
+	int d = b - a;
 
-	return d > 3 ? 7 - d : d;
+	if (d > 3)
+		d -= 7;
+	else if (d < -3)
+		d += 7;
+	return d;
 }
 
 /* Spades a seat needs to turn terrain `from` into `to` (Giants: always 2). */
 int
 tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
 {
+	const struct tm_player *p = &s->pl[seat];
+	int home = tm_fd(s, seat)->color, diff = cycle_diff(from, to), d, hd;
+
 	if (from == to)
 		return 0;
-	if (s->pl[seat].faction == TF_GIANTS)
+	if (p->faction == TF_GIANTS)
 		return 2;
-	return tm_distance(from, to);
+	d = diff < 0 ? -diff : diff;
+	if (to == home || from == home) {
+		/* To or from one's own colour, the way round that uses the
+		 * spades one has (the site's reading). */
+		if (p->spades > 0 && p->spades == 7 - d)
+			d = 7 - d;
+	} else {
+		/* The spades turn the hex step by step round the cycle; a way
+		 * that passes one's own colour is not taken: the long way
+		 * round instead (the site's reading). */
+		hd = cycle_diff(from, home);
+		if ((hd < 0) == (diff < 0) && (hd < 0 ? -hd : hd) < d)
+			d = 7 - d;
+	}
+	return d;
 }
 
 /*

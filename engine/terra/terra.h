@@ -182,7 +182,6 @@ int tm_spend_power(struct tm_player *p, int n);
 int tm_priest_room(const struct tm_player *p);
 void tm_gain_priests(struct tm_player *p, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
-int tm_distance(int from, int to);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
 int tm_ship_level(const struct tm_state *s, int seat);
 int tm_reach(const struct tm_state *s, int seat, int cell, int *cost_kind);

@@ -800,10 +800,40 @@ test_strict_leech_burn(void **state)
 }
 
 /* Run the tests of this file. */
+/*
+ * Spades turn a hex step by step round the terrain cycle, and never
+ * through one's own colour: the Engineers (gray) turning green to red
+ * take the long way, 5 spades, where the short way (2) passes gray; to or
+ * from one's own colour the way round that matches the spades held is
+ * taken (the site's engine; found by tools/terra-diff).
+ */
+static void
+test_spade_cost_way_round(void **state)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	int seat = 0;
+
+	(void)state;
+	assert_non_null(s);
+	s->nseats = 2;
+	s->pl[seat].faction = TF_ENGINEERS;	/* gray */
+	assert_int_equal(tm_spade_cost(s, seat, TC_GREEN, TC_RED), 5);
+	assert_int_equal(tm_spade_cost(s, seat, TC_GREEN, TC_BLUE), 1);
+	assert_int_equal(tm_spade_cost(s, seat, TC_RED, TC_YELLOW), 1);
+	assert_int_equal(tm_spade_cost(s, seat, TC_YELLOW, TC_GREEN), 4);	/* not through gray */
+	assert_int_equal(tm_spade_cost(s, seat, TC_GREEN, TC_GRAY), 1);
+	s->pl[seat].spades = 6;
+	assert_int_equal(tm_spade_cost(s, seat, TC_GREEN, TC_GRAY), 6);
+	s->pl[seat].faction = TF_GIANTS;
+	assert_int_equal(tm_spade_cost(s, seat, TC_GREEN, TC_YELLOW), 2);
+	free(s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spade_cost_way_round),
 		cmocka_unit_test(test_setup_rules),
 		cmocka_unit_test(test_random_setup),
 		cmocka_unit_test(test_options),
