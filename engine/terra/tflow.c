@@ -71,6 +71,11 @@ turn_over(const struct tm_state *s)
 		return 1;
 	if (tm_owes(s, s->cur))
 		return 0;
+	/* The Cultists' cult step from an offer accepted while their turn
+	 * still runs is part of that turn: the next seat waits for it (the
+	 * site). */
+	if (p->cult_bonus > 0)
+		return 0;
 	/*
 	 * A seat that passed is done, except for the Chaos Magicians who
 	 * passed as the first of their double action without the option
@@ -309,6 +314,9 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
+		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&
+		    tm_action_finished(s) && !tm_owes(s, s->cur))
+			why = "choose a cult track for the cult step (+CULT)";
 		w->mask |= 1u << s->cur;
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    tm_fname(s, s->cur, b, sizeof(b)), why);

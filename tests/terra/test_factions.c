@@ -117,13 +117,16 @@ test_cultists(void **state)
 	terra_rules.waiting(s, &w);
 	assert_true(w.mask & 1u);
 	assert_non_null(strstr(w.why[0], "cult step"));
-	/* the step does not hold up the Cultists' next turn */
+	/* the step owed holds the Cultists' turn until it is taken, as on the
+	 * site (found by tools/terra-diff: the next seat acted before it) */
 	tg_turn(s, 0);
 	s->pl[0].p = 1;
 	tg_ok(s, 0, "send p to FIRE");
-	assert_int_equal(s->cur, 1);
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 1, "action ACT1", "not your turn");
 	tg_ok(s, 0, "+WATER");
 	assert_int_equal(s->pl[0].cult[TK_WATER], 1);
+	assert_int_equal(s->cur, 1);
 	tg_bad(s, 0, "+WATER", "not your turn");
 	free(s);
 	/* declined: nothing without the errata, 1 power with it */
