@@ -882,8 +882,7 @@ tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *e
 	if (!accept && nw == 1) {
 		if (!tm_has_offer(s, seat))
 			return tm_fail(err, errlen, "decline: you have no power offer");
-		while ((i = tm_find_offer(s, seat, -1, 0)) >= 0)
-			tm_remove_offer(s, i, 0);
+		decline_open_offers(s, seat);
 		return GAME_OK;
 	}
 	i = tm_find_offer(s, seat, from, n);

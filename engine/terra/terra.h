@@ -223,6 +223,7 @@ void tm_waiting(const void *st, struct game_wait *w);
 int tm_owes(const struct tm_state *s, int seat);
 int tm_has_offer(const struct tm_state *s, int seat);
 int tm_darkling_choice(const struct tm_state *s, int seat);
+void tm_new_turn(struct tm_state *s);
 int tm_action_finished(const struct tm_state *s);
 void tm_remove_offer(struct tm_state *s, int i, int accepted);
 void tm_start_round(struct tm_state *s, int r);

@@ -122,6 +122,18 @@ tm_remove_offer(struct tm_state *s, int i, int accepted)
 
 static void coming_order(const struct tm_state *s, int *order);
 
+/* A turn begins: nothing of it done yet, every per-turn record cleared. */
+void
+tm_new_turn(struct tm_state *s)
+{
+	s->act = TA_NONE;
+	s->act_left = 0;
+	s->tf_cell = -1;
+	s->tf_nonhome = 0;
+	s->dig_ok = 0;
+	s->teleported = 0;
+}
+
 /* Start round r: bonus coins, income, turn order. */
 void
 tm_start_round(struct tm_state *s, int r)
@@ -146,12 +158,7 @@ tm_start_round(struct tm_state *s, int r)
 	s->nnext = 0;
 	tm_take_income(s);
 	s->cur = -1;
-	s->act = TA_NONE;
-	s->act_left = 0;
-	s->tf_cell = -1;
-	s->tf_nonhome = 0;
-	s->dig_ok = 0;
-	s->teleported = 0;
+	tm_new_turn(s);
 	for (i = 0; i < s->nseats; i++)
 		if (!s->pl[s->order[i]].passed) {
 			s->cur = s->order[i];
@@ -238,12 +245,7 @@ tm_advance(struct tm_state *s)
 						break;
 					}
 				}
-				s->act = TA_NONE;
-				s->act_left = 0;
-				s->tf_cell = -1;
-				s->tf_nonhome = 0;
-				s->dig_ok = 0;
-				s->teleported = 0;
+				tm_new_turn(s);
 				if (s->cur >= 0)
 					return;
 			}

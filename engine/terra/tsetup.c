@@ -229,10 +229,7 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	memcpy(s->order, s->table, sizeof(s->order));
 	s->phase = TP_FACTIONS;
 	s->cur = s->table[0];
-	s->tf_cell = -1;
-	s->tf_nonhome = 0;
-	s->dig_ok = 0;
-	s->teleported = 0;
+	tm_new_turn(s);
 	snprintf(s->last, sizeof(s->last), "The game was set up; factions are "
 	    "chosen in the player order (%s):", s->opt_maintain ?
 	    "seat order, maintain-player-order" : "drawn from the seed");
