@@ -4,28 +4,14 @@
 #include <string.h>
 
 #include "curl_dl.h"
+#include "dl_fill.h"
 
 struct curl_dl curl_dl;
-
-/* One symbol into *slot; -1 when missing. */
-static int
-sym(void *lib, const char *name, void *slot)
-{
-	void *p = dlsym(lib, name);
-
-	if (p == NULL)
-		return -1;
-	memcpy(slot, &p, sizeof(p));
-	return 0;
-}
 
 int
 curl_dl_load(char *err, size_t errlen)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} syms[] = {
+	static const struct dl_sym syms[] = {
 		{ "curl_easy_init", offsetof(struct curl_dl, easy_init) },
 		{ "curl_easy_setopt", offsetof(struct curl_dl, easy_setopt) },
 		{ "curl_easy_perform", offsetof(struct curl_dl, easy_perform) },
@@ -43,7 +29,7 @@ curl_dl_load(char *err, size_t errlen)
 		{ "curl_url_get", offsetof(struct curl_dl, url_get) },
 	};
 	static void *lib;
-	size_t i;
+	const char *missing;
 
 	if (lib != NULL)
 		return 0;
@@ -51,13 +37,11 @@ curl_dl_load(char *err, size_t errlen)
 		snprintf(err, errlen, CURL_DL_MISSING "%s (SMTP and IMAP need it)", dlerror());
 		return -1;
 	}
-	for (i = 0; i < sizeof(syms) / sizeof(syms[0]); i++)
-		if (sym(lib, syms[i].name, (char *)&curl_dl + syms[i].off) != 0) {
-			snprintf(err, errlen, CURL_DL_MISSING "libcurl.so.4 lacks %s",
-			    syms[i].name);
-			dlclose(lib);
-			lib = NULL;
-			return -1;
-		}
+	if (dl_fill(lib, syms, sizeof(syms) / sizeof(syms[0]), &curl_dl, &missing) != 0) {
+		snprintf(err, errlen, CURL_DL_MISSING "libcurl.so.4 lacks %s", missing);
+		dlclose(lib);
+		lib = NULL;
+		return -1;
+	}
 	return 0;
 }

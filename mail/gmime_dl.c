@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dl_fill.h"
 #include "gmime_dl.h"
 
 /* Each name and its slot; # and ## take the name as written, not as
@@ -14,12 +15,9 @@ struct gmime_dl gmime_dl;
 int
 gmime_dl_load(char *err, size_t errlen)
 {
-	static const struct {
-		const char *name;
-		size_t off;
-	} syms[] = { GMIME_DL_FUNCTIONS(GMIME_DL_NAME) };
+	static const struct dl_sym syms[] = { GMIME_DL_FUNCTIONS(GMIME_DL_NAME) };
 	static void *lib;
-	size_t i;
+	const char *missing;
 
 	if (lib != NULL)
 		return 0;
@@ -28,17 +26,12 @@ gmime_dl_load(char *err, size_t errlen)
 		    "mail: %s", dlerror());
 		return -1;
 	}
-	for (i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
-		/* dlsym() on the handle searches GMime and the GLib it loaded. */
-		void *p = dlsym(lib, syms[i].name);
-
-		if (p == NULL) {
-			snprintf(err, errlen, "libgmime-3.0.so.0 lacks %s", syms[i].name);
-			dlclose(lib);
-			lib = NULL;
-			return -1;
-		}
-		memcpy((char *)&gmime_dl + syms[i].off, &p, sizeof(p));
+	/* dlsym() on the handle searches GMime and the GLib it loaded. */
+	if (dl_fill(lib, syms, sizeof(syms) / sizeof(syms[0]), &gmime_dl, &missing) != 0) {
+		snprintf(err, errlen, "libgmime-3.0.so.0 lacks %s", missing);
+		dlclose(lib);
+		lib = NULL;
+		return -1;
 	}
 	g_mime_init();
 	return 0;
