@@ -292,9 +292,15 @@ to_utf8(const char *data, size_t len, const char *charset)
 	return out;
 }
 
-/* Decode a leaf part (transfer encoding and charset) to UTF-8 text. */
+/*
+ * Decode a leaf part (transfer encoding and charset) to UTF-8 text.  A NUL
+ * byte in the decoded text would cut it silently where it stands (the text
+ * is a C string): it is named in why instead, so the mail is answered and
+ * nothing of it is applied, as a NUL in a submission is on the command
+ * line.
+ */
 static char *
-part_text(GMimePart *part)
+part_text(GMimePart *part, char *why, size_t whylen)
 {
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
 	GMimeStream *mem;
@@ -311,6 +317,23 @@ part_text(GMimePart *part)
 		return NULL;
 	}
 	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	{
+		const char *d = (const char *)bytes->data;
+		const char *nul = bytes->len > 0 ? memchr(d, '\0', bytes->len) : NULL;
+
+		if (nul != NULL) {
+			const char *ls = d, *q;
+			int line = 1;
+
+			for (q = d; q < nul; q++)
+				if (*q == '\n') {
+					line++;
+					ls = q + 1;
+				}
+			snprintf(why, whylen, "line %d of its text holds a NUL byte at byte %d",
+			    line, (int)(nul - ls) + 1);
+		}
+	}
 	text = to_utf8((const char *)bytes->data, bytes->len,
 	    g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
 	    "charset"));
@@ -329,7 +352,7 @@ read_body(struct inbound *msg, GMimeObject *top)
 	char *html;
 
 	if (part != NULL) {
-		msg->body = part_text(part);
+		msg->body = part_text(part, msg->refused, sizeof msg->refused);
 		return msg->body != NULL ? 0 : -1;
 	}
 	part = top != NULL ? find_text_part(top, "html") : NULL;
@@ -337,7 +360,7 @@ read_body(struct inbound *msg, GMimeObject *top)
 		msg->body = strdup("");
 		return msg->body != NULL ? 0 : -1;
 	}
-	html = part_text(part);
+	html = part_text(part, msg->refused, sizeof msg->refused);
 	if (html == NULL)
 		return -1;
 	msg->body = inbound_html_to_text(html);
@@ -502,10 +525,12 @@ inbound_parse(const char *data, size_t len, struct inbound *msg, char *err,
 		    "the body");
 		return rc;
 	}
-	if (why[0] != '\0') {
+	if (why[0] != '\0' || msg->refused[0] != '\0') {
+		/* Refused (too big, or a NUL in the text): nothing of it is read. */
 		free(msg->body);
 		msg->body = strdup("");
-		snprintf(msg->refused, sizeof msg->refused, "%s", why);
+		if (why[0] != '\0')
+			snprintf(msg->refused, sizeof msg->refused, "%s", why);
 		if (msg->body == NULL) {
 			inbound_free(msg);
 			set_err(err, errlen, "inbound: out of memory");

@@ -14,6 +14,9 @@
 #define INBOUND_MAX_RCPT 64
 
 /*
+ * A text part holding a NUL byte is not read either: its body is empty and
+ * refused names the line (a C string would cut it there silently).
+ *
  * Limits: a message above INBOUND_MAX_BYTES, with more than
  * INBOUND_MAX_PARTS MIME parts, more than INBOUND_MAX_MULTIPARTS
  * multipart sections (however nested) or a header block longer than

@@ -307,4 +307,18 @@ last_reply >"$T/reply"
 contains "$T/reply" "$s@example.org"
 contains "$T/reply" "Your move was applied"
 ok
+# A NUL byte in the text of a reply: the mail is answered, nothing of it is
+# applied (not the part before the NUL, which a C string would keep).
+s=$(awaited)
+[ -n "$s" ] || fail "nobody awaited"
+cmd=$(head -1 "$T/moves")
+to=$(reply_to 1 "$(idx_of "$s")")
+sum=$(games_sum)
+{ printf 'Return-Path: <%s@example.org>\nFrom: %s <%s@example.org>\nTo: %s\nMessage-ID: <nul-1@example.org>\n\n' \
+	"$s" "$s" "$s" "$to"; printf '%s\000 then garbage\n' "$cmd"; } >"$T/m"
+mail_rc 0 "$T/m"
+[ "$(games_sum)" = "$sum" ] || fail "a reply with a NUL byte moved"
+last_reply >"$T/reply"
+contains "$T/reply" "line 1 of its text holds a NUL byte"
+contains "$T/reply" "nothing was applied"
 done_ok
