@@ -351,6 +351,8 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 	r->attempts = m->attempts + 1;
 	r->next_try = ok || permanent ? 0 : now + backoff(m->attempts + 1);
 	snprintf(r->error, sizeof(r->error), "%s", ok ? "" : err);
+	if (!ok && strncmp(err, CURL_DL_MISSING, strlen(CURL_DL_MISSING)) == 0)
+		st->nolib = 1;
 	if (ok)
 		st->sent++;
 	else if (permanent)
@@ -426,6 +428,12 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 		}
 	}
 	smtp_close(smtp);
+	if (rc == STORE_OK && st->nolib) {
+		/* The server wants TLS and libcurl, which does it, is missing. */
+		errx_line(c, "smtp_url: the server needs TLS or a login only libcurl speaks, "
+		    "and libcurl could not be loaded; the mail stays queued");
+		return EXIT_UNAVAILABLE;
+	}
 	return rc == STORE_OK ? EXIT_OK : store_exit(s, rc);
 }
 

@@ -59,6 +59,7 @@ void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
  */
 struct deliver_stats {
 	int sent, deferred, failed;
+	int nolib;	/* a mail waits because libcurl (for TLS) cannot be loaded */
 };
 int outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st);

@@ -2,11 +2,33 @@
 # needs: tigris
 # A command loads only the libraries it uses.  arbiter is linked with
 # SQLite, Jansson and Nettle; a move that writes its mail into a Maildir
-# loads neither GMime, GLib nor libcurl (what made a move cost three times
-# a bare commit), while `arbiter mail` does load GMime.  When GMime cannot
-# be loaded, `arbiter mail` exits 69 and leaves the game as it was: the MTA
-# bounces or retries the message, it is never dropped.
+# or sends it to a plain SMTP server loads neither GMime, GLib nor libcurl
+# (what made a move cost three times a bare commit), while `arbiter mail`
+# does load GMime, and mail to a server that offers STARTTLS loads
+# libcurl.  When GMime cannot be loaded, `arbiter mail` exits 69 and
+# leaves the game as it was: the MTA bounces or retries the message, it is
+# never dropped; when libcurl cannot be loaded for a TLS server, `send`
+# exits 69 and the mail stays queued.
 . "$(dirname "$0")/../e2e-lib.sh"
+
+SMTPD_PIDS=
+# start_smtpd NAME [ARGS]: an SMTP server (tests/mail/smtpd.py) storing
+# into $T/NAME; its URL in $url.
+start_smtpd() {
+	d=$T/$1
+	shift
+	mkdir -p "$d"
+	/usr/bin/python3 "$ROOT/tests/mail/smtpd.py" "$d" --lifetime 120 "$@" >/dev/null 2>&1 &
+	SMTPD_PIDS="$SMTPD_PIDS $!"
+	i=0
+	while [ ! -s "$d/port" ]; do
+		sleep 0.1
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "the SMTP server did not start"
+	done
+	url="smtp://127.0.0.1:$(cat "$d/port")"
+}
+trap 'for p in $SMTPD_PIDS; do kill $p 2>/dev/null; done; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 
 # loaded FILE CMD...: run CMD with the dynamic loader listing what it
 # loads; the names of the shared objects in FILE.
@@ -71,4 +93,48 @@ contains "$T/mail-libs" libgmime-3.0
 lacks "$T/mail-libs" curl
 "$ARBITER" log 1 >"$T/log"
 contains "$T/log" "$other: pass"
+
+# A move that sends its mail to a plain SMTP server: no libcurl, and the
+# mail arrives.
+start_smtpd plain
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+ARBITER_SMTP_URL=$url loaded "$T/smtp-libs" "$ARBITER" move 1 "$seat" pass ||
+    fail "the move failed: $(cat "$T/err")"
+for lib in gmime glib gobject curl; do
+	lacks "$T/smtp-libs" "$lib"
+done
+ls "$T/plain/"*.eml >/dev/null 2>&1 || fail "the move sent no mail to the SMTP server"
+ok
+
+# A server that offers STARTTLS: libcurl is loaded and does TLS; without
+# libcurl `send` exits 69 and the mail stays queued.
+if command -v openssl >/dev/null; then
+	start_smtpd tls --tls starttls
+	seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+	"$ARBITER" move --no-send 1 "$seat" pass >/dev/null || fail "the move failed"
+	queued=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0")
+	[ "$queued" -gt 0 ] || fail "the move queued no mail"
+	cu=$(/sbin/ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
+	if [ -n "$cu" ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+		before=$(dbsum)
+		ARBITER_SMTP_URL=$url unshare -m sh -c 'mount --bind /dev/null "$0" && exec "$@"' \
+		    "$cu" "$ARBITER" send >"$T/out" 2>"$T/err"
+		rc=$?
+		[ $rc -eq 69 ] || fail "send without libcurl to a STARTTLS server exited $rc, expected 69: $(cat "$T/err")"
+		ok
+		one_line "$T/err"
+		contains "$T/err" "libcurl"
+		[ "$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0")" = "$queued" ] ||
+		    fail "send without libcurl sent or dropped mail"
+		ok
+		# The mail tried waits for its retry time; make it due now.
+		sqlite3 "$ARBITER_DB" "UPDATE outbox SET next_try = 0 WHERE sent_at = 0"
+	fi
+	ARBITER_SMTP_URL=$url ARBITER_SMTP_INSECURE=1 loaded "$T/tls-libs" "$ARBITER" send ||
+	    fail "send over STARTTLS failed: $(cat "$T/err")"
+	contains "$T/tls-libs" libcurl
+	[ "$(ls "$T/tls/"*.tls 2>/dev/null | wc -l)" -eq "$queued" ] ||
+	    fail "not every mail went over TLS: $(ls "$T/tls")"
+	ok
+fi
 done_ok
