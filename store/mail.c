@@ -127,14 +127,41 @@ read_mail(struct store *s, sqlite3_stmt *st, struct store_mail *m)
 	return STORE_OK;
 }
 
+static int outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
+    int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed);
+
 int
 store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
+    int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed)
+{
+	int rc, i;
+
+	*nclaimed = 0;
+	/*
+	 * The send loop's bookkeeping is committed without an fsync of its
+	 * own (synchronous=NORMAL in WAL mode): it is visible to every other
+	 * process at once, survives arbiter being killed, and becomes durable
+	 * with the next synced commit or checkpoint.  Only a crash of the
+	 * machine can take back the last of these records; what then follows
+	 * is a mail delivered again (Maildir: found in place, not added;
+	 * SMTP: sent twice), never a mail lost, since the mail itself was
+	 * queued by a synced commit.  Moves and every other change stay FULL.
+	 */
+	if ((rc = store_exec(s, "PRAGMA synchronous = NORMAL", "outbox")) != STORE_OK)
+		return rc;
+	rc = outbox_step(s, done, ndone, now, lease, claimed, max, nclaimed);
+	i = store_exec(s, "PRAGMA synchronous = FULL", "outbox");
+	return rc != STORE_OK ? rc : i;
+}
+
+/* store_outbox_step's transaction. */
+static int
+outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
     int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed)
 {
 	sqlite3_stmt *st = NULL;
 	int rc, i, n = 0;
 
-	*nclaimed = 0;
 	if ((rc = store_begin(s)) != STORE_OK)
 		return rc;
 	for (i = 0; i < ndone; i++)

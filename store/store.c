@@ -181,7 +181,7 @@ store_done(struct store *s, sqlite3_stmt *st, const char *what)
 	return STORE_OK;
 }
 
-static int
+int
 store_exec(struct store *s, const char *sql, const char *what)
 {
 	int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);

@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include "../../app/app.h"
+#include "../../store/store_int.h"
+#include "../../store/store_mail.h"
 
 /* PBKDF2-HMAC-SHA256 with salt 00..0f, computed by Python's hashlib. */
 #define SALT_HEX "000102030405060708090a0b0c0d0e0f"
@@ -171,6 +173,45 @@ test_serials(void **state)
 	store_close(s);
 }
 
+/* The level of syncing of s's connection (2: FULL). */
+static int
+synchronous(struct store *s)
+{
+	sqlite3_stmt *st;
+	int v;
+
+	assert_int_equal(sqlite3_prepare_v2(s->db, "PRAGMA synchronous", -1, &st, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The send loop's bookkeeping commits without a sync of its own, and every
+ * commit after it (a move) syncs again: FULL before and after each step. */
+static void
+test_outbox_step_keeps_moves_synced(void **state)
+{
+	struct store *s;
+	struct store_mail claimed[1];
+	char path[] = "/tmp/arbiter-sync-XXXXXX";
+	char db[64];
+	int n = -1;
+
+	(void)state;
+	assert_non_null(mkdtemp(path));
+	snprintf(db, sizeof(db), "%s/g.db", path);
+	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &s), STORE_OK);
+	assert_int_equal(synchronous(s), 2);
+	assert_int_equal(store_outbox_step(s, NULL, 0, 1000, 600, claimed, 1, &n), STORE_OK);
+	assert_int_equal(n, 0);
+	assert_int_equal(synchronous(s), 2);
+	store_close(s);
+	snprintf(db, sizeof(db), "rm -rf %s", path);
+	assert_int_equal(system(db), 0);
+}
+
 int
 main(void)
 {
@@ -179,6 +220,7 @@ main(void)
 		cmocka_unit_test(test_password_plain),
 		cmocka_unit_test(test_password_draw),
 		cmocka_unit_test(test_serials),
+		cmocka_unit_test(test_outbox_step_keeps_moves_synced),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
