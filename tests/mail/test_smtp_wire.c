@@ -31,7 +31,7 @@
 
 #include "../../mail/smtp.h"
 
-enum mode { PIPE, IDLE421, DROPMAIL, LOGIN, HELO, GARBLE };
+enum mode { PIPE, IDLE421, DROPMAIL, LOGIN, HELO, GARBLE, HOSTILE, ENDLESS };
 
 struct fake {
 	pid_t pid;
@@ -134,7 +134,25 @@ serve(int fd, enum mode m, int conn)
 	r.fd = fd;
 	r.len = 0;
 	note("CONNECT");
-	say(fd, m == GARBLE ? "hello there\r\n" : "220 fake ESMTP\r\n");
+	if (m == HOSTILE) {
+		/* A long greeting of continuation lines holding NULs, bytes
+		 * above 127 and a line far over any limit. */
+		static char junk[70000];
+		size_t i;
+
+		for (i = 0; i < sizeof junk; i++)
+			junk[i] = (char)(i % 7 == 0 ? 0 : 128 + i % 120);
+		say(fd, "220-");
+		if (write(fd, junk, sizeof junk) < 0)
+			_exit(3);
+		if (write(fd, "\r\n220-\0\r\n220 ok\r\n", 17) < 0)
+			_exit(3);
+	} else if (m == ENDLESS) {
+		for (;;)
+			if (write(fd, "220-more\r\n", 10) < 0)
+				return;
+	} else
+		say(fd, m == GARBLE ? "hello there\r\n" : "220 fake ESMTP\r\n");
 	while (next_line(&r, line, sizeof line, &ahead) == 0) {
 		if (in_data) {
 			if (strcmp(line, ".") == 0) {
@@ -152,6 +170,14 @@ serve(int fd, enum mode m, int conn)
 		if (strncasecmp(line, "EHLO", 4) == 0) {
 			if (m == HELO)
 				say(fd, "502 5.5.1 no EHLO here\r\n");
+			else if (m == HOSTILE) {
+				int k;
+
+				say(fd, "250-fake\r\n250-AUTH");
+				for (k = 0; k < 3000; k++)
+					say(fd, " X-MECHANISM-NAME-THAT-IS-LONG");
+				say(fd, "\r\n250-AUTH=\r\n250-AUTH\r\n250-\r\n250 PIPELINING\r\n");
+			}
 			else if (m == LOGIN)
 				say(fd, "250-fake\r\n250 AUTH LOGIN\r\n");
 			else
@@ -419,6 +445,42 @@ test_helo_and_garbage(void **state)
 	free(stop());
 }
 
+/* A server sending NULs, high bytes, endless or overlong lines: nothing
+ * breaks, and one that never ends its reply times out (transient). */
+static void
+test_hostile_server(void **state)
+{
+	static const char *const one[] = { "a@example.net" };
+	struct smtp_session *s;
+	char err[256], *t;
+
+	(void)state;
+	start(HOSTILE);
+	s = open_session(NULL, NULL);
+	if (send_to(s, one, 1, err) != SMTP_SENT)
+		fail_msg("hostile greeting: %s", err);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "DELIVERED"), 1);
+	free(t);
+
+	start(ENDLESS);
+	{
+		struct smtp_config c;
+		char e2[256];
+
+		memset(&c, 0, sizeof c);
+		c.url = srv.url;
+		c.timeout_ms = 700;
+		s = smtp_open(&c, e2, sizeof e2);
+		assert_non_null(s);
+	}
+	assert_int_equal(send_to(s, one, 1, err), SMTP_TRANSIENT);
+	assert_non_null(strstr(err, "in time"));
+	smtp_close(s);
+	free(stop());
+}
+
 /* URLs: a malformed one is refused at once; user info is left to
  * libcurl (it is accepted, not misread). */
 static void
@@ -455,6 +517,7 @@ main(void)
 		cmocka_unit_test(test_idle_close),
 		cmocka_unit_test(test_login),
 		cmocka_unit_test(test_helo_and_garbage),
+		cmocka_unit_test(test_hostile_server),
 		cmocka_unit_test(test_urls),
 	};
 
