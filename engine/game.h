@@ -201,6 +201,18 @@ void game_import_free(struct game_import *imp);
 int game_import_add_opt(struct game_import *imp, const char *key, const char *value);
 int game_import_add_sub(struct game_import *imp, int seat, int line, const char *text);
 
+/*
+ * fallback.c: a default submission from seat's legal moves, for a
+ * timeout_move.  On a copy of st, while the seat is awaited: play the
+ * first line of moves() whose first word is the earliest of prefer
+ * (NULL-terminated; else the first line listed); a command whose first
+ * word is repeat (NULL: none) does not end the decision, any other does.
+ * Each command played is written to out, one a line.  0, or -1 when the
+ * seat is not awaited or a listed command was refused.
+ */
+int game_default_move(const struct game_rules *r, const void *st, int seat,
+    const char *repeat, const char *const *prefer, struct sbuf *out);
+
 /* registry.c */
 const struct game_rules *game_find(const char *name);
 const struct game_rules *const *game_all(void);

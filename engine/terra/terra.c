@@ -4,6 +4,22 @@
  */
 #include "terra.h"
 
+extern const struct game_rules terra_rules;
+
+/*
+ * timeout_move: a seat that let its deadline pass declines every power
+ * offer, then passes (taking the first bonus tile listed); any other
+ * decision it owes (a faction, an initial dwelling, a cult spade, a town
+ * or favour tile) takes the first choice listed.
+ */
+static int
+tm_timeout_move(const void *st, int seat, struct sbuf *out)
+{
+	static const char *const prefer[] = { "decline", "pass", NULL };
+
+	return game_default_move(&terra_rules, st, seat, "decline", prefer, out);
+}
+
 const struct game_rules terra_rules = {
 	.name = "terra",
 	.title = "Terra Mystica",
@@ -24,4 +40,5 @@ const struct game_rules terra_rules = {
 	.import_log = tm_import_log,
 	.is_command = tm_is_command,
 	.render_board = tm_render_board,
+	.timeout_move = tm_timeout_move,
 };

@@ -4,6 +4,22 @@
  */
 #include "wt.h"
 
+extern const struct game_rules warriors_rules;
+
+/*
+ * timeout_move: a seat that let its deadline pass gives no orders: it
+ * passes its development action, trade and special action, ends its
+ * manoeuvre (done); a decision it cannot pass (placing development
+ * tokens, a retreat) takes the first choice listed.
+ */
+static int
+wt_timeout_move(const void *st, int seat, struct sbuf *out)
+{
+	static const char *const prefer[] = { "pass", "done", NULL };
+
+	return game_default_move(&warriors_rules, st, seat, NULL, prefer, out);
+}
+
 const struct game_rules warriors_rules = {
 	.name = "warriors",
 	.title = "Warriors & Traders",
@@ -25,4 +41,5 @@ const struct game_rules warriors_rules = {
 	.is_command = wt_is_command,
 	.public_text = wt_public_text,
 	.render_board = wt_render_board,
+	.timeout_move = wt_timeout_move,
 };
