@@ -177,6 +177,7 @@ struct game_spec {
 	const char *options;		/* stored JSON array; NULL: none */
 	int nseats;
 	struct store_seat seats[GAME_MAX_SEATS];
+	const char *const *clock;	/* "KEY=VALUE" settings of its clock (deadline.c); may be NULL */
 };
 json_t *game_options_json(const char *const *opts, char *err, size_t errlen);
 int game_new_seed(uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
@@ -246,6 +247,7 @@ struct outcome {
 	int seq;		/* the new move number when applied */
 	int stale;		/* mail: the token's serial is not the seat's now */
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
+	int moved_on;		/* refused because the game moved (--expect) or ended */
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);
@@ -281,6 +283,38 @@ char *template_load(const char *name);
 void template_set_dir(const char *dir);
 int template_fill(const char *tmpl, const json_t *vars, struct sbuf *out);
 int template_render(const char *name, const json_t *vars, struct sbuf *out);
+
+/*
+ * deadline.c: a game's clock - its settings and the ladder of events each
+ * awaited seat climbs toward and past its deadline (see deadline.c).  A
+ * seat's `reminders` counts the rungs reached: CLOCK_HALF, CLOCK_LAST,
+ * CLOCK_NOTICE, then one more per daily reminder.
+ */
+enum clock_event {
+	CLOCK_NOTHING = -1,
+	CLOCK_NONE = 0,		/* no rung reached yet */
+	CLOCK_HALF = 1,		/* half the time gone: a reminder */
+	CLOCK_LAST = 2,		/* an eighth left: the last reminder */
+	CLOCK_NOTICE = 3,	/* the deadline: a notice to the seat and the table */
+	CLOCK_DAILY = 4,	/* remind-only after the notice: a reminder a day */
+	CLOCK_TIMEOUT = 5,	/* the grace is over: pass or drop the seat */
+};
+/* Apply one "KEY=VALUE" (deadline, grace, on_timeout, remind) to row; 0, or -1 with err. */
+int clock_set(struct store_game *row, const char *kv, char *err, size_t errlen);
+int clock_policy_known(const char *name);
+/* One line saying what row's clock does (site_hours: the site's reminder interval). */
+void clock_describe(const struct store_game *row, int site_hours, char *buf, size_t len);
+/* The seat's deadline (its clock restarts when an absence ends); 0: none. */
+int64_t clock_deadline(const struct store_game *row, const struct store_seat *st);
+/* Set st->due_at to the time of its next event (0: none). */
+void clock_schedule(const struct store_game *row, struct store_seat *st);
+/* The event due for st at now. */
+enum clock_event clock_due(const struct store_game *row, const struct store_seat *st,
+    int64_t now);
+/* "2026-11-27 14:00 UTC" */
+void clock_time_text(int64_t t, char *buf, size_t len);
+/* What the timeout does to seat name, as a clause. */
+void clock_consequence(const struct store_game *row, const char *name, char *buf, size_t len);
 
 /* options.c: game options as stored (JSON array of [key, value] pairs). */
 struct optset {

@@ -92,6 +92,11 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		snprintf(err, errlen, "a title may not hold line breaks");
 		return EXIT_USAGE;
 	}
+	g.row.grace_hours = 24;
+	snprintf(g.row.on_timeout, sizeof(g.row.on_timeout), "remind-only");
+	for (i = 0; spec->clock != NULL && spec->clock[i] != NULL; i++)
+		if (clock_set(&g.row, spec->clock[i], err, errlen) != 0)
+			return EXIT_USAGE;
 	g.row.options = strdup(spec->options != NULL ? spec->options : "[]");
 	g.row.nseats = n;
 	g.row.created = now_epoch();
@@ -130,6 +135,7 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 	for (i = 0; i < n; i++) {
 		seats[i].idle_since = (w.mask & (1u << i)) ? g.row.created : 0;
 		seats[i].serial = 1;	/* reply tokens of the start mail */
+		clock_schedule(&g.row, &seats[i]);
 	}
 	if ((rc = store_game_create(*sp, &g.row, seats, id)) != STORE_OK ||
 	    (rc = store_snapshot_put(*sp, *id, 0, r->version, g.state, r->state_size)) !=

@@ -64,6 +64,8 @@ import_store(struct ctx *c, struct loaded *g, const struct import_move *mv, int 
 	}
 	if ((rc = game_open_store(c, STORE_OPEN_CREATE, &s)) != EXIT_OK)
 		return rc;
+	if (g->row.grace_hours == 0 && g->row.deadline_hours == 0)
+		g->row.grace_hours = 24;	/* the default, should a deadline be set later */
 	if ((rc = store_begin(s)) != STORE_OK ||
 	    (rc = store_game_create(s, &g->row, g->seats, &id)) != STORE_OK)
 		goto store_fail;

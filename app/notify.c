@@ -183,10 +183,11 @@ recap_text(const struct loaded *g, const struct recap *r, int seat, struct sbuf 
 	}
 }
 
-/* Render template name with vars and queue it to seat. */
+/* Render template name with vars and queue it to seat (what: the subject's
+ * word before the move, NULL for none). */
 static int
 queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int seat,
-    const char *kind, const char *tmpl, json_t *vars)
+    const char *kind, const char *what, const char *tmpl, json_t *vars)
 {
 	struct sbuf body = SBUF_INIT;
 	char subject[300];
@@ -199,7 +200,7 @@ queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int 
 		sb_free(&body);
 		return STORE_ERROR;
 	}
-	outmail_subject(g, seat, NULL, subject, sizeof(subject));
+	outmail_subject(g, seat, what, subject, sizeof(subject));
 	rc = outmail_queue(cfg, s, g, seat, NULL, kind, subject, sb_str(&body), NULL);
 	sb_free(&body);
 	return rc;
@@ -268,7 +269,7 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 			json_object_set_new(v, "notation", json_string(notation != NULL ?
 			    notation : "  (see the game's manual page)\n"));
 		}
-		rc = queue_rendered(cfg, s, g, i, "start", "mail-start.txt", v);
+		rc = queue_rendered(cfg, s, g, i, "start", NULL, "mail-start.txt", v);
 		json_decref(v);
 	}
 	free(notation);
@@ -329,7 +330,8 @@ set_since(json_t *v, const struct loaded *g, const struct recap *r, int seat)
 }
 
 static int
-notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r)
+notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r,
+    const char *news)
 {
 	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT;
 	char commit[SHA256_HEX_LEN + 1], seed[65];
@@ -352,7 +354,10 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 		}
 		set_since(v, g, r, i);
-		rc = queue_rendered(cfg, s, g, i, "end", "mail-end.txt", v);
+		if (v != NULL && news[0] != '\0')
+			json_object_set_new(v, "news", json_string(news));
+		rc = queue_rendered(cfg, s, g, i, "end", news[0] != '\0' ? "deadline passed" :
+		    NULL, "mail-end.txt", v);
 		json_decref(v);
 	}
 	sb_free(&ranking);
@@ -365,17 +370,24 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 {
 	struct config *cfg;
 	struct recap r;
+	char news[400] = "";
 	int i, rc = STORE_OK;
 
-	(void)sub;
 	if ((cfg = load_config(c)) == NULL)
 		return STORE_ERROR;
+	/* A move the deadline made: said at the top of every mail, and in the subject. */
+	if (sub != NULL && sub->source != NULL && strcmp(sub->source, "timeout") == 0 &&
+	    sub->seat >= 0 && sub->seat < g->row.nseats)
+		snprintf(news, sizeof(news), "The deadline for %s's decision passed: %s",
+		    g->names[sub->seat], strncmp(sub->text, "resign", 6) == 0 ?
+		    "the game dropped that seat (as a resignation)." :
+		    "the game played the default for that seat (see the last move).");
 	if ((rc = recap_load(g, &r)) != STORE_OK) {
 		recap_free(&r);
 		return rc;
 	}
 	if (g->rules->over(g->state)) {
-		rc = notify_end(cfg, s, g, &r);
+		rc = notify_end(cfg, s, g, &r, news);
 		recap_free(&r);
 		return rc;
 	}
@@ -383,7 +395,10 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		json_t *v = seat_vars(g, i);
 
 		set_since(v, g, &r, i);
-		rc = queue_rendered(cfg, s, g, i, "move", "mail-move.txt", v);
+		if (v != NULL && news[0] != '\0')
+			json_object_set_new(v, "news", json_string(news));
+		rc = queue_rendered(cfg, s, g, i, "move", news[0] != '\0' ? "deadline passed" :
+		    NULL, "mail-move.txt", v);
 		json_decref(v);
 	}
 	recap_free(&r);

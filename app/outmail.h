@@ -82,6 +82,17 @@ int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
  * Remind every running game's idle seats (remind.c), one transaction per
  * game; counts the reminders and table notices queued.  Returns EXIT_*.
  */
-int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told);
+/*
+ * away.c: seat declares an absence to the end of y-m-d (UTC), or with y 0
+ * says it is back; the table is told.  Inside the caller's transaction.
+ * STORE_OK; -1 with result saying why when the date is refused (over, or
+ * more than a year ahead; "back" from a seat not away); else a STORE_*
+ * code.  result gets the answer to the seat.
+ */
+int seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
+    int d, int64_t now, char *result, size_t len);
+
+int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
+    int *played);
 
 #endif

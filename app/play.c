@@ -48,6 +48,7 @@ game_update_clocks(struct loaded *g, int mover, int64_t now)
 		st->reminded_at = 0;
 		st->reminders = 0;
 		st->table_told = 0;
+		clock_schedule(&g->row, st);
 		if ((rc = store_seat_update_clock(g->store, g->row.id, st)) != STORE_OK)
 			return rc;
 	}
@@ -149,11 +150,13 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 
 	if (g->rules->over(g->state)) {
 		out->code = EXIT_REJECTED;
+		out->moved_on = 1;
 		snprintf(out->err, sizeof(out->err), "the game is over; no more moves");
 		return -1;
 	}
 	if (sub->expect >= 0 && sub->expect != g->row.nmoves) {
 		out->code = EXIT_REJECTED;
+		out->moved_on = 1;
 		snprintf(out->err, sizeof(out->err),
 		    "--expect %d: the game has %d moves now; look again before moving",
 		    sub->expect, g->row.nmoves);

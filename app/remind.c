@@ -2,6 +2,9 @@
  * remind.c - reminders: mail the seats each game waits for once they have
  * been idle too long, then daily, and tell the table after some days.
  * Never twice in one interval; a declared absence pauses the clock.
+ * A game with a deadline follows its ladder instead (deadline.c), and the
+ * timeouts it reaches are played here, each as a move in its own
+ * transaction.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,21 +28,21 @@ idle_text(int64_t secs, char *buf, size_t len)
 		snprintf(buf, len, "%lld hour%s", (long long)h, h == 1 ? "" : "s");
 }
 
-/* Queue the table's news mail about a slow seat. */
+/* Queue the table's news mail (kind: the subject's word). */
 static int
-tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow,
-    const char *idle)
+tell_table(struct config *cfg, struct store *s, const struct loaded *g, const char *kind,
+    const char *news, int skip)
 {
-	char news[400], subject[300];
+	char subject[300];
 	int i, rc = STORE_OK;
 
-	snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
-	    g->names[slow], idle);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
 		struct sbuf body = SBUF_INIT;
 		json_t *v;
 
-		outmail_subject(g, i, "reminder", subject, sizeof(subject));
+		if (i == skip)
+			continue;	/* told in a mail of its own */
+		outmail_subject(g, i, kind, subject, sizeof(subject));
 		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
 		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
 
@@ -54,6 +57,127 @@ tell_table(struct config *cfg, struct store *s, const struct loaded *g, int slow
 	return rc;
 }
 
+/* Queue a reminder to seat (kind: the subject's word; deadline: its
+ * sentences about the deadline, "" for none). */
+static int
+queue_reminder(struct config *cfg, struct store *s, struct loaded *g, int seat,
+    const char *why, const char *idle, const char *kind, const char *deadline)
+{
+	struct sbuf body = SBUF_INIT, moves = SBUF_INIT;
+	char subject[300];
+	json_t *v;
+	int rc;
+
+	outmail_moves_compact(g, seat, &moves);
+	v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s, s:s}", "name", g->names[seat],
+	    "title", g->row.title, "id", (json_int_t)g->row.id, "idle", idle, "why",
+	    why, "moves", sb_str(&moves), "deadline", deadline);
+	sb_free(&moves);
+	if (v == NULL || template_render("mail-remind.txt", v, &body) != 0) {
+		json_decref(v);
+		sb_free(&body);
+		return STORE_ERROR;
+	}
+	json_decref(v);
+	outmail_subject(g, seat, kind, subject, sizeof(subject));
+	rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
+	sb_free(&body);
+	return rc;
+}
+
+/* What the timeout does to seat, said to that seat: the very commands
+ * the game will play for it under "pass". */
+static void
+seat_consequence(const struct loaded *g, int seat, char *buf, size_t len)
+{
+	struct sbuf moves = SBUF_INIT;
+	size_t i;
+
+	if (strcmp(g->row.on_timeout, "pass") == 0 && g->rules->timeout_move != NULL &&
+	    g->rules->timeout_move(g->state, seat, &moves) == 0 && moves.len > 0 &&
+	    !moves.oom) {
+		while (moves.len > 0 && moves.s[moves.len - 1] == '\n')
+			moves.s[--moves.len] = '\0';
+		for (i = 0; i < moves.len; i++)
+			if (moves.s[i] == '\n')
+				moves.s[i] = ';';
+		snprintf(buf, len, "the game plays for you: %s", sb_str(&moves));
+	} else
+		clock_consequence(&g->row, "you", buf, len);
+	sb_free(&moves);
+}
+
+/*
+ * A seat of a game with a deadline: the rung of its ladder that is due, if
+ * any.  A timeout is not played here (this is the reminders' transaction):
+ * *timeout is set and the caller plays it after the commit.
+ */
+static int
+deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
+    const char *why, int64_t now, int *sent, int *told, int *timeout)
+{
+	struct store_seat *st = &g->seats[seat];
+	enum clock_event ev = clock_due(&g->row, st, now);
+	int64_t d = clock_deadline(&g->row, st), start = d - (int64_t)g->row.deadline_hours * 3600;
+	char when[64], after[64], what[300], text[900], idle_s[64], news[900];
+	int rc;
+
+	if (ev == CLOCK_NOTHING)
+		return STORE_OK;
+	if (ev == CLOCK_TIMEOUT) {
+		*timeout = 1;
+		return STORE_OK;
+	}
+	idle_text(now - start, idle_s, sizeof(idle_s));
+	clock_time_text(d, when, sizeof(when));
+	seat_consequence(g, seat, what, sizeof(what));
+	if (ev == CLOCK_NOTICE) {
+		int acts = strcmp(g->row.on_timeout, "pass") == 0 ||
+		    strcmp(g->row.on_timeout, "drop") == 0;
+
+		clock_time_text(now + (int64_t)g->row.grace_hours * 3600, after, sizeof(after));
+		if (acts)
+			snprintf(text, sizeof(text), "The deadline for this decision passed at %s. "
+			    "Unless you move first, at %s %s.", when, after, what);
+		else
+			snprintf(text, sizeof(text), "The deadline for this decision passed at %s. "
+			    "The game keeps waiting for you; the table has been told.", when);
+		/* The table hears the rule, not the default itself (it may be private). */
+		clock_consequence(&g->row, g->names[seat], what, sizeof(what));
+		if (acts)
+			snprintf(news, sizeof(news), "the deadline for %s's decision (%s) passed at "
+			    "%s. Unless %s moves first, at %s %s.", g->names[seat], why, when,
+			    g->names[seat], after, what);
+		else
+			snprintf(news, sizeof(news), "the deadline for %s's decision (%s) passed at "
+			    "%s; the game keeps waiting for %s.", g->names[seat], why, when,
+			    g->names[seat]);
+		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "deadline passed",
+		    text)) != STORE_OK ||
+		    (rc = tell_table(cfg, s, g, "deadline passed", news, seat)) != STORE_OK)
+			return rc;
+		st->reminders = CLOCK_NOTICE;
+		st->table_told = 1;
+		(*told)++;
+	} else {
+		if (ev == CLOCK_DAILY)
+			snprintf(text, sizeof(text), "The deadline for this decision passed at %s; "
+			    "the game keeps waiting for you.", when);
+		else
+			snprintf(text, sizeof(text), "%sYour deadline for this decision is %s; "
+			    "then %s.", ev == CLOCK_LAST ? "This is the last reminder. " : "",
+			    when, what);
+		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "reminder", text)) !=
+		    STORE_OK)
+			return rc;
+		st->reminders = ev == CLOCK_DAILY ? st->reminders + 1 : (int)ev;
+	}
+	st->reminded_at = now;
+	(*sent)++;
+	clock_schedule(&g->row, st);
+	return store_seat_update_clock(s, g->row.id, st);
+}
+
 /* Remind one awaited seat if its time has come; *sent counts mails. */
 static int
 remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
@@ -62,7 +186,7 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	struct store_seat *st = &g->seats[seat];
 	int hours = g->row.remind_hours > 0 ? g->row.remind_hours : cfg->remind_hours;
 	int64_t start = st->idle_since, idle, next;
-	char idle_s[64], subject[300];
+	char idle_s[64], news[400];
 	int rc, changed = 0;
 
 	if (start == 0 || now < st->away_until)
@@ -73,24 +197,8 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	next = st->reminded_at == 0 ? start + (int64_t)hours * 3600 : st->reminded_at + DAY;
 	idle_text(idle, idle_s, sizeof(idle_s));
 	if (now >= next) {
-		struct sbuf body = SBUF_INIT, moves = SBUF_INIT;
-		json_t *v;
-
-		outmail_moves_compact(g, seat, &moves);
-		v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "name", g->names[seat],
-		    "title", g->row.title, "id", (json_int_t)g->row.id, "idle", idle_s, "why",
-		    why, "moves", sb_str(&moves));
-		sb_free(&moves);
-		if (v == NULL || template_render("mail-remind.txt", v, &body) != 0) {
-			json_decref(v);
-			sb_free(&body);
-			return STORE_ERROR;
-		}
-		json_decref(v);
-		outmail_subject(g, seat, "reminder", subject, sizeof(subject));
-		rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
-		sb_free(&body);
-		if (rc != STORE_OK)
+		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "reminder", "")) !=
+		    STORE_OK)
 			return rc;
 		st->reminded_at = now;
 		st->reminders++;
@@ -98,7 +206,9 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 		(*sent)++;
 	}
 	if (!st->table_told && idle >= (int64_t)cfg->table_days * DAY) {
-		if ((rc = tell_table(cfg, s, g, seat, idle_s)) != STORE_OK)
+		snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
+		    g->names[seat], idle_s);
+		if ((rc = tell_table(cfg, s, g, "reminder", news, -1)) != STORE_OK)
 			return rc;
 		st->table_told = 1;
 		changed = 1;
@@ -107,15 +217,18 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	return changed ? store_seat_update_clock(s, g->row.id, st) : STORE_OK;
 }
 
-/* One game, in one transaction. */
+/* One game's reminders, in one transaction; *timeouts says whether a
+ * seat's timeout is due. */
 static int
 remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int *sent,
-    int *told)
+    int *told, int *timeouts)
 {
 	struct loaded g;
 	struct game_wait w;
 	int rc, i, code = EXIT_OK;
+	int64_t now = now_epoch();
 
+	*timeouts = 0;
 	if ((rc = store_begin(s)) != STORE_OK)
 		return store_exit(s, rc);
 	if ((code = game_load(c, s, id, -1, &g)) != EXIT_OK)
@@ -130,7 +243,10 @@ remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int 
 	for (i = 0; i < g.row.nseats; i++) {
 		if (!(w.mask & (1u << i)))
 			continue;
-		if ((rc = remind_seat(cfg, s, &g, i, w.why[i], now_epoch(), sent, told)) != STORE_OK) {
+		rc = g.row.deadline_hours > 0 ?
+		    deadline_seat(cfg, s, &g, i, w.why[i], now, sent, told, timeouts) :
+		    remind_seat(cfg, s, &g, i, w.why[i], now, sent, told);
+		if (rc != STORE_OK) {
 			code = store_exit(s, rc);
 			goto fail;
 		}
@@ -147,20 +263,93 @@ fail:
 	return code;
 }
 
+/*
+ * Play the timeouts due in game id, each as the seat's move in its own
+ * transaction (play_submission, source "timeout"): the engine's default
+ * for the seat under "pass", its resignation under "drop".  A seat that
+ * moved meanwhile is left alone: the move count the timeout was judged on
+ * is expected.  *played counts the moves.
+ */
+static int
+play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
+{
+	int round;
+
+	for (round = 0; round < GAME_MAX_SEATS; round++) {
+		struct loaded g, after;
+		struct game_wait w;
+		struct submission sub;
+		struct outcome out;
+		struct sbuf text = SBUF_INIT;
+		int64_t now = now_epoch();
+		int i, seat = -1, expect, rc;
+
+		if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
+			return rc;
+		memset(&w, 0, sizeof(w));
+		if (!g.rules->over(g.state))
+			g.rules->waiting(g.state, &w);
+		for (i = 0; i < g.row.nseats && seat < 0; i++)
+			if ((w.mask & (1u << i)) && g.row.deadline_hours > 0 &&
+			    clock_due(&g.row, &g.seats[i], now) == CLOCK_TIMEOUT)
+				seat = i;
+		if (seat >= 0 && strcmp(g.row.on_timeout, "drop") == 0)
+			sb_puts(&text, "resign\n");
+		else if (seat >= 0 && (g.rules->timeout_move == NULL ||
+		    g.rules->timeout_move(g.state, seat, &text) != 0 || text.len == 0)) {
+			errx_line(c, "game %lld: %s has no default to play at the timeout; the "
+			    "game keeps waiting", (long long)id, g.names[seat]);
+			seat = -1;
+		}
+		expect = g.row.nmoves;
+		game_unload(&g);
+		if (seat < 0) {
+			sb_free(&text);
+			return EXIT_OK;
+		}
+		memset(&sub, 0, sizeof(sub));
+		sub.game = id;
+		sub.seat = seat;
+		sub.text = sb_str(&text);
+		sub.source = "timeout";
+		sub.expect = expect;
+		memset(&after, 0, sizeof(after));
+		rc = play_submission(c, s, &sub, &after, &out);
+		game_unload(&after);
+		sb_free(&text);
+		if (rc == EXIT_TEMPFAIL || rc == EXIT_IOERR)
+			return rc;
+		/* Another run played it, or the seat moved first: nothing to say. */
+		if (rc != EXIT_OK && out.moved_on)
+			return EXIT_OK;
+		if (rc != EXIT_OK) {
+			errx_line(c, "game %lld: the timeout was not played: %s", (long long)id,
+			    out.err);
+			return EXIT_OK;
+		}
+		(*played)++;
+	}
+	return EXIT_OK;
+}
+
 int
-remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told)
+remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
+    int *played)
 {
 	int64_t *ids = NULL;
-	int rc, n = 0, i;
+	int rc = EXIT_OK, n = 0, i, timeouts;
 
-	*sent = *told = 0;
+	*sent = *told = *played = 0;
 	/* Only games whose awaited seats may be due: finished ones are not read. */
 	if ((rc = store_games_due(s, now_epoch(), cfg->remind_hours, cfg->table_days, &ids,
 	    &n)) != STORE_OK)
 		return store_exit(s, rc);
-	for (i = 0; i < n; i++)
-		if ((rc = remind_game(c, cfg, s, ids[i], sent, told)) != EXIT_OK)
+	for (i = 0; i < n; i++) {
+		if ((rc = remind_game(c, cfg, s, ids[i], sent, told, &timeouts)) != EXIT_OK)
 			break;
+		if (timeouts && (rc = play_timeouts(c, s, ids[i], played)) != EXIT_OK)
+			break;
+	}
 	free(ids);
 	return i < n ? rc : EXIT_OK;
 }

@@ -9,10 +9,11 @@
 static int
 run_new(struct ctx *c, int argc, char **argv)
 {
-	const char **seat_args = NULL, **opt_args = NULL, *title = NULL;
+	const char **seat_args = NULL, **opt_args = NULL, **sets = NULL, *title = NULL;
 	const struct opt_spec specs[] = {
 		{ "seat", 1, NULL, &seat_args },
 		{ "option", 1, NULL, &opt_args },
+		{ "set", 1, NULL, &sets },
 		{ "title", 1, &title, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
@@ -60,6 +61,7 @@ run_new(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	spec.title = title;
+	spec.clock = sets;
 	if ((rc = game_create(c, &spec, &s, &id, err, sizeof(err))) != EXIT_OK) {
 		if (err[0] != '\0')	/* else opening the database said why */
 			errx_line(c, "%s", err);
@@ -74,13 +76,15 @@ out:
 	json_decref(opts);
 	free(seat_args);
 	free(opt_args);
+	free(sets);
 	free(ops);
 	return rc;
 }
 
 const struct cmd_entry cmd_new = {
 	"new",
-	"new GAME --seat NAME[:EMAIL] ... [--option KEY=VALUE ...] [--title TEXT]",
+	"new GAME --seat NAME[:EMAIL] ... [--option KEY=VALUE ...] [--set KEY=VALUE ...] "
+	"[--title TEXT]",
 	"start a game and print its id",
 	"Each --seat names one player and the address their mail goes to.  Tigris\n"
 	"plays in seat order; Terra Mystica draws the player order from the seed\n"
@@ -90,6 +94,8 @@ const struct cmd_entry cmd_new = {
 	"buildings=on|off, support=free|english, scoring=hidden|open; for terra\n"
 	"the options of online play by name (--option strict-leech); for\n"
 	"warriors countries=random|choose, defence=ask|auto, teams=....\n"
+	"--set KEY=VALUE sets the game's clock: deadline=HOURS, grace=HOURS,\n"
+	"on_timeout=remind-only|pass|drop, remind=HOURS (see `arbiter help game`).\n"
 	"The game's secret seed comes from the kernel; its SHA-256 goes to the\n"
 	"players in the start mail.\n",
 	run_new,

@@ -26,7 +26,7 @@ run_remind(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	int64_t gid;
 	char **ops = NULL, err[512];
-	int nops, rc, sent = 0, told = 0;
+	int nops, rc, sent = 0, told = 0, played = 0;
 	long h;
 
 	rc = args_parse(c, &cmd_remind, argc, argv, specs, &ops, &nops);
@@ -60,11 +60,12 @@ run_remind(struct ctx *c, int argc, char **argv)
 		rc = EXIT_OK;
 		goto out;
 	}
-	if ((rc = remind_all(c, &cfg, s, &sent, &told)) != EXIT_OK)
+	if ((rc = remind_all(c, &cfg, s, &sent, &told, &played)) != EXIT_OK)
 		goto out;
 	if (quiet == NULL)
-		printf("remind: %d reminder%s, %d table notice%s queued\n", sent,
-		    sent == 1 ? "" : "s", told, told == 1 ? "" : "s");
+		printf("remind: %d reminder%s, %d table notice%s queued, %d timeout%s played\n",
+		    sent, sent == 1 ? "" : "s", told, told == 1 ? "" : "s", played,
+		    played == 1 ? "" : "s");
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
 out:
@@ -81,8 +82,13 @@ const struct cmd_entry cmd_remind = {
 	"interval (remind_hours in arbiter.conf(5), 48 by default, or the game's own\n"
 	"set with --game GAME --hours N), then one a day; after table_days days\n"
 	"(4 by default) the whole table is told, once.  A seat that declared an\n"
-	"absence (\"away until DATE\" by mail) is not reminded until it ends.  Safe to\n"
-	"run every few minutes from cron: nothing is sent twice in one interval.\n"
+	"absence (\"away until DATE\" by mail) is not reminded until it ends.\n"
+	"A game with a deadline (`arbiter game GAME --set deadline=HOURS`) reminds\n"
+	"each awaited seat when half and when an eighth of its time is left, sends a\n"
+	"notice to it and the table at the deadline, and after the grace plays its\n"
+	"timeout (on_timeout=pass: the game's default for the seat; drop: the seat\n"
+	"resigns), each as a move in its own transaction, mailed to the table.  Safe\n"
+	"to run every few minutes from cron: nothing is sent twice in one interval.\n"
 	"--quiet prints nothing when all went well (for cron).\n",
 	run_remind,
 	0,

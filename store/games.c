@@ -15,7 +15,8 @@ store_game_create(struct store *s, const struct store_game *g,
 	int rc, i;
 
 	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
-	    "nseats, created, remind_hours) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
+	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout) "
+	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
@@ -25,12 +26,16 @@ store_game_create(struct store *s, const struct store_game *g,
 	sqlite3_bind_int(st, 5, g->nseats);
 	sqlite3_bind_int64(st, 6, g->created);
 	sqlite3_bind_int(st, 7, g->remind_hours);
+	sqlite3_bind_int(st, 8, g->deadline_hours);
+	sqlite3_bind_int(st, 9, g->grace_hours);
+	sqlite3_bind_text(st, 10, g->on_timeout[0] != '\0' ? g->on_timeout : "remind-only", -1,
+	    SQLITE_STATIC);
 	if ((rc = store_done(s, st, "create game")) != STORE_OK)
 		return rc;
 	*id = sqlite3_last_insert_rowid(s->db);
 	for (i = 0; i < g->nseats; i++) {
 		rc = store_prepare(s, "INSERT INTO seats (game_id, idx, name, email, "
-		    "password, idle_since, serial) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
+		    "password, idle_since, serial, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st);
 		if (rc != STORE_OK)
 			return rc;
 		sqlite3_bind_int64(st, 1, *id);
@@ -40,6 +45,7 @@ store_game_create(struct store *s, const struct store_game *g,
 		sqlite3_bind_text(st, 5, seats[i].password, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 6, seats[i].idle_since);
 		sqlite3_bind_int64(st, 7, seats[i].serial > 0 ? seats[i].serial : 1);
+		sqlite3_bind_int64(st, 8, seats[i].due_at);
 		if ((rc = store_done(s, st, "create seat")) != STORE_OK)
 			return rc;
 	}
@@ -55,7 +61,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 
 	memset(g, 0, sizeof(*g));
 	rc = store_prepare(s, "SELECT rules, title, options, seed, nseats, created, "
-	    "nmoves, over, remind_hours FROM games WHERE id = ?", &st);
+	    "nmoves, over, remind_hours, deadline_hours, grace_hours, on_timeout "
+	    "FROM games WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
@@ -85,6 +92,9 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 	g->nmoves = sqlite3_column_int(st, 6);
 	g->over = sqlite3_column_int(st, 7);
 	g->remind_hours = sqlite3_column_int(st, 8);
+	g->deadline_hours = sqlite3_column_int(st, 9);
+	g->grace_hours = sqlite3_column_int(st, 10);
+	store_col_text(st, 11, g->on_timeout, sizeof(g->on_timeout));
 	sqlite3_finalize(st);
 	if (g->options == NULL) {
 		snprintf(s->err, sizeof(s->err), "game %lld has no options", (long long)id);
@@ -212,10 +222,13 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 	    " UNION SELECT rowid FROM seats INDEXED BY seats_first WHERE idle_since != 0 AND "
 	    "  reminded_at > 0 AND reminded_at <= ?1 - 86400"
 	    " UNION SELECT rowid FROM seats INDEXED BY seats_table WHERE idle_since != 0 AND "
-	    "  table_told = 0 AND idle_since <= ?1 - ?3 * 86400) AS c"
+	    "  table_told = 0 AND idle_since <= ?1 - ?3 * 86400"
+	    " UNION SELECT rowid FROM seats INDEXED BY seats_due WHERE due_at != 0 AND "
+	    "  due_at <= ?1) AS c"
 	    " CROSS JOIN seats s ON s.rowid = c.r CROSS JOIN games g ON g.id = s.game_id"
 	    " WHERE 1"
 	    " AND g.over = 0 AND s.away_until <= ?1 AND ("
+	    " (s.due_at != 0 AND s.due_at <= ?1) OR"
 	    " (s.reminded_at = 0 AND max(s.idle_since, s.away_until) + (CASE WHEN "
 	    "  g.remind_hours > 0 THEN g.remind_hours ELSE ?2 END) * 3600 <= ?1)"
 	    " OR (s.reminded_at != 0 AND s.reminded_at + 86400 <= ?1)"
@@ -231,6 +244,24 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 }
 
 int
+store_game_set_clock(struct store *s, const struct store_game *g)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE games SET remind_hours = ?, deadline_hours = ?, "
+	    "grace_hours = ?, on_timeout = ? WHERE id = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_int(st, 1, g->remind_hours);
+	sqlite3_bind_int(st, 2, g->deadline_hours);
+	sqlite3_bind_int(st, 3, g->grace_hours);
+	sqlite3_bind_text(st, 4, g->on_timeout, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, g->id);
+	return store_done(s, st, "set the game's clock");
+}
+
+int
 store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n)
 {
 	sqlite3_stmt *st;
@@ -238,7 +269,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 
 	*n = 0;
 	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
-	    "reminded_at, reminders, away_until, table_told, serial FROM seats "
+	    "reminded_at, reminders, away_until, table_told, serial, due_at FROM seats "
 	    "WHERE game_id = ? ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
@@ -257,6 +288,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 		p->away_until = sqlite3_column_int64(st, 7);
 		p->table_told = sqlite3_column_int(st, 8);
 		p->serial = sqlite3_column_int64(st, 9);
+		p->due_at = sqlite3_column_int64(st, 10);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -271,8 +303,8 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET idle_since = ?, reminded_at = ?, "
-	    "reminders = ?, away_until = ?, table_told = ? WHERE game_id = ? AND idx = ?",
-	    &st);
+	    "reminders = ?, away_until = ?, table_told = ?, due_at = ? "
+	    "WHERE game_id = ? AND idx = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, seat->idle_since);
@@ -280,8 +312,9 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	sqlite3_bind_int(st, 3, seat->reminders);
 	sqlite3_bind_int64(st, 4, seat->away_until);
 	sqlite3_bind_int(st, 5, seat->table_told);
-	sqlite3_bind_int64(st, 6, id);
-	sqlite3_bind_int(st, 7, seat->idx);
+	sqlite3_bind_int64(st, 6, seat->due_at);
+	sqlite3_bind_int64(st, 7, id);
+	sqlite3_bind_int(st, 8, seat->idx);
 	return store_done(s, st, "update seat");
 }
 

@@ -126,6 +126,18 @@ static const char *const migrations[] = {
 	"CREATE INDEX seats_first ON seats(reminded_at, idle_since) WHERE idle_since != 0;"
 	"CREATE INDEX seats_table ON seats(table_told, idle_since) WHERE idle_since != 0;"
 	"CREATE INDEX games_remind ON games(remind_hours);",
+	/*
+	 * 9: deadlines.  A game's hours per decision (0: none), the grace
+	 * after the deadline's notice and what then happens; per seat the
+	 * time of its next deadline event (a reminder of the ladder, the
+	 * notice, the timeout), 0 when none is pending: remind reads the
+	 * seats due from this index alone.
+	 */
+	"ALTER TABLE games ADD COLUMN deadline_hours INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE games ADD COLUMN grace_hours INTEGER NOT NULL DEFAULT 24;"
+	"ALTER TABLE games ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'remind-only';"
+	"ALTER TABLE seats ADD COLUMN due_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX seats_due ON seats(due_at) WHERE due_at != 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

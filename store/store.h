@@ -47,6 +47,9 @@ struct store_game {
 	int nmoves;			/* moves in the log */
 	int over;
 	int remind_hours;		/* per-game reminder interval; 0 = site default */
+	int deadline_hours;		/* hours per decision; 0 = no deadline */
+	int grace_hours;		/* after the deadline's notice, before the timeout */
+	char on_timeout[16];		/* "remind-only", "pass", "drop" */
 };
 
 struct store_seat {
@@ -62,6 +65,7 @@ struct store_seat {
 	int reminders;			/* reminders sent since idle_since */
 	int64_t away_until;		/* declared absence; 0 = none */
 	int table_told;			/* the table was told this seat is slow */
+	int64_t due_at;			/* next deadline event (games with a deadline); 0 = none */
 };
 
 struct store_move {
@@ -122,6 +126,8 @@ int store_game_list(struct store *s, int state, const char *player, int limit,
     int64_t **ids, int *n);
 int store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n);
+/* Store a game's reminder interval, deadline, grace and timeout policy. */
+int store_game_set_clock(struct store *s, const struct store_game *g);
 
 int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
 int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat);

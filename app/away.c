@@ -1,0 +1,99 @@
+/*
+ * away.c - a seat's declared absence ("away until DATE" by mail, `arbiter
+ * away`), and its early end ("back").  The absence lasts to the end of the
+ * date (UTC); reminders and deadlines wait for it, and the seat's clock
+ * starts again when it ends (deadline.c).  The whole table is told.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "outmail.h"
+
+/* The furthest an absence may reach. */
+#define MAX_AWAY_DAYS 365
+
+/* Tell every seat of g the news, inside the caller's transaction. */
+static int
+tell_all(struct config *cfg, struct store *s, const struct loaded *g, const char *subject,
+    const char *news)
+{
+	int i, rc = STORE_OK;
+
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
+		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
+		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
+		struct sbuf body = SBUF_INIT;
+
+		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
+			rc = STORE_ERROR;
+		else
+			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
+			    NULL);
+		json_decref(v);
+		sb_free(&body);
+	}
+	return rc;
+}
+
+int
+seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
+    int d, int64_t now, char *result, size_t len)
+{
+	struct store_seat *st = &g->seats[seat];
+	char news[300], subject[300];
+	int64_t until = 0;
+	int rc;
+
+	if (y != 0) {
+		struct tm tm;
+
+		memset(&tm, 0, sizeof(tm));
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d;
+		tm.tm_hour = 23;
+		tm.tm_min = 59;
+		tm.tm_sec = 59;
+		until = (int64_t)timegm(&tm);
+		if (until < now) {
+			snprintf(result, len, "away until %04d-%02d-%02d: that day is over; give "
+			    "the last day you will be away", y, m, d);
+			return -1;
+		}
+		if (until > now + (int64_t)MAX_AWAY_DAYS * 86400) {
+			snprintf(result, len, "away until %04d-%02d-%02d: an absence may last up "
+			    "to %d days; ask the game master to replace or drop the seat for a "
+			    "longer one", y, m, d, MAX_AWAY_DAYS);
+			return -1;
+		}
+	} else if (st->away_until <= now) {
+		snprintf(result, len, "back: %s was not away", g->names[seat]);
+		return -1;
+	}
+	/* The clock starts again when the absence ends (now, for "back"). */
+	st->away_until = y != 0 ? until : now;
+	st->reminded_at = 0;
+	st->reminders = 0;
+	st->table_told = 0;
+	clock_schedule(&g->row, st);
+	if ((rc = store_seat_update_clock(s, g->row.id, st)) != STORE_OK)
+		return rc;
+	if (y != 0) {
+		snprintf(news, sizeof(news), "%s is away until %04d-%02d-%02d; reminders and "
+		    "deadlines for %s wait until then.", g->names[seat], y, m, d,
+		    g->names[seat]);
+		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is away",
+		    (long long)g->row.id, g->row.title, g->names[seat]);
+		snprintf(result, len, "Noted: you are away until %04d-%02d-%02d; the table has "
+		    "been told.", y, m, d);
+	} else {
+		snprintf(news, sizeof(news), "%s is back; the clock for %s runs again.",
+		    g->names[seat], g->names[seat]);
+		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is back",
+		    (long long)g->row.id, g->row.title, g->names[seat]);
+		snprintf(result, len, "Noted: you are back; the table has been told.");
+	}
+	return tell_all(cfg, s, g, subject, news);
+}

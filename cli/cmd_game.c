@@ -1,0 +1,126 @@
+/*
+ * cmd_game.c - `arbiter game GAME [--set KEY=VALUE ...]`: a game's clock -
+ * its reminder interval, deadline, grace and timeout policy - shown or
+ * changed mid-game (app/deadline.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../app/outmail.h"
+
+static int
+run_game(struct ctx *c, int argc, char **argv)
+{
+	const char **sets = NULL;
+	const struct opt_spec specs[] = {
+		{ "set", 1, NULL, &sets },
+		{ NULL, 0, NULL, NULL },
+	};
+	struct config *cfg;
+	struct store *s = NULL;
+	struct loaded g;
+	struct game_wait w;
+	char **ops = NULL, err[1024], line[600], when[64];
+	int nops, rc, i;
+	int64_t id;
+
+	memset(&g, 0, sizeof(g));
+	rc = args_parse(c, &cmd_game, argc, argv, specs, &ops, &nops);
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (nops != 1) {
+		cmd_usage(&cmd_game, stderr);
+		goto out;
+	}
+	if (parse_game_id(ops[0], &id) != 0) {
+		errx_line(c, "'%s' is not a game id", ops[0]);
+		goto out;
+	}
+	if ((rc = game_open_store(c, sets != NULL ? STORE_OPEN_WRITE : STORE_OPEN_READ,
+	    &s)) != EXIT_OK)
+		goto out;
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
+		errx_line(c, "%s", err);
+		rc = EXIT_CONFIG;
+		goto out;
+	}
+	if (sets != NULL && (rc = store_begin(s)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto out;
+	}
+	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
+		goto rollback;
+	for (i = 0; sets != NULL && sets[i] != NULL; i++)
+		if (clock_set(&g.row, sets[i], err, sizeof(err)) != 0) {
+			errx_line(c, "--set %s", err);
+			rc = EXIT_USAGE;
+			goto rollback;
+		}
+	memset(&w, 0, sizeof(w));
+	if (!g.rules->over(g.state))
+		g.rules->waiting(g.state, &w);
+	if (sets != NULL) {
+		/* Every awaited seat's next event follows the new settings. */
+		rc = store_game_set_clock(s, &g.row);
+		for (i = 0; i < g.row.nseats && rc == STORE_OK; i++) {
+			clock_schedule(&g.row, &g.seats[i]);
+			rc = store_seat_update_clock(s, id, &g.seats[i]);
+		}
+		if (rc != STORE_OK || (rc = store_commit(s)) != STORE_OK) {
+			rc = store_exit(s, rc);
+			goto rollback;
+		}
+	}
+	clock_describe(&g.row, cfg->remind_hours, line, sizeof(line));
+	printf("game %lld: %s\n", (long long)id, line);
+	for (i = 0; i < g.row.nseats; i++) {
+		int64_t d = clock_deadline(&g.row, &g.seats[i]);
+
+		if (!(w.mask & (1u << i)))
+			continue;
+		if (g.seats[i].away_until > now_epoch()) {
+			clock_time_text(g.seats[i].away_until, when, sizeof(when));
+			printf("  %s: away until %s\n", g.names[i], when);
+		} else if (d != 0) {
+			clock_time_text(d, when, sizeof(when));
+			printf("  %s: deadline %s\n", g.names[i], when);
+		}
+	}
+	rc = EXIT_OK;
+	goto out;
+rollback:
+	if (sets != NULL)
+		store_rollback(s);
+out:
+	game_unload(&g);
+	store_close(s);
+	free(sets);
+	free(ops);
+	return rc;
+}
+
+const struct cmd_entry cmd_game = {
+	"game",
+	"game GAME [--set KEY=VALUE ...]",
+	"show or change a game's clock: reminders, deadline, timeouts",
+	"Without --set, says what the game's clock does and each awaited seat's\n"
+	"deadline.  Settings (also for `arbiter new --set`):\n"
+	"  deadline=HOURS     hours a seat has for each decision; 0: none (default)\n"
+	"  grace=HOURS        hours from the deadline's notice to the timeout (24)\n"
+	"  on_timeout=POLICY  remind-only (default): keep waiting, remind daily;\n"
+	"                     pass: play the game's default for the seat (Tigris:\n"
+	"                     pass or the least a decision commits; Terra Mystica:\n"
+	"                     decline offers, then pass; Warriors: no orders);\n"
+	"                     drop: the seat resigns\n"
+	"  remind=HOURS       without a deadline: hours before the first reminder\n"
+	"                     (0: the site's remind_hours)\n"
+	"With a deadline, `arbiter remind` (from cron) reminds each awaited seat when\n"
+	"half and when an eighth of its time is left, tells it and the table at the\n"
+	"deadline, and after the grace plays the timeout as the seat's move.\n"
+	"Exit status 64 for an unknown setting or a bad value, 66 no such game.\n",
+	run_game,
+	0,
+};

@@ -1,0 +1,209 @@
+#!/bin/sh
+# needs: tigris
+# Deadlines: a game's clock set with `new --set` and `game --set`; the
+# ladder `remind` climbs for each awaited seat (half the time, an eighth
+# left, the notice at the deadline to the seat and the table), and after
+# the grace the timeout: on_timeout=pass plays the game's default for the
+# seat, drop makes it resign, remind-only keeps waiting with a reminder a
+# day.  A move restarts the clock; an absence pauses it; sixteen remind
+# runs racing at the timeout play it once.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+T0=1795000000		# 2026-11-18 11:06:40 UTC
+H=3600
+at() { ARBITER_NOW=$((T0 + $1 * H)); export ARBITER_NOW; }
+
+# fresh [GAME]: the mails that arrived since the last call (of game GAME
+# only, when given), one a line: "TO | SUBJECT | text joined into one
+# line", in the order they were queued.
+SEEN="$T/seen"
+: >"$SEEN"
+fresh() {
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$SEEN" "${1:-}" >"$T/fresh" <<'PY'
+import email, email.policy, os, sys
+box, seen_path, game = sys.argv[1:4]
+seen = set(open(seen_path).read().split())
+names = sorted((n for n in os.listdir(box) if n not in seen),
+               key=lambda n: int(n.rsplit("_", 1)[1]))
+for n in names:
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    text = m.get_body(preferencelist=("plain",)).get_content()
+    if game and "#%s]" % game not in str(m["Subject"]):
+        continue
+    print("%s | %s | %s" % (m["To"].addresses[0].display_name, " ".join(str(m["Subject"]).split()),
+                            " ".join(text.split())))
+open(seen_path, "a").write("".join(n + "\n" for n in names))
+PY
+}
+count() { grep -cF -- "$1" "$T/fresh"; }
+to() { grep -c "^$1 | " "$T/fresh"; }
+
+# Settings are checked before anything is stored.
+at 0
+expect_rc 64 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org --set deadline=soon
+one_line "$T/err"
+contains "$T/err" "deadline=soon"
+expect_rc 64 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org --set colour=red
+contains "$T/err" "no such setting"
+expect_rc 64 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org --set on_timeout=explode
+contains "$T/err" "remind-only, pass, drop"
+[ ! -e "$ARBITER_DB" ] || fail "a refused game left a database"
+ok
+
+# Game 1: 48 hours a decision, a 12-hour grace, then the game passes.
+expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org \
+    --set deadline=48 --set grace=12 --set on_timeout=pass
+# The start player is drawn: P starts, Q follows.
+P=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+Q=ada
+[ "$P" = ada ] && Q=bo
+expect_rc 0 "$ARBITER" game 1
+contains "$T/out" "deadline=48 hours"
+contains "$T/out" "$P: deadline 2026-11-20 11:06 UTC"
+fresh
+# Nothing before half the time; each rung once, however often remind runs.
+at 23; "$ARBITER" remind --no-send --quiet; "$ARBITER" send --quiet
+fresh; [ -s "$T/fresh" ] && fail "mail before half the time: $(cat "$T/fresh")"
+ok
+at 24; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet
+fresh
+[ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "half-time: $(cat "$T/fresh")"
+contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: reminder: move 0, your turn"
+contains "$T/fresh" "Your deadline for this decision is 2026-11-20 11:06 UTC; then the game plays for you: pass."
+at 41; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "early last call"
+at 42; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet; fresh
+[ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "last call: $(cat "$T/fresh")"
+contains "$T/fresh" "This is the last reminder."
+# The deadline: a notice to $P, the table told ($P not twice).
+at 48; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet; fresh
+[ "$(to $P)" -eq 1 ] && [ "$(to $Q)" -eq 1 ] || fail "notice: $(cat "$T/fresh")"
+contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: deadline passed: move 0, your turn"
+contains "$T/fresh" "Unless you move first, at 2026-11-20 23:06 UTC the game plays for you: pass."
+contains "$T/fresh" "$Q | [arbiter #1] Tigris & Euphrates: deadline passed"
+contains "$T/fresh" "Unless $P moves first, at 2026-11-20 23:06 UTC the game plays the default for $P"
+# The grace: nothing until it is over, then the timeout, once.
+at 59; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "timeout before the grace ended"
+ok
+at 60
+expect_rc 0 "$ARBITER" remind
+contains "$T/out" "1 timeout played"
+"$ARBITER" remind --quiet
+"$ARBITER" log 1 >"$T/log"
+[ "$(grep -c "$P: pass" "$T/log")" -eq 1 ] || fail "the timeout: $(cat "$T/log")"
+ok
+fresh
+contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: deadline passed: move 1, waiting for $Q"
+contains "$T/fresh" "The deadline for $P's decision passed: the game played the default for that seat"
+contains "$T/fresh" "$Q | [arbiter #1] Tigris & Euphrates: deadline passed: move 1, your turn"
+expect_rc 0 "$ARBITER" verify 1
+# $Q's clock started with the timeout's move.
+expect_rc 0 "$ARBITER" game 1
+contains "$T/out" "$Q: deadline 2026-11-22 23:06 UTC"
+
+# What remind reads: each seat's next event, kept by the move itself
+# (P's none, Q's at half its time).
+due=$(sqlite3 "$ARBITER_DB" "SELECT group_concat(name || '=' || due_at, ' ') FROM
+    (SELECT name, due_at FROM seats WHERE game_id = 1 ORDER BY name)")
+[ "$due" = "$(printf '%s\n%s\n' "$P=0" "$Q=$((T0 + 84 * H))" | sort | tr '\n' ' ' | sed 's/ $//')" ] ||
+    fail "due times after the timeout: $due"
+ok
+# Half of Q's time is gone at hour 84 (sooner than the site's first reminder).
+at 84; "$ARBITER" remind --quiet; fresh
+[ "$(to $Q)" -eq 1 ] || fail "$Q's half-time reminder: $(cat "$T/fresh")"
+contains "$T/fresh" "Your deadline for this decision is 2026-11-22 23:06 UTC"
+# A move restarts the clock: $Q moves after its notice, no timeout follows.
+at 108; "$ARBITER" remind --quiet; fresh
+contains "$T/fresh" "$Q | [arbiter #1] Tigris & Euphrates: deadline passed"
+at 110
+expect_rc 0 "$ARBITER" move 1 $Q pass
+at 121; "$ARBITER" remind --quiet
+"$ARBITER" log 1 >"$T/log"
+[ "$(grep -c "$Q: pass" "$T/log")" -eq 1 ] || fail "$Q's own move: $(cat "$T/log")"
+ok
+fresh
+lacks "$T/fresh" "deadline passed"
+
+# An absence pauses the clock: $P is away; a day already over is refused.
+expect_rc 65 "$ARBITER" away 1 $P --until 2026-11-20
+one_line "$T/err"
+contains "$T/err" "that day is over"
+expect_rc 64 "$ARBITER" away 1 $P --until 2026-02-30
+contains "$T/err" "YYYY-MM-DD"
+expect_rc 65 "$ARBITER" away 1 $P --until 2029-01-01
+contains "$T/err" "up to 365 days"
+expect_rc 65 "$ARBITER" away 1 $P --back
+contains "$T/err" "$P was not away"
+expect_rc 0 "$ARBITER" away 1 $P --until 2026-11-30
+fresh
+[ "$(count 'is away')" -eq 2 ] || fail "the table was not told of the absence: $(cat "$T/fresh")"
+contains "$T/fresh" "$P is away until 2026-11-30; reminders and deadlines for $P wait until then."
+# While away: no rung at all, whatever the time.
+at 250; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "mail while away: $(cat "$T/fresh")"
+ok
+expect_rc 0 "$ARBITER" game 1
+contains "$T/out" "$P: away until 2026-11-30 23:59 UTC"
+# Back early: the clock starts now (hour 250), the deadline 48 hours later.
+expect_rc 0 "$ARBITER" away 1 $P --back
+fresh
+[ "$(count 'is back')" -eq 2 ] || fail "the table was not told of the return"
+expect_rc 0 "$ARBITER" game 1
+contains "$T/out" "$P: deadline 2026-11-30 21:06 UTC"
+
+# Sixteen remind runs racing at the timeout: one move.
+at 300; "$ARBITER" remind --quiet; fresh
+contains "$T/fresh" "deadline passed"
+at 312
+i=0
+while [ $i -lt 16 ]; do
+	"$ARBITER" remind --quiet --no-send 2>>"$T/race-err" &
+	i=$((i + 1))
+done
+wait
+if grep -qv "busy" "$T/race-err"; then
+	fail "racing remind runs: $(cat "$T/race-err")"
+fi
+at 313; "$ARBITER" remind --quiet --no-send
+"$ARBITER" log 1 >"$T/log"
+[ "$(grep -c "$P: pass" "$T/log")" -eq 2 ] || fail "racing timeouts: $(cat "$T/log")"
+ok
+expect_rc 0 "$ARBITER" verify 1
+"$ARBITER" send --quiet
+fresh
+
+# Game 2: drop.  At the timeout the seat resigns.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat cy:cy@example.org --seat di:di@example.org \
+    --seat ed:ed@example.org --set deadline=10 --set grace=0 --set on_timeout=drop
+first=$("$ARBITER" show 2 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+at 10; "$ARBITER" remind --quiet
+at 11; "$ARBITER" remind --quiet
+"$ARBITER" log 2 >"$T/log"
+contains "$T/log" "$first: resign"
+fresh
+contains "$T/fresh" "The deadline for $first's decision passed: the game dropped that seat"
+
+# Game 3: remind-only.  The notice, then a reminder a day; never a move.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat fa:fa@example.org --seat gi:gi@example.org \
+    --set deadline=4
+at 4; "$ARBITER" remind --quiet; fresh 3
+contains "$T/fresh" "The game keeps waiting for you; the table has been told."
+at 20; "$ARBITER" remind --quiet; fresh 3; [ -s "$T/fresh" ] && fail "a reminder within the day"
+ok
+at 28; "$ARBITER" remind --quiet; fresh 3
+[ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "the daily reminder: $(cat "$T/fresh")"
+contains "$T/fresh" "the game keeps waiting for you."
+at 500; "$ARBITER" remind --quiet
+expect_rc 0 "$ARBITER" log 3
+lacks "$T/out" ": "
+
+# Changed mid-game: game 3 now drops after a 1-hour grace.
+expect_rc 0 "$ARBITER" game 3 --set on_timeout=drop --set grace=1
+contains "$T/out" "on_timeout=drop"
+at 502; "$ARBITER" remind --quiet
+expect_rc 0 "$ARBITER" log 3
+contains "$T/out" "resign"
+expect_rc 64 "$ARBITER" game 3 --set grace=-1
+one_line "$T/err"
+expect_rc 66 "$ARBITER" game 9
+done_ok
