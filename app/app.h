@@ -313,8 +313,8 @@ enum clock_event clock_due(const struct store_game *row, const struct store_seat
     int64_t now);
 /* "2026-11-27 14:00 UTC" */
 void clock_time_text(int64_t t, char *buf, size_t len);
-/* What the timeout does to seat name, as a clause. */
-void clock_consequence(const struct store_game *row, const char *name, char *buf, size_t len);
+/* What a timeout under policy_name does to seat name, as a clause. */
+void clock_consequence(const char *policy_name, const char *name, char *buf, size_t len);
 
 /* options.c: game options as stored (JSON array of [key, value] pairs). */
 struct optset {

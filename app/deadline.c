@@ -188,12 +188,12 @@ clock_time_text(int64_t t, char *buf, size_t len)
 }
 
 void
-clock_consequence(const struct store_game *row, const char *name, char *buf, size_t len)
+clock_consequence(const char *policy_name, const char *name, char *buf, size_t len)
 {
-	if (strcmp(policy(row), "pass") == 0)
+	if (strcmp(policy_name, "pass") == 0)
 		snprintf(buf, len, "the game plays the default for %s (the least the rules "
 		    "allow: pass, decline, no orders)", name);
-	else if (strcmp(policy(row), "drop") == 0)
+	else if (strcmp(policy_name, "drop") == 0)
 		snprintf(buf, len, "%s is dropped from the game (as a resignation)", name);
 	else
 		snprintf(buf, len, "the game keeps waiting for %s and the table is told", name);

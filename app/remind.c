@@ -85,15 +85,41 @@ queue_reminder(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	return rc;
 }
 
-/* What the timeout does to seat, said to that seat: the very commands
- * the game will play for it under "pass". */
+/*
+ * The policy a timeout of seat follows now: the game's, except that a
+ * seat its game cannot drop now (Terra Mystica before the factions are
+ * chosen; Warriors & Traders, whose edition has no resignation) gets the
+ * default instead of "drop".
+ */
+static const char *
+effective_policy(const struct loaded *g, int seat)
+{
+	struct game_played pl;
+	char err[GAME_WHY_LEN];
+	void *copy;
+	int ok;
+
+	if (strcmp(g->row.on_timeout, "drop") != 0)
+		return strcmp(g->row.on_timeout, "pass") == 0 ? "pass" : "remind-only";
+	if ((copy = malloc(g->rules->state_size)) == NULL)
+		return "drop";
+	memcpy(copy, g->state, g->rules->state_size);
+	memset(&pl, 0, sizeof(pl));
+	ok = g->rules->play(copy, seat, "resign", &pl, err, sizeof(err)) == GAME_OK;
+	free(copy);
+	return ok ? "drop" : "pass";
+}
+
+/* What the timeout does to seat, said to that seat: under "pass" the very
+ * commands the game will play for it. */
 static void
-seat_consequence(const struct loaded *g, int seat, char *buf, size_t len)
+seat_consequence(const struct loaded *g, int seat, const char *policy_name, char *buf,
+    size_t len)
 {
 	struct sbuf moves = SBUF_INIT;
 	size_t i;
 
-	if (strcmp(g->row.on_timeout, "pass") == 0 && g->rules->timeout_move != NULL &&
+	if (strcmp(policy_name, "pass") == 0 && g->rules->timeout_move != NULL &&
 	    g->rules->timeout_move(g->state, seat, &moves) == 0 && moves.len > 0 &&
 	    !moves.oom) {
 		while (moves.len > 0 && moves.s[moves.len - 1] == '\n')
@@ -103,7 +129,7 @@ seat_consequence(const struct loaded *g, int seat, char *buf, size_t len)
 				moves.s[i] = ';';
 		snprintf(buf, len, "the game plays for you: %s", sb_str(&moves));
 	} else
-		clock_consequence(&g->row, "you", buf, len);
+		clock_consequence(policy_name, "you", buf, len);
 	sb_free(&moves);
 }
 
@@ -120,6 +146,7 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	enum clock_event ev = clock_due(&g->row, st, now);
 	int64_t d = clock_deadline(&g->row, st), start = d - (int64_t)g->row.deadline_hours * 3600;
 	char when[64], after[64], what[300], text[900], idle_s[64], news[900];
+	const char *policy_name;
 	int rc;
 
 	if (ev == CLOCK_NOTHING)
@@ -130,10 +157,10 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	}
 	idle_text(now - start, idle_s, sizeof(idle_s));
 	clock_time_text(d, when, sizeof(when));
-	seat_consequence(g, seat, what, sizeof(what));
+	policy_name = effective_policy(g, seat);
+	seat_consequence(g, seat, policy_name, what, sizeof(what));
 	if (ev == CLOCK_NOTICE) {
-		int acts = strcmp(g->row.on_timeout, "pass") == 0 ||
-		    strcmp(g->row.on_timeout, "drop") == 0;
+		int acts = strcmp(policy_name, "remind-only") != 0;
 
 		clock_time_text(now + (int64_t)g->row.grace_hours * 3600, after, sizeof(after));
 		if (acts)
@@ -143,7 +170,7 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 			snprintf(text, sizeof(text), "The deadline for this decision passed at %s. "
 			    "The game keeps waiting for you; the table has been told.", when);
 		/* The table hears the rule, not the default itself (it may be private). */
-		clock_consequence(&g->row, g->names[seat], what, sizeof(what));
+		clock_consequence(policy_name, g->names[seat], what, sizeof(what));
 		if (acts)
 			snprintf(news, sizeof(news), "the deadline for %s's decision (%s) passed at "
 			    "%s. Unless %s moves first, at %s %s.", g->names[seat], why, when,
@@ -316,6 +343,21 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 		memset(&after, 0, sizeof(after));
 		rc = play_submission(c, s, &sub, &after, &out);
 		game_unload(&after);
+		if (rc == EXIT_REJECTED && !out.moved_on && strcmp(sub.text, "resign\n") == 0) {
+			/* A game that cannot drop the seat now (Terra Mystica before the
+			 * factions are chosen, Warriors & Traders ever) gets the default. */
+			sb_reset(&text);
+			memset(&after, 0, sizeof(after));
+			if (game_load(c, s, id, -1, &after) == EXIT_OK &&
+			    after.row.nmoves == expect && after.rules->timeout_move != NULL &&
+			    after.rules->timeout_move(after.state, seat, &text) == 0) {
+				game_unload(&after);
+				sub.text = sb_str(&text);
+				memset(&after, 0, sizeof(after));
+				rc = play_submission(c, s, &sub, &after, &out);
+			}
+			game_unload(&after);
+		}
 		sb_free(&text);
 		if (rc == EXIT_TEMPFAIL || rc == EXIT_IOERR)
 			return rc;

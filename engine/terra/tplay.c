@@ -340,22 +340,19 @@ strip_prefix(const struct tm_state *s, int seat, char **w, int *nw, char *err,
 	return GAME_OK;
 }
 
-/* Administrative commands (seat -1): drop-faction. */
+/*
+ * Take seat's faction out of the game, as the site's drop-faction does:
+ * it counts as passed for good, owes nothing, its open power offers are
+ * withdrawn, and the turn moves on if it was its own.  what names the
+ * command for errors.
+ */
 static enum game_status
-admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
+drop_seat(struct tm_state *s, int seat, const char *what, char *err, size_t errlen)
 {
-	int f, seat, i;
+	int i;
 
-	if (!(word_eq(w[0], "drop-faction") && nw == 2))
-		return tm_fail(err, errlen, "unknown administrative command '%s' "
-		    "(drop-faction FACTION)", w[0]);
-	f = tm_faction_find(w[1]);
-	seat = f >= 0 ? tm_seat_of(s, f) : -1;
-	if (seat < 0)
-		return tm_fail(err, errlen, "drop-faction: no faction '%s' in the game",
-		    w[1]);
 	if (s->phase == TP_FACTIONS || s->phase == TP_END || s->pl[seat].dropped)
-		return tm_fail(err, errlen, "drop-faction: %s", s->phase == TP_END ?
+		return tm_fail(err, errlen, "%s: %s", what, s->phase == TP_END ?
 		    "the game is over" : s->pl[seat].dropped ? "already dropped" :
 		    "factions are still being chosen");
 	s->pl[seat].dropped = 1;
@@ -375,6 +372,36 @@ admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
 			tm_start_round(s, 1);
 	}
 	return GAME_OK;
+}
+
+/* Administrative commands (seat -1): drop-faction. */
+static enum game_status
+admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
+{
+	int f, seat;
+
+	if (!(word_eq(w[0], "drop-faction") && nw == 2))
+		return tm_fail(err, errlen, "unknown administrative command '%s' "
+		    "(drop-faction FACTION)", w[0]);
+	f = tm_faction_find(w[1]);
+	seat = f >= 0 ? tm_seat_of(s, f) : -1;
+	if (seat < 0)
+		return tm_fail(err, errlen, "drop-faction: no faction '%s' in the game",
+		    w[1]);
+	return drop_seat(s, seat, "drop-faction", err, errlen);
+}
+
+/* 1 when the command is the word resign (any case, spaces around). */
+static int
+is_resign(const char *cmd)
+{
+	while (*cmd == ' ' || *cmd == '\t')
+		cmd++;
+	if (strncasecmp(cmd, "resign", 6) != 0)
+		return 0;
+	for (cmd += 6; *cmd == ' ' || *cmd == '\t' || *cmd == '\r'; cmd++)
+		;
+	return *cmd == '\0';
 }
 
 /* Apply a whole submission: leech/decline first, then the rest in order. */
@@ -470,7 +497,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	struct tm_state *s = st;
 	struct cmdlist cl = { 0, NULL };
 	enum game_status rc;
-	int noffer0 = s->noffer;
+	int noffer0 = s->noffer, i;
 
 	out->drew = 0;
 	if (seat < -1 || seat >= s->nseats)
@@ -481,7 +508,17 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		cmd_free(&cl);
 		return tm_fail(err, errlen, "empty submission");
 	}
-	rc = apply_all(s, seat, &cl, err, errlen);
+	for (i = 0; seat >= 0 && i < cl.n; i++)
+		if (is_resign(cl.cmd[i]))
+			break;
+	if (seat >= 0 && i < cl.n) {
+		/* A seat leaves as the site drops a faction, at any time. */
+		rc = cl.n > 1 ? tm_fail(err, errlen, "resign is a submission of its own") :
+		    drop_seat(s, seat, "resign", err, errlen);
+		if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
+			tm_advance(s);
+	} else
+		rc = apply_all(s, seat, &cl, err, errlen);
 	if (rc == GAME_OK) {
 		tm_advance(s);
 		record_last(s, seat, &cl, noffer0);

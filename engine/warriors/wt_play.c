@@ -1221,6 +1221,15 @@ wt_play(void *st, int seat, const char *text, struct game_played *out,
 		snprintf(err, errlen, "empty submission");
 		return GAME_REJECTED;
 	}
+	for (i = 0; i < cl.n; i++)
+		if (split_words(cl.cmd[i], &wd, err, errlen) == 0 && wd.n >= 1 &&
+		    word_eq(wd.w[0], "resign")) {
+			/* The edition has no rule for a player leaving (arbiter-warriors(6)). */
+			cmd_free(&cl);
+			snprintf(err, errlen, "resign: this edition has no rule for leaving the "
+			    "game; ask the game master");
+			return GAME_REJECTED;
+		}
 	s->last[0] = '\0';
 	if (s->phase != PH_OVER && s->phase >= PH_TRADE && all_anytime(&cl)) {
 		for (i = 0; i < cl.n && rc == 0; i++)
