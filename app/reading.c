@@ -28,7 +28,7 @@
 #include "app.h"
 
 /* Lines quoted in the answer, and the length each is cut to there. */
-enum { SHOW_LINES = 4, SHOW_WIDTH = 50 };
+enum { SHOW_LINES = 6, SHOW_WIDTH = 50 };
 
 /* 1 for a line of white space only, or a comment. */
 static int
@@ -41,18 +41,17 @@ neutral(const char *p, size_t n)
 	return i == n || p[i] == '#';
 }
 
-/* Quote one skipped line into the list (cut, with an ellipsis, when long). */
+/*
+ * Quote one skipped line, the count-th, into the list (cut, with an
+ * ellipsis, when long); past SHOW_LINES lines only the count is kept.
+ */
 static void
 note_skipped(struct sbuf *out, int count, const char *p, size_t n)
 {
 	size_t i = 0, w = 0, keep = 0;
 
-	if (count > SHOW_LINES)
+	if (count >= SHOW_LINES)
 		return;
-	if (count == SHOW_LINES) {
-		sb_puts(out, ", ...");
-		return;
-	}
 	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 		n--;
 	while (i < n && (p[i] == ' ' || p[i] == '\t'))
@@ -103,6 +102,9 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 		in += n + (nl != NULL);
 	}
 	*out = '\0';
+	if (count > SHOW_LINES)
+		sb_printf(skipped, " and %d more line%s", count - SHOW_LINES,
+		    count - SHOW_LINES > 1 ? "s" : "");
 	return commands;
 }
 

@@ -128,6 +128,34 @@ test_take(void **state)
 	sb_free(&skipped);
 }
 
+/* A long signature: six lines quoted, each cut to 50 characters, then a count. */
+static void
+test_take_cap(void **state)
+{
+	const struct game_rules *r = game_find("tigris");
+	struct sbuf skipped = SBUF_INIT;
+	char text[] = "pass\nThanks,\nAda Lovelace\n"
+	    "Head of Analytical Engines, Difference Engine Works Ltd.\n"
+	    "12 Example Street\nLondon\n+44 20 7946 0000\nwww.example.org\n"
+	    "Sent from Outlook\n";
+	char one[] = "a\nb\nc\nd\ne\nf\ng\n";
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(reading_take(r, text, &skipped), 1);
+	assert_string_equal(text, "pass\n");
+	assert_string_equal(sb_str(&skipped), "\"Thanks,\", \"Ada Lovelace\", "
+	    "\"Head of Analytical Engines, Difference Engine Work...\", "
+	    "\"12 Example Street\", \"London\", \"+44 20 7946 0000\" and 2 more lines");
+	sb_reset(&skipped);
+	/* Exactly one more: the singular. */
+	assert_int_equal(reading_take(r, one, &skipped), 0);
+	assert_string_equal(one, "");
+	assert_string_equal(sb_str(&skipped),
+	    "\"a\", \"b\", \"c\", \"d\", \"e\", \"f\" and 1 more line");
+	sb_free(&skipped);
+}
+
 int
 main(void)
 {
@@ -135,6 +163,7 @@ main(void)
 		cmocka_unit_test(test_legal_commands_are_commands),
 		cmocka_unit_test(test_prose_is_not),
 		cmocka_unit_test(test_take),
+		cmocka_unit_test(test_take_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
