@@ -100,7 +100,7 @@ test_prose_is_not(void **state)
 	static const char *const prose[] = {
 		"Hi arbiter,", "Hello!", "Thanks!", "Cheers, Ada", "Sent from my iPhone",
 		"Get Outlook for Android", "Best regards", "Ada", "",
-		"I think this is my best move:", "Regards,", "--",
+		"I think this is my best move:", "Regards,", "--", "-Ada", "+44 20 7946 0000",
 	};
 	const struct game_rules *const *g;
 	size_t i;
