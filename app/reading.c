@@ -10,7 +10,8 @@
  *   - before the first command, lines that are not commands are skipped;
  *   - from the first command on, commands are kept until the first line
  *     that is not one; that line and everything after it are skipped;
- *   - blank lines and '#' comment lines neither start nor stop reading.
+ *   - blank lines and '#' comment lines neither start nor stop reading;
+ *     blank lines after the last command are dropped.
  *
  * The skipped lines are listed for the answer, so the sender sees what
  * arbiter did not read.  A game without the is_command hook keeps every
@@ -71,7 +72,7 @@ note_skipped(struct sbuf *out, int count, const char *p, size_t n)
 int
 reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 {
-	char *in = text, *out = text;
+	char *in = text, *out = text, *end = text;
 	int commands = 0, count = 0, stopped = 0;
 
 	if (r->is_command == NULL)
@@ -93,15 +94,21 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 			note_skipped(skipped, count++, in, n);
 			keep = 0;
 		}
-		in[n] = save;
 		if (keep) {
+			int blank = strspn(in, " \t\r") == n;
+
+			in[n] = save;
 			memmove(out, in, n);
 			out += n;
 			*out++ = '\n';
+			if (!blank)
+				end = out;
 		}
+		in[n] = save;
 		in += n + (nl != NULL);
 	}
-	*out = '\0';
+	/* Blank lines after the last command are not part of the submission. */
+	*end = '\0';
 	if (count > SHOW_LINES)
 		sb_printf(skipped, " and %d more line%s", count - SHOW_LINES,
 		    count - SHOW_LINES > 1 ? "s" : "");

@@ -123,7 +123,7 @@ test_take(void **state)
 	(void)state;
 	assert_non_null(r);
 	assert_int_equal(reading_take(r, text, &skipped), 2);
-	assert_string_equal(text, "leader red F4\n# my plan\ntile blue C4\n\n");
+	assert_string_equal(text, "leader red F4\n# my plan\ntile blue C4\n");
 	assert_string_equal(sb_str(&skipped), "\"Hi arbiter,\", \"Thanks!\", \"pass\"");
 	sb_free(&skipped);
 }
