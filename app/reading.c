@@ -80,7 +80,7 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 	while (*in != '\0') {
 		char *nl = strchr(in, '\n');
 		size_t n = nl != NULL ? (size_t)(nl - in) : strlen(in);
-		int keep;
+		int keep, blank;
 		char save = in[n];
 
 		in[n] = '\0';
@@ -94,17 +94,15 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 			note_skipped(skipped, count++, in, n);
 			keep = 0;
 		}
+		blank = strspn(in, " \t\r") == n;
+		in[n] = save;
 		if (keep) {
-			int blank = strspn(in, " \t\r") == n;
-
-			in[n] = save;
 			memmove(out, in, n);
 			out += n;
 			*out++ = '\n';
 			if (!blank)
-				end = out;
+				end = out;	/* after the last line that is not blank */
 		}
-		in[n] = save;
 		in += n + (nl != NULL);
 	}
 	/* Blank lines after the last command are not part of the submission. */
