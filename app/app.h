@@ -154,8 +154,9 @@ int submission_check(const char *text, size_t len, char *err, size_t errlen);
  * text (in place) the commands read from its top by the game's is_command
  * hook: lines before the first command that are not commands are skipped,
  * reading stops at the first line after it that is not one.  The skipped
- * lines are appended to skipped, quoted and comma-separated (a few, then
- * "...").  Returns the number of command lines kept.
+ * lines are appended to skipped, quoted and comma-separated, each cut to
+ * 50 characters; past the sixth only their count is said ("and 3 more
+ * lines").  Returns the number of command lines kept.
  */
 int reading_take(const struct game_rules *r, char *text, struct sbuf *skipped);
 /* Drop the quotes of a pasted forum post from text (in place). */

@@ -10,7 +10,8 @@
  *   - before the first command, lines that are not commands are skipped;
  *   - from the first command on, commands are kept until the first line
  *     that is not one; that line and everything after it are skipped;
- *   - blank lines and '#' comment lines neither start nor stop reading.
+ *   - blank lines and '#' comment lines neither start nor stop reading;
+ *     blank lines after the last command are dropped.
  *
  * The skipped lines are listed for the answer, so the sender sees what
  * arbiter did not read.  A game without the is_command hook keeps every
@@ -28,7 +29,7 @@
 #include "app.h"
 
 /* Lines quoted in the answer, and the length each is cut to there. */
-enum { SHOW_LINES = 4, SHOW_WIDTH = 50 };
+enum { SHOW_LINES = 6, SHOW_WIDTH = 50 };
 
 /* 1 for a line of white space only, or a comment. */
 static int
@@ -41,18 +42,17 @@ neutral(const char *p, size_t n)
 	return i == n || p[i] == '#';
 }
 
-/* Quote one skipped line into the list (cut, with an ellipsis, when long). */
+/*
+ * Quote one skipped line, the count-th, into the list (cut, with an
+ * ellipsis, when long); past SHOW_LINES lines only the count is kept.
+ */
 static void
 note_skipped(struct sbuf *out, int count, const char *p, size_t n)
 {
 	size_t i = 0, w = 0, keep = 0;
 
-	if (count > SHOW_LINES)
+	if (count >= SHOW_LINES)
 		return;
-	if (count == SHOW_LINES) {
-		sb_puts(out, ", ...");
-		return;
-	}
 	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 		n--;
 	while (i < n && (p[i] == ' ' || p[i] == '\t'))
@@ -72,7 +72,7 @@ note_skipped(struct sbuf *out, int count, const char *p, size_t n)
 int
 reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 {
-	char *in = text, *out = text;
+	char *in = text, *out = text, *end = text;
 	int commands = 0, count = 0, stopped = 0;
 
 	if (r->is_command == NULL)
@@ -80,7 +80,7 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 	while (*in != '\0') {
 		char *nl = strchr(in, '\n');
 		size_t n = nl != NULL ? (size_t)(nl - in) : strlen(in);
-		int keep;
+		int keep, blank;
 		char save = in[n];
 
 		in[n] = '\0';
@@ -94,15 +94,22 @@ reading_take(const struct game_rules *r, char *text, struct sbuf *skipped)
 			note_skipped(skipped, count++, in, n);
 			keep = 0;
 		}
+		blank = strspn(in, " \t\r") == n;
 		in[n] = save;
 		if (keep) {
 			memmove(out, in, n);
 			out += n;
 			*out++ = '\n';
+			if (!blank)
+				end = out;	/* after the last line that is not blank */
 		}
 		in += n + (nl != NULL);
 	}
-	*out = '\0';
+	/* Blank lines after the last command are not part of the submission. */
+	*end = '\0';
+	if (count > SHOW_LINES)
+		sb_printf(skipped, " and %d more line%s", count - SHOW_LINES,
+		    count - SHOW_LINES > 1 ? "s" : "");
 	return commands;
 }
 

@@ -2,13 +2,15 @@
  * tlines.c - Terra Mystica: which line of a mail is a command (the
  * is_command hook).  A command may carry the faction prefix of the site's
  * logs ("witches: build E7"); "+FIRE", "+TW3", "+FAV5" and "-SPADE" take
- * what is owed or give it up.
+ * what is owed or give it up, while "-Ada" below the commands is a
+ * sign-off.
  */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../notation.h"
 #include "terra.h"
@@ -18,6 +20,43 @@ static const char *const verbs[] = {
 	"burn", "advance", "leech", "decline", "pass", "connect", "bridge", "done",
 	"wait", "resign", "drop-faction", NULL,
 };
+
+/*
+ * 1 when the line at p starts with one of the signed forms: "+FAVn",
+ * "+TWn", "+BONn", "+FIRE" ... "+AIR" (a count may follow the '+':
+ * "+2AIR") or "-SPADE", in any case, white space allowed after the sign
+ * ("+ FIRE", as the site reads it); the word ends at white space, ';',
+ * '.' or the end.  A sign-off such as "-Ada" or a telephone number
+ * "+44 ..." is not one.
+ */
+static int
+signed_word(const char *p)
+{
+	static const char *const tiles[] = { "FAV", "TW", "BON" };
+	char sign = *p;
+	size_t n, i, t;
+
+	if (sign != '+' && sign != '-')
+		return 0;
+	for (p++; *p == ' ' || *p == '\t'; p++)
+		;
+	if (sign == '+' && *p >= '1' && *p <= '9')
+		p++;
+	for (n = 0; p[n] != '\0' && strchr(" \t;.", p[n]) == NULL; n++)
+		;
+	if (sign == '-')
+		return n == 5 && strncasecmp(p, "spade", 5) == 0;
+	for (i = 0; i < 4; i++)
+		if (n == strlen(tm_cult_names[i]) && strncasecmp(p, tm_cult_names[i], n) == 0)
+			return 1;
+	for (i = 0; i < sizeof(tiles) / sizeof(tiles[0]); i++) {
+		t = strlen(tiles[i]);
+		if (n > t && strncasecmp(p, tiles[i], t) == 0 &&
+		    strspn(p + t, "0123456789") == n - t)
+			return 1;
+	}
+	return 0;
+}
 
 int
 tm_is_command(const char *line)
@@ -34,10 +73,7 @@ tm_is_command(const char *line)
 		while (*p == ' ' || *p == '\t')
 			p++;
 	}
-	if ((p[0] == '+' || p[0] == '-') &&
-	    ((p[1] >= 'A' && p[1] <= 'Z') || (p[1] >= 'a' && p[1] <= 'z')))
-		return 1;
-	return line_starts_with_verb(p, verbs);
+	return signed_word(p) || line_starts_with_verb(p, verbs);
 }
 
 /* Format an error message into err; returns GAME_REJECTED. */

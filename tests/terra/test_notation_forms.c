@@ -7,7 +7,9 @@
  * out, "grey", "send priest", "advance shipping", "transform X" for one's
  * own colour, "+BONn" for "pass BONn".  Every submission of the real games and of the reference games
  * is replayed, and each variant that applies to it must give exactly the
- * state the original gives (the text of the last submission aside).
+ * state the original gives (the text of the last submission aside), and
+ * every line of each, original or variant, is a command to the is_command
+ * hook, so mail reading never skips it as prose.
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -17,7 +19,28 @@
 
 #include "realgame.h"
 
-static long tried[32], failed_total;
+static long tried[32], failed_total, lines_total, prose_total;
+
+/*
+ * Every line of an accepted submission must be read as a command by the
+ * is_command hook, or mail reading would skip it as prose.
+ */
+static void
+lines_are_commands(const char *path, int line, const char *text)
+{
+	char buf[1024];
+
+	while (*text != '\0') {
+		size_t n = strcspn(text, "\n");
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, text);
+		lines_total++;
+		if (strspn(buf, " \t") < strlen(buf) && !terra_rules.is_command(buf) &&
+		    prose_total++ < 12)
+			printf("%s line %d: '%s' is not read as a command\n", path, line, buf);
+		text += n + (text[n] == '\n');
+	}
+}
 
 /* Replace every occurrence of from by to (ASCII case-insensitive match). */
 static int
@@ -129,6 +152,8 @@ forms_of(const char *path)
 		memcpy(a, s, sizeof(*s));
 		if (terra_rules.play(a, seat, imp.subs[i].text, &pl, err, sizeof(err)) != GAME_OK)
 			break;	/* a found log ends with a refused line */
+		if (seat >= 0)
+			lines_are_commands(path, imp.subs[i].line, imp.subs[i].text);
 		for (k = 0; seat >= 0 && s->pl[seat].faction >= 0; k++) {
 			int r = variant(s, seat, k, imp.subs[i].text, v, sizeof(v));
 
@@ -137,6 +162,7 @@ forms_of(const char *path)
 			if (r == 0 || strcmp(v, imp.subs[i].text) == 0)
 				continue;
 			tried[k]++;
+			lines_are_commands(path, imp.subs[i].line, v);
 			memcpy(b, s, sizeof(*s));
 			err2[0] = '\0';
 			if (terra_rules.play(b, seat, v, &pl, err2, sizeof(err2)) != GAME_OK ||
@@ -192,6 +218,37 @@ test_notation_forms(void **state)
 		if (tried[k] == 0)
 			printf("variant %d never applied\n", k);
 	assert_int_equal(failed_total, 0);
+	printf("%ld submission lines, %ld not read as commands\n", lines_total, prose_total);
+	assert_true(lines_total > 1000);
+	assert_int_equal(prose_total, 0);
+}
+
+/* Which lines of a mail are commands: the forms above, and not prose. */
+static void
+test_is_command(void **state)
+{
+	static const char *const commands[] = {
+		"setup witches", "  build E7", "Witches: build E7", "witches:build e7",
+		"UPGRADE e7 to TP", "+FIRE", "+ EARTH", "+2air", "- spade", "+fav11", "+TW5", "+BON3", "-spade",
+		"-SPADE. pass BON3", "+FAV5. done", "convert 1PW to 1C", "leech 2 from cultists",
+		"decline 1 from witches", "pass BON4", "done", "wait", "resign",
+		"send p to WATER", "action ACT6. transform F2 to gray", "dig 1. build G4",
+		"burn 2", "advance ship", "connect r3", "bridge C2:D4", "drop-faction witches",
+	};
+	static const char *const prose[] = {
+		"Hi arbiter,", "-Ada", "- Ada", "+44 20 7946 0000", "+1", "+FAVOURITE",
+		"+TW", "-spades", "Sent from my iPhone", "Ada: thanks!", "Builder's note",
+		"Done.", "passing on this one", "", "   ", "# my plan",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!terra_rules.is_command(commands[i]))
+			fail_msg("'%s' is not read as a command", commands[i]);
+	for (i = 0; i < sizeof(prose) / sizeof(prose[0]); i++)
+		if (terra_rules.is_command(prose[i]))
+			fail_msg("'%s' is read as a command", prose[i]);
 }
 
 int
@@ -199,6 +256,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_notation_forms),
+		cmocka_unit_test(test_is_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,8 @@
  * colours), timeout_move (the default submission in every phase a seat
  * can be awaited in, accepted by play()) and resample (a seat's hand or
  * the bag's order replaced without any other seat's view changing, over
- * 1,200 random self-play positions).
+ * 1,200 random self-play positions) and is_command (which lines of a mail
+ * are commands, which are prose).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -441,6 +442,36 @@ test_resample(void **state)
 	free(r.next);
 }
 
+/*
+ * A line is a command when its first word is a verb of the notation, in
+ * any case, whatever follows (the engine judges that); anything else is
+ * prose mail reading skips.
+ */
+static void
+test_is_command(void **state)
+{
+	static const char *const commands[] = {
+		"leader red F4", "  PASS  ", "Tile blue C4; pass", "pass;pass", "swap r r r",
+		"withdraw black", "catastrophe E5", "support 2", "conflict red", "monument 3",
+		"building farmer B2", "treasure C5", "resign", "\tpass\r", "leader",
+		"tile purple Z99",
+	};
+	static const char *const prose[] = {
+		"Hi arbiter,", "Pass, thanks", "passing", "Tiles!", "Leader's choice",
+		"Sent from my iPhone", "Thanks, Ada", "-- ", "# pass", "", "  \t",
+		"> pass", "Best regards,",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!tigris_rules.is_command(commands[i]))
+			fail_msg("'%s' is not read as a command", commands[i]);
+	for (i = 0; i < sizeof(prose) / sizeof(prose[0]); i++)
+		if (tigris_rules.is_command(prose[i]))
+			fail_msg("'%s' is read as a command", prose[i]);
+}
+
 /* Run this file's tests. */
 int
 main(void)
@@ -451,6 +482,7 @@ main(void)
 		cmocka_unit_test(test_timeout_each_phase),
 		cmocka_unit_test(test_timeout_selfplay),
 		cmocka_unit_test(test_resample),
+		cmocka_unit_test(test_is_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -100,7 +100,7 @@ test_prose_is_not(void **state)
 	static const char *const prose[] = {
 		"Hi arbiter,", "Hello!", "Thanks!", "Cheers, Ada", "Sent from my iPhone",
 		"Get Outlook for Android", "Best regards", "Ada", "",
-		"I think this is my best move:", "Regards,", "--",
+		"I think this is my best move:", "Regards,", "--", "-Ada", "+44 20 7946 0000",
 	};
 	const struct game_rules *const *g;
 	size_t i;
@@ -123,8 +123,36 @@ test_take(void **state)
 	(void)state;
 	assert_non_null(r);
 	assert_int_equal(reading_take(r, text, &skipped), 2);
-	assert_string_equal(text, "leader red F4\n# my plan\ntile blue C4\n\n");
+	assert_string_equal(text, "leader red F4\n# my plan\ntile blue C4\n");
 	assert_string_equal(sb_str(&skipped), "\"Hi arbiter,\", \"Thanks!\", \"pass\"");
+	sb_free(&skipped);
+}
+
+/* A long signature: six lines quoted, each cut to 50 characters, then a count. */
+static void
+test_take_cap(void **state)
+{
+	const struct game_rules *r = game_find("tigris");
+	struct sbuf skipped = SBUF_INIT;
+	char text[] = "pass\nThanks,\nAda Lovelace\n"
+	    "Head of Analytical Engines, Difference Engine Works Ltd.\n"
+	    "12 Example Street\nLondon\n+44 20 7946 0000\nwww.example.org\n"
+	    "Sent from Outlook\n";
+	char one[] = "a\nb\nc\nd\ne\nf\ng\n";
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(reading_take(r, text, &skipped), 1);
+	assert_string_equal(text, "pass\n");
+	assert_string_equal(sb_str(&skipped), "\"Thanks,\", \"Ada Lovelace\", "
+	    "\"Head of Analytical Engines, Difference Engine Work...\", "
+	    "\"12 Example Street\", \"London\", \"+44 20 7946 0000\" and 2 more lines");
+	sb_reset(&skipped);
+	/* Exactly one more: the singular. */
+	assert_int_equal(reading_take(r, one, &skipped), 0);
+	assert_string_equal(one, "");
+	assert_string_equal(sb_str(&skipped),
+	    "\"a\", \"b\", \"c\", \"d\", \"e\", \"f\" and 1 more line");
 	sb_free(&skipped);
 }
 
@@ -135,6 +163,7 @@ main(void)
 		cmocka_unit_test(test_legal_commands_are_commands),
 		cmocka_unit_test(test_prose_is_not),
 		cmocka_unit_test(test_take),
+		cmocka_unit_test(test_take_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,6 +2,7 @@
  * test_notation.c - rule 13 (the email notation) of rules-en.md, and the
  * decisions of section 12 that no other rule states (Q19, Q27).  Each rule
  * has a positive and a negative test; error cases assert the exact message.
+ * Last, which lines of a mail the is_command hook takes for orders.
  */
 #include "wt_test.h"
 
@@ -367,6 +368,32 @@ test_q27_no_pieces_left(void **state)
 }
 
 /* Run the tests of this file. */
+/* A line is an order when its first word is a verb of rule 13, in any case. */
+static void
+test_is_command(void **state)
+{
+	static const char *const commands[] = {
+		"tracks 1 1 1", "DEVELOP trade", "develop MILITARY; defend auto",
+		"  country france", "deal", "trade 2 wine", "buy ship", "build city 12",
+		"upgrade 4", "declare war 2", "move 3 to 4", "defend auto", "retreat 5",
+		"peace 2", "feed 3", "pass", "done", "resign", "princess 2", "special",
+		"open 7", "unify", "shift 1", "rout 3", "damage 2", "Tracks 3 0 0",
+	};
+	static const char *const prose[] = {
+		"Hi arbiter,", "Moving on,", "Trading is fun!", "Sent from my iPhone",
+		"Thanks, Ann", "passed", "# move 3 to 4", "", "   ", "Get Outlook for iOS",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!warriors_rules.is_command(commands[i]))
+			fail_msg("'%s' is not read as an order", commands[i]);
+	for (i = 0; i < sizeof(prose) / sizeof(prose[0]); i++)
+		if (warriors_rules.is_command(prose[i]))
+			fail_msg("'%s' is read as an order", prose[i]);
+}
+
 int
 main(void)
 {
@@ -389,6 +416,7 @@ main(void)
 		cmocka_unit_test(test_13_8_nobody_else),
 		cmocka_unit_test(test_q19_three_province_types),
 		cmocka_unit_test(test_q27_no_pieces_left),
+		cmocka_unit_test(test_is_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
