@@ -305,48 +305,25 @@ answer_stranger(struct job *j, const char *result)
 	return rc;
 }
 
-/* A declared absence, inside the transaction: pause the seat's reminders, tell the table. */
+/*
+ * A declared absence ("away until DATE") or its end ("back"), inside the
+ * transaction (away.c): the seat's clock waits, the table is told.  A day
+ * already over, or too far ahead, is answered and changes nothing.
+ */
 static int
 declare_away(struct job *j, struct loaded *g, char *result, size_t len)
 {
-	struct tm tm;
-	int rc, i, seat = j->seat;
-	char news[300];
+	char why[300];
+	int rc;
 
-	memset(&tm, 0, sizeof(tm));
-	tm.tm_year = j->y - 1900;
-	tm.tm_mon = j->m - 1;
-	tm.tm_mday = j->d;
-	tm.tm_hour = 23;
-	tm.tm_min = 59;
-	tm.tm_sec = 59;
-	g->seats[seat].away_until = (int64_t)timegm(&tm);
-	if ((rc = store_seat_update_clock(j->s, g->row.id, &g->seats[seat])) != STORE_OK)
-		return rc;
-	snprintf(news, sizeof(news), "%s is away until %04d-%02d-%02d; reminders to %s "
-	    "pause until then.", g->names[seat], j->y, j->m, j->d, g->names[seat]);
-	for (i = 0; i < g->row.nseats; i++) {
-		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		struct sbuf body = SBUF_INIT;
-		char subject[300];
-
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0) {
-			json_decref(v);
-			sb_free(&body);
-			return STORE_ERROR;
-		}
-		json_decref(v);
-		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is away",
-		    (long long)g->row.id, g->row.title, g->names[seat]);
-		rc = outmail_queue(j->cfg, j->s, g, i, NULL, "table", subject, sb_str(&body), NULL);
-		sb_free(&body);
-		if (rc != STORE_OK)
-			return rc;
+	rc = seat_away(j->cfg, j->s, g, j->seat, j->away == 2 ? 0 : j->y, j->m, j->d,
+	    now_epoch(), why, sizeof(why));
+	if (rc == -1) {
+		snprintf(result, len, "Not noted: %s.", why);
+		return STORE_OK;
 	}
-	snprintf(result, len, "Noted: you are away until %04d-%02d-%02d; the table has "
-	    "been told.", j->y, j->m, j->d);
-	return STORE_OK;
+	snprintf(result, len, "%s", why);
+	return rc;
 }
 
 /* The stale answer: nothing applied, the game as it stands, a fresh reply address. */
@@ -384,7 +361,7 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 
 	if (out->stale)
 		return answer_stale(j, g);
-	if (j->away == 1 && (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
+	if (j->away >= 1 && (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
 		return rc;
 	n = strlen(result);
 	if (out->code == EXIT_OK) {
@@ -495,7 +472,7 @@ handle_quiet(struct job *j)
 		snprintf(result, sizeof(result), "refused");
 	} else {
 		rc = STORE_OK;
-		if (j->away == 1)
+		if (j->away >= 1)
 			rc = declare_away(j, &g, result, sizeof(result));
 		else
 			snprintf(result, sizeof(result), "Your mail held no commands%s%s",
@@ -503,7 +480,8 @@ handle_quiet(struct job *j)
 		note_skipped(j, result, sizeof(result));
 		if (rc == STORE_OK)
 			rc = answer_seat(j, &g, result, NULL, 1, 0);
-		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : "empty");
+		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : j->away == 2 ?
+		    "back" : "empty");
 	}
 	if (rc == STORE_OK)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);

@@ -20,9 +20,12 @@
  *    commands its rules allow at any time (Warriors' standing orders,
  *    `resign`) from seats the game is not waiting for.  The application
  *    never checks turn order itself.
- *  - Every notation has the command `resign`, accepted from a seat at any
- *    time while the game runs: the seat leaves, and the game's own rules
- *    say what becomes of its pieces and score (see arbiter-GAME(6)).
+ *  - A game whose rules let a seat leave has the command `resign`,
+ *    accepted from a seat at any time while the game runs: the seat
+ *    leaves, and the game's own rules say what becomes of its pieces and
+ *    score (see arbiter-GAME(6)).  Tigris and Terra Mystica have it (Terra
+ *    from the end of the faction choice on); Warriors & Traders refuses
+ *    it, saying why: its edition has no rule for leaving.
  *  - A state read back from storage may be damaged.  check() must accept
  *    any bytes whatsoever without crashing or reading out of bounds, and
  *    accept only states every other function can work on: every index,

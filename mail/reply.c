@@ -476,6 +476,8 @@ reply_parse_away(const char *line, size_t len, int *year, int *month,
 	int y, m, d;
 
 	l = trimmed(l);
+	if (l.len == 4 && strncasecmp(l.s, "back", 4) == 0)
+		return 2;
 	if (!eat_key(&l, "away", 0) || !eat_key(&l, "until", 0))
 		return 0;
 	if (l.len != 10 || l.s[4] != '-' || l.s[7] != '-' ||
@@ -517,6 +519,8 @@ reply_take_away(char *text, int *year, int *month, int *day, char *err,
 			    "2026-12-24");
 		drop[i] = rc > 0;
 	}
+	if (rc == 2)
+		*year = *month = *day = 0;
 	if (rc > 0)
 		remove_lines(text, &ls, drop);
 	free(drop);

@@ -33,7 +33,8 @@
  * These lines are removed from the text, so they never reach the engine.
  *
  * Absence (reply_take_away). A line "away until YYYY-MM-DD" (any case)
- * declares an absence up to and including that date; it is removed too.
+ * declares an absence up to and including that date; a line "back" ends
+ * one early; either is removed too.
  */
 #ifndef ARBITER_MAIL_REPLY_H
 #define ARBITER_MAIL_REPLY_H
@@ -61,16 +62,18 @@ struct reply_credentials {
 int reply_take_credentials(char *text, struct reply_credentials *cred,
     char *err, size_t errlen);
 
-/* Find one "away until YYYY-MM-DD" line in text. Returns 1 and stores the
- * date (removing the line from text) when found and the date is real;
+/* Find one "away until YYYY-MM-DD" or "back" line in text. Returns 1 and
+ * stores the date (removing the line from text) when an away line is
+ * found and the date is real; 2 (date zeroed, line removed) for "back";
  * 0 when there is no such line; -1 with err set when the line is there
  * but the date is malformed or impossible (text unchanged). */
 int reply_take_away(char *text, int *year, int *month, int *day, char *err,
     size_t errlen);
 
 /* Parse one line "away until YYYY-MM-DD" (surrounding white space
- * allowed). Returns 1 when it is one with a real date, 0 when the line is
- * not an away line, -1 when it is one but the date is malformed. */
+ * allowed). Returns 1 when it is one with a real date, 2 for a line
+ * "back", 0 when the line is neither, -1 when it is an away line but the
+ * date is malformed. */
 int reply_parse_away(const char *line, size_t len, int *year, int *month,
     int *day);
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# needs: tigris
+# needs: tigris terra warriors
 # Deadlines: a game's clock set with `new --set` and `game --set`; the
 # ladder `remind` climbs for each awaited seat (half the time, an eighth
 # left, the notice at the deadline to the seat and the table), and after
@@ -206,4 +206,64 @@ contains "$T/out" "resign"
 expect_rc 64 "$ARBITER" game 3 --set grace=-1
 one_line "$T/err"
 expect_rc 66 "$ARBITER" game 9
+
+# By mail: "away until DATE" and "back", answered; a day over is refused.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat hu:hu@example.org --seat io:io@example.org \
+    --set deadline=24
+W=$("$ARBITER" show 4 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+# mail_from SEAT ID BODY: SEAT answers its newest mail with BODY
+mail_from() {
+	newest_mail "$1" || fail "no mail to $1"
+	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: game\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$1" "$1" "$(cat "$T/reply-to")" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
+	newest_mail "$1"
+}
+mail_from "$W" away-past "away until 2026-11-01"
+contains "$T/joined" "Not noted: away until 2026-11-01: that day is over"
+expect_rc 0 "$ARBITER" game 4
+lacks "$T/out" "away until"
+mail_from "$W" away-ok "Hi,
+away until 2026-11-25"
+contains "$T/joined" "Noted: you are away until 2026-11-25; the table has been told."
+expect_rc 0 "$ARBITER" game 4
+contains "$T/out" "$W: away until 2026-11-25 23:59 UTC"
+mail_from "$W" back "back"
+contains "$T/joined" "Noted: you are back; the table has been told."
+expect_rc 0 "$ARBITER" game 4
+contains "$T/out" "$W: deadline 2026-11-19 11:06 UTC"
+
+# Terra Mystica, drop: before the factions are chosen the game cannot
+# drop a seat, so the timeout plays the default (the first faction);
+# afterwards the faction leaves the game as the site drops one.
+at 0
+expect_rc 0 "$ARBITER" new terra --seat ja:ja@example.org --seat ko:ko@example.org \
+    --set deadline=2 --set grace=0 --set on_timeout=drop
+at 2; "$ARBITER" remind --quiet --no-send
+at 3; "$ARBITER" remind --quiet --no-send
+expect_rc 0 "$ARBITER" log 5
+contains "$T/out" "setup alchemists"
+at 5; "$ARBITER" remind --quiet --no-send
+at 6; "$ARBITER" remind --quiet --no-send
+at 8; "$ARBITER" remind --quiet --no-send
+at 9; "$ARBITER" remind --quiet --no-send
+expect_rc 0 "$ARBITER" log 5
+contains "$T/out" "resign"
+expect_rc 0 "$ARBITER" show 5
+contains "$T/out" "(left the game)"
+expect_rc 0 "$ARBITER" verify 5
+
+# Warriors & Traders has no resignation: drop plays the default there too.
+at 0
+expect_rc 0 "$ARBITER" new warriors --seat la:la@example.org --seat mo:mo@example.org \
+    --set deadline=2 --set grace=0 --set on_timeout=drop
+expect_rc 65 "$ARBITER" move 6 la resign
+contains "$T/err" "this edition has no rule for leaving the game"
+at 2; "$ARBITER" remind --quiet --no-send
+at 3; "$ARBITER" remind --quiet --no-send 2>"$T/err"
+[ ! -s "$T/err" ] || fail "remind: $(cat "$T/err")"
+expect_rc 0 "$ARBITER" log 6
+[ -s "$T/out" ] || fail "no timeout was played in the Warriors game"
+lacks "$T/out" "resign"
+expect_rc 0 "$ARBITER" verify 6
 done_ok

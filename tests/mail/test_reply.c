@@ -199,6 +199,13 @@ test_away(void **state)
 	assert_string_equal(text, "away until 2026-02-30\n");
 	assert_non_null(strstr(err, "YYYY-MM-DD"));
 
+	/* "back" alone on its line ends an absence; in a sentence it is prose. */
+	snprintf(text, sizeof text, "pass\n  Back \nback home\n");
+	assert_int_equal(reply_take_away(text, &y, &m, &d, err, sizeof err), 2);
+	assert_int_equal(y, 0);
+	assert_string_equal(text, "pass\nback home\n");
+	assert_int_equal(reply_parse_away("back home", 9, &y, &m, &d), 0);
+	assert_int_equal(reply_parse_away("backs", 5, &y, &m, &d), 0);
 	assert_int_equal(reply_parse_away("away until 2028-02-29", 21, &y, &m,
 	    &d), 1);
 	assert_int_equal(reply_parse_away("away until 2027-02-29", 21, &y, &m,
