@@ -260,6 +260,9 @@ int play_submission(struct ctx *c, struct store *s, const struct submission *sub
 int notify_move(struct ctx *c, struct store *s, struct loaded *g,
     const struct submission *sub);
 int notify_start(struct ctx *c, struct store *s, struct loaded *g);
+/* The game as it stands, with seat's own screen and a line of news at the
+ * top, to that seat alone (a substitute, a new address). */
+int notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news);
 
 /* report.c: render a view in the context's format. */
 int report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sbuf *out);

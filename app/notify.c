@@ -366,6 +366,30 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 }
 
 int
+notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news)
+{
+	struct config *cfg;
+	struct recap r;
+	json_t *v;
+	int rc;
+
+	if ((cfg = load_config(c)) == NULL)
+		return STORE_ERROR;
+	if ((rc = recap_load(g, &r)) != STORE_OK) {
+		recap_free(&r);
+		return rc;
+	}
+	v = seat_vars(g, seat);
+	set_since(v, g, &r, seat);
+	if (v != NULL)
+		json_object_set_new(v, "news", json_string(news));
+	rc = queue_rendered(cfg, s, g, seat, "move", NULL, "mail-move.txt", v);
+	json_decref(v);
+	recap_free(&r);
+	return rc;
+}
+
+int
 notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submission *sub)
 {
 	struct config *cfg;

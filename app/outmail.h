@@ -92,6 +92,17 @@ int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 int seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
     int d, int64_t now, char *result, size_t len);
 
+/*
+ * seat.c: give seat a new name and/or address (NULL: unchanged), or with
+ * substitute set hand it to another player (a new password too).  Old
+ * reply addresses stop working; the seat is mailed its screen at its
+ * address, the table told of a new holder or name.  Inside the caller's
+ * transaction: STORE_OK, -1 with err (a name another seat has), or a
+ * STORE_* code.
+ */
+int seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g, int seat,
+    const char *name, const char *email, int substitute, char *err, size_t errlen);
+
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
     int *played);
 

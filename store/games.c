@@ -319,6 +319,24 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 }
 
 int
+store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *seat)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE seats SET name = ?, email = ?, password = ? "
+	    "WHERE game_id = ? AND idx = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, seat->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, seat->email, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, seat->password, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, id);
+	sqlite3_bind_int(st, 5, seat->idx);
+	return store_done(s, st, "update seat");
+}
+
+int
 store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
 {
 	sqlite3_stmt *st;

@@ -131,6 +131,8 @@ int store_game_set_clock(struct store *s, const struct store_game *g);
 
 int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
 int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat);
+/* Store a seat's name, address and password hash (a substitute, a new address). */
+int store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *seat);
 int store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial);
 int store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash);
 /*

@@ -1,0 +1,85 @@
+#!/bin/sh
+# needs: tigris
+# The game master changes who holds a seat: a substitute takes it over
+# (new name, address and password; its screen mailed to it alone; the
+# table told), a player moves to a new address, a seat is renamed.  Reply
+# addresses mailed before stop acting for the seat.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+# A seed that has ada start, so her old reply address would be in turn.
+export ARBITER_TEST_SEED=1111111111111111111111111111111111111111111111111111111111111111
+expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org
+first=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+[ "$first" = ada ] || fail "the seed no longer has ada start: $first"
+newest_mail ada || fail "no start mail to ada"
+cp "$T/reply-to" "$T/ada-reply-to"
+
+# Malformed requests change nothing.
+before=$(dbsum)
+expect_rc 64 "$ARBITER" seat 1 ada --address not-an-address
+one_line "$T/err"
+expect_rc 64 "$ARBITER" seat 1 ada --name bo
+contains "$T/err" "already named bo"
+expect_rc 64 "$ARBITER" seat 1 ada --replace 'c y:cy@example.org'
+expect_rc 64 "$ARBITER" seat 1 9 --name cy
+expect_rc 64 "$ARBITER" seat 1 ada
+expect_rc 64 "$ARBITER" seat 1 ada --replace cy:cy@example.org --name cy
+expect_rc 66 "$ARBITER" seat 7 ada --name cy
+[ "$(dbsum)" = "$before" ] || fail "a refused seat change changed the database"
+ok
+
+# A substitute: cy takes over ada's seat.
+expect_rc 0 "$ARBITER" seat 1 ada --replace cy:cy@example.org
+contains "$T/out" "seat 1 is cy <cy@example.org>"
+newest_mail cy || fail "no mail to the substitute"
+contains "$T/joined" "You now hold seat 1 (cy) of this game, taking over from ada."
+contains "$T/joined" "the seat's new password is"
+contains "$T/mail" "Behind your screen"
+pw=$(sed -n 's/.*the seat.s new password is \([a-z2-7]*\).*/\1/p' "$T/joined")
+[ ${#pw} -eq 16 ] || fail "no password in the substitute's mail: $(cat "$T/joined")"
+ok
+newest_mail bo || fail "no mail to bo"
+contains "$T/joined" "cy takes over seat 1 from ada."
+lacks "$T/mail" "cy@example.org"
+lacks "$T/mail" "$pw"
+# The password and the screen are in cy's mail only, and in no file but the queue's.
+grep -rl "$pw" "$ARBITER_MAILDIR" >"$T/with-pw"
+[ "$(wc -l <"$T/with-pw")" -eq 1 ] || fail "the password is in $(cat "$T/with-pw")"
+ok
+expect_rc 0 "$ARBITER" show 1
+contains "$T/out" "cy"
+lacks "$T/out" "ada"
+
+# ada's old reply address no longer acts for the seat.
+printf 'From: ada <ada@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <old-1@example.org>\n\npass\n' \
+    "$(cat "$T/ada-reply-to")" | "$ARBITER" mail
+expect_rc 0 "$ARBITER" log 1
+lacks "$T/out" "pass"
+ok
+
+# cy plays by replying to its own mail.
+newest_mail cy
+printf 'From: cy <cy@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <cy-1@example.org>\n\npass\n' \
+    "$(cat "$T/reply-to")" | "$ARBITER" mail
+expect_rc 0 "$ARBITER" log 1
+contains "$T/out" "cy: pass"
+
+# A new address for the same player: mail goes there, the table hears nothing.
+expect_rc 0 "$ARBITER" seat 1 bo --address bo@new.example.org
+newest_mail bo || fail "no mail to bo"
+contains "$T/joined" "its mail now goes to this address"
+python3 - "$ARBITER_MAILDIR/new" <<'PY' || fail "the address change was not mailed to the new address only"
+import email, email.policy, os, sys
+box = sys.argv[1]
+newest = max((os.path.join(box, n) for n in os.listdir(box)), key=lambda p: int(p.rsplit("_", 1)[1]))
+m = email.message_from_binary_file(open(newest, "rb"), policy=email.policy.default)
+sys.exit(0 if m["To"].addresses[0].addr_spec == "bo@new.example.org" else 1)
+PY
+ok
+
+# A new name: the table is told.
+expect_rc 0 "$ARBITER" seat 1 bo --name bob
+newest_mail cy
+contains "$T/joined" "seat 2, bo, is now called bob."
+expect_rc 0 "$ARBITER" verify 1
+done_ok
