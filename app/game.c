@@ -255,6 +255,10 @@ game_waiting_text(const struct loaded *g, char *buf, size_t len)
 	int i;
 
 	buf[0] = '\0';
+	if (g->row.over == STORE_ABANDONED) {
+		snprintf(buf, len, "abandoned by the game master");
+		return;
+	}
 	if (g->rules->over(g->state)) {
 		snprintf(buf, len, "the game is over");
 		return;

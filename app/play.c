@@ -148,6 +148,13 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 {
 	enum game_status st;
 
+	if (g->row.over == STORE_ABANDONED) {
+		out->code = EXIT_REJECTED;
+		out->moved_on = 1;
+		snprintf(out->err, sizeof(out->err), "the game master abandoned game #%lld; "
+		    "no more moves", (long long)g->row.id);
+		return -1;
+	}
 	if (g->rules->over(g->state)) {
 		out->code = EXIT_REJECTED;
 		out->moved_on = 1;

@@ -34,12 +34,13 @@ run_list(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	if (state_arg != NULL && strcmp(state_arg, "running") != 0 &&
-	    strcmp(state_arg, "finished") != 0) {
-		errx_line(c, "--state is running or finished, not '%s'", state_arg);
+	    strcmp(state_arg, "finished") != 0 && strcmp(state_arg, "abandoned") != 0) {
+		errx_line(c, "--state is running, finished or abandoned, not '%s'", state_arg);
 		goto out;
 	}
 	if (state_arg != NULL)
-		state = strcmp(state_arg, "finished") == 0;
+		state = strcmp(state_arg, "finished") == 0 ? 1 :
+		    strcmp(state_arg, "abandoned") == 0 ? STORE_ABANDONED : 0;
 	if (all != NULL)
 		state = -1;
 	if (limit_arg != NULL) {
@@ -84,7 +85,7 @@ out:
 
 const struct cmd_entry cmd_list = {
 	"list",
-	"list [--all | --state running|finished] [--player NAME] [--limit N]",
+	"list [--all | --state running|finished|abandoned] [--player NAME] [--limit N]",
 	"list the games in the database",
 	"One line per game, newest first, tab-separated: id, game, title, moves,\n"
 	"and whom the game waits for (or that it is over).  Running games only,\n"

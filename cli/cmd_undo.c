@@ -42,6 +42,12 @@ run_undo(struct ctx *c, int argc, char **argv)
 	}
 	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
 		goto rollback;
+	if (g.row.over == STORE_ABANDONED) {
+		errx_line(c, "game %lld was abandoned; it takes no more changes",
+		    (long long)id);
+		rc = EXIT_REJECTED;
+		goto rollback;
+	}
 	if (g.row.nmoves == 0) {
 		errx_line(c, "game %lld has no moves to undo", (long long)id);
 		rc = EXIT_REJECTED;

@@ -244,6 +244,32 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 }
 
 int
+store_game_delete(struct store *s, int64_t id)
+{
+	static const char *const sql[] = {
+		"DELETE FROM auth_failures WHERE game_id = ?",
+		"DELETE FROM inbound WHERE game_id = ?",
+		"DELETE FROM outbox WHERE game_id = ?",
+		"DELETE FROM snapshots WHERE game_id = ?",
+		"DELETE FROM moves WHERE game_id = ?",
+		"DELETE FROM seats WHERE game_id = ?",
+		"DELETE FROM games WHERE id = ?",
+	};
+	sqlite3_stmt *st;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(sql) / sizeof(sql[0]); i++) {
+		if ((rc = store_prepare(s, sql[i], &st)) != STORE_OK)
+			return rc;
+		sqlite3_bind_int64(st, 1, id);
+		if ((rc = store_done(s, st, "delete game")) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int
 store_game_set_clock(struct store *s, const struct store_game *g)
 {
 	sqlite3_stmt *st;

@@ -32,6 +32,7 @@ enum {
 	STORE_OPEN_READ = 2,	/* an existing database, only read: never written */
 };
 
+enum { STORE_ABANDONED = 2 };	/* games.over of a game the game master abandoned */
 enum { STORE_NAME_MAX = 64, STORE_EMAIL_MAX = 256, STORE_TITLE_MAX = 128 };
 
 struct store;
@@ -45,7 +46,7 @@ struct store_game {
 	int nseats;
 	int64_t created;
 	int nmoves;			/* moves in the log */
-	int over;
+	int over;			/* 0 running, 1 finished, STORE_ABANDONED */
 	int remind_hours;		/* per-game reminder interval; 0 = site default */
 	int deadline_hours;		/* hours per decision; 0 = no deadline */
 	int grace_hours;		/* after the deadline's notice, before the timeout */
@@ -107,7 +108,10 @@ int store_game_create(struct store *s, const struct store_game *g,
     const struct store_seat *seats, int64_t *id);
 int store_game_get(struct store *s, int64_t id, struct store_game *g);
 void store_game_free(struct store_game *g);
+/* over: 0 running, 1 finished by its rules, 2 abandoned by the game master. */
 int store_game_set_over(struct store *s, int64_t id, int over);
+/* Remove a game with its seats, log, snapshot, queued mail and records. */
+int store_game_delete(struct store *s, int64_t id);
 /* Every game id in ascending order; *ids is malloc'ed. */
 int store_game_ids(struct store *s, int64_t **ids, int *n);
 /*
