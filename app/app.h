@@ -239,6 +239,8 @@ struct submission {
 	 */
 	const char *seen_key;
 	int64_t serial;
+	/* Table talk to pass on with the move's mail ("say" lines), one a line; may be NULL. */
+	const char *talk;
 	int (*answer)(void *arg, struct loaded *g, const struct outcome *out);
 	void *answer_arg;
 };
@@ -260,6 +262,8 @@ int play_submission(struct ctx *c, struct store *s, const struct submission *sub
 int notify_move(struct ctx *c, struct store *s, struct loaded *g,
     const struct submission *sub);
 int notify_start(struct ctx *c, struct store *s, struct loaded *g);
+/* Table talk as the table reads it: 'NAME says: "..."', one a line. */
+void talk_text(const char *name, const char *said, struct sbuf *out);
 /* The game as it stands, with seat's own screen and a line of news at the
  * top, to that seat alone (a substitute, a new address). */
 int notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news);

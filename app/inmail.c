@@ -60,6 +60,10 @@ struct job {
 	char *text;		/* the commands (quotes, signature, credentials gone) */
 	int away, y, m, d;
 	char away_err[200];
+	/* Table talk: the "say" lines (reply_take_say), one a line. */
+	int nsaid;
+	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
+	char say_err[200];
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 };
 
@@ -366,13 +370,19 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 	n = strlen(result);
 	if (out->code == EXIT_OK) {
 		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
-		    "of game #%lld. Everyone has been sent the new board.", n ? "\n" : "",
-		    out->seq, (long long)g->row.id);
+		    "of game #%lld. Everyone has been sent the new board%s", n ? "\n" : "",
+		    out->seq, (long long)g->row.id, j->nsaid > 0 ? ", with your words to the "
+		    "table." : j->nsaid < 0 ? "; your words were not passed on: " : ".");
+		if (j->nsaid < 0) {
+			n = strlen(result);
+			snprintf(result + n, sizeof(result) - n, "%s.", j->say_err);
+		}
 		note_skipped(j, result, sizeof(result));
 		return answer_seat(j, g, result, NULL, 0, 0);
 	}
-	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s",
-	    n ? "\n" : "", out->err);
+	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s",
+	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
+	    "table)" : "");
 	note_skipped(j, result, sizeof(result));
 	return answer_seat(j, g, result, "Correct the commands and reply again.", 1, 0);
 }
@@ -441,6 +451,47 @@ handle_stranger(struct job *j)
 }
 
 /*
+ * Table talk alone (no commands): the seat's words go at once to every
+ * other seat, marked as its own; the answer says so.  Inside the
+ * transaction.
+ */
+static int
+relay_talk(struct job *j, struct loaded *g, char *result, size_t len)
+{
+	struct sbuf talk = SBUF_INIT;
+	char subject[300];
+	int i, rc = STORE_OK;
+
+	if (g->row.over) {
+		snprintf(result, len, "Your words were not passed on: the game is %s.",
+		    g->row.over == STORE_ABANDONED ? "abandoned" : "over");
+		return STORE_OK;
+	}
+	talk_text(g->names[j->seat], j->said, &talk);
+	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s says", (long long)g->row.id,
+	    g->row.title, g->names[j->seat]);
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
+		struct sbuf body = SBUF_INIT;
+		json_t *v;
+
+		if (i == j->seat)
+			continue;
+		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
+		    g->row.title, "id", (json_int_t)g->row.id, "news", sb_str(&talk));
+		if (v == NULL || talk.oom || template_render("mail-table.txt", v, &body) != 0)
+			rc = STORE_ERROR;
+		else
+			rc = outmail_queue(j->cfg, j->s, g, i, NULL, "table", subject,
+			    sb_str(&body), NULL);
+		json_decref(v);
+		sb_free(&body);
+	}
+	sb_free(&talk);
+	snprintf(result, len, "Your words were passed on to the table.");
+	return rc;
+}
+
+/*
  * A proven seat's mail that plays nothing: stale, not read (too big), or
  * without commands (perhaps an absence), in one transaction with its key.
  */
@@ -471,17 +522,28 @@ handle_quiet(struct job *j)
 		rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "refused");
 	} else {
+		char part[700] = "";
+		size_t n;
+
 		rc = STORE_OK;
-		if (j->away >= 1)
-			rc = declare_away(j, &g, result, sizeof(result));
-		else
-			snprintf(result, sizeof(result), "Your mail held no commands%s%s",
+		if (j->nsaid > 0)
+			rc = relay_talk(j, &g, result, sizeof(result));
+		else if (j->nsaid < 0)
+			snprintf(result, sizeof(result), "Your words were not passed on: %s.",
+			    j->say_err);
+		if (rc == STORE_OK && j->away >= 1)
+			rc = declare_away(j, &g, part, sizeof(part));
+		else if (j->nsaid == 0)
+			snprintf(part, sizeof(part), "Your mail held no commands%s%s",
 			    j->away < 0 ? ": " : ".", j->away < 0 ? j->away_err : "");
+		n = strlen(result);
+		if (part[0] != '\0')
+			snprintf(result + n, sizeof(result) - n, "%s%s", n ? "\n" : "", part);
 		note_skipped(j, result, sizeof(result));
 		if (rc == STORE_OK)
 			rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : j->away == 2 ?
-		    "back" : "empty");
+		    "back" : j->nsaid > 0 ? "talk" : "empty");
 	}
 	if (rc == STORE_OK)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);
@@ -513,6 +575,7 @@ handle_move(struct job *j)
 	sub.expect = -1;
 	sub.seen_key = j->key;
 	sub.serial = j->serial;
+	sub.talk = j->nsaid > 0 ? j->said : NULL;
 	sub.answer = answer_move;
 	sub.answer_arg = j;
 	rc = play_submission(j->c, j->s, &sub, &g, &out);
@@ -548,6 +611,8 @@ handle(struct job *j)
 		memset(&cr, 0, sizeof(cr));
 	j->away = reply_take_away(j->text, &j->y, &j->m, &j->d, j->away_err,
 	    sizeof(j->away_err));
+	j->nsaid = reply_take_say(j->text, j->said, sizeof(j->said), j->say_err,
+	    sizeof(j->say_err));
 	if (j->seat < 0 && (rc = find_password(j, &cr)) != STORE_OK)
 		return store_trouble(j->s, rc);
 	if (mail_key(j) != 0) {

@@ -331,7 +331,7 @@ set_since(json_t *v, const struct loaded *g, const struct recap *r, int seat)
 
 static int
 notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r,
-    const char *news)
+    const char *news, const char *talk)
 {
 	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT;
 	char commit[SHA256_HEX_LEN + 1], seed[65];
@@ -356,6 +356,8 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 		set_since(v, g, r, i);
 		if (v != NULL && news[0] != '\0')
 			json_object_set_new(v, "news", json_string(news));
+		if (v != NULL && talk[0] != '\0')
+			json_object_set_new(v, "talk", json_string(talk));
 		rc = queue_rendered(cfg, s, g, i, "end", news[0] != '\0' ? "deadline passed" :
 		    NULL, "mail-end.txt", v);
 		json_decref(v);
@@ -389,11 +391,28 @@ notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const ch
 	return rc;
 }
 
+void
+talk_text(const char *name, const char *said, struct sbuf *out)
+{
+	const char *p = said;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+
+		if (n > 0)
+			sb_printf(out, "%s says: \"%.*s\"\n", name, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	while (out->len > 0 && out->s[out->len - 1] == '\n')
+		out->s[--out->len] = '\0';
+}
+
 int
 notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submission *sub)
 {
 	struct config *cfg;
 	struct recap r;
+	struct sbuf talk = SBUF_INIT;
 	char news[400] = "";
 	int i, rc = STORE_OK;
 
@@ -406,13 +425,17 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		    g->names[sub->seat], strncmp(sub->text, "resign", 6) == 0 ?
 		    "the game dropped that seat (as a resignation)." :
 		    "the game played the default for that seat (see the last move).");
+	if (sub != NULL && sub->talk != NULL && sub->seat >= 0 && sub->seat < g->row.nseats)
+		talk_text(g->names[sub->seat], sub->talk, &talk);
 	if ((rc = recap_load(g, &r)) != STORE_OK) {
 		recap_free(&r);
+		sb_free(&talk);
 		return rc;
 	}
 	if (g->rules->over(g->state)) {
-		rc = notify_end(cfg, s, g, &r, news);
+		rc = notify_end(cfg, s, g, &r, news, sb_str(&talk));
 		recap_free(&r);
+		sb_free(&talk);
 		return rc;
 	}
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
@@ -421,10 +444,13 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		set_since(v, g, &r, i);
 		if (v != NULL && news[0] != '\0')
 			json_object_set_new(v, "news", json_string(news));
+		if (v != NULL && sb_str(&talk)[0] != '\0')
+			json_object_set_new(v, "talk", json_string(sb_str(&talk)));
 		rc = queue_rendered(cfg, s, g, i, "move", news[0] != '\0' ? "deadline passed" :
 		    NULL, "mail-move.txt", v);
 		json_decref(v);
 	}
 	recap_free(&r);
+	sb_free(&talk);
 	return rc;
 }

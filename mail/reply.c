@@ -527,3 +527,45 @@ reply_take_away(char *text, int *year, int *month, int *day, char *err,
 	free(ls.v);
 	return rc;
 }
+
+/* Find and remove the "say TEXT" lines; see reply.h. */
+int
+reply_take_say(char *text, char *said, size_t len, char *err, size_t errlen)
+{
+	struct lines ls;
+	char *drop;
+	size_t i, n = 0;
+	int count = 0, rc = 0;
+
+	said[0] = '\0';
+	if (split_lines(text, &ls) != 0)
+		return -1;
+	drop = calloc(ls.n + 1, 1);
+	if (drop == NULL) {
+		free(ls.v);
+		set_err(err, errlen, "say: out of memory");
+		return -1;
+	}
+	for (i = 0; i < ls.n && rc == 0; i++) {
+		struct line l = trimmed(ls.v[i]);
+
+		if (!eat_key(&l, "say", 0) || l.len == 0)
+			continue;
+		if (l.len > REPLY_SAY_LINE || ++count > REPLY_SAY_LINES ||
+		    n + l.len + 2 > len) {
+			set_err(err, errlen, "say: at most 5 lines of 300 characters each");
+			rc = -1;
+			break;
+		}
+		n += (size_t)snprintf(said + n, len - n, "%s%.*s", n ? "\n" : "",
+		    (int)l.len, l.s);
+		drop[i] = 1;
+	}
+	if (rc == 0 && count > 0)
+		remove_lines(text, &ls, drop);
+	if (rc != 0)
+		said[0] = '\0';
+	free(drop);
+	free(ls.v);
+	return rc != 0 ? rc : count;
+}

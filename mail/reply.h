@@ -77,4 +77,15 @@ int reply_take_away(char *text, int *year, int *month, int *day, char *err,
 int reply_parse_away(const char *line, size_t len, int *year, int *month,
     int *day);
 
+/*
+ * Table talk (reply_take_say). Lines "say TEXT" (any case; "say: TEXT"
+ * too) are the player's words to the table, never commands: they are
+ * removed from text and their TEXT (trimmed) is written to said, one a
+ * line. Returns how many (0: none); -1 with err set when there are more
+ * than REPLY_SAY_LINES, one is longer than REPLY_SAY_LINE bytes, or said
+ * is too small (text is then unchanged and said empty).
+ */
+enum { REPLY_SAY_LINES = 5, REPLY_SAY_LINE = 300 };
+int reply_take_say(char *text, char *said, size_t len, char *err, size_t errlen);
+
 #endif

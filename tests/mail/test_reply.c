@@ -199,6 +199,22 @@ test_away(void **state)
 	assert_string_equal(text, "away until 2026-02-30\n");
 	assert_non_null(strstr(err, "YYYY-MM-DD"));
 
+	/* "say" lines are table talk: taken out, their words kept in order. */
+	{
+		char said[2000];
+
+		snprintf(text, sizeof text, "pass\n say  Good luck \nsayonara\nSay: me too\n");
+		assert_int_equal(reply_take_say(text, said, sizeof said, err, sizeof err), 2);
+		assert_string_equal(said, "Good luck\nme too");
+		assert_string_equal(text, "pass\nsayonara\n");
+		snprintf(text, sizeof text, "say\nsay \n");
+		assert_int_equal(reply_take_say(text, said, sizeof said, err, sizeof err), 0);
+		snprintf(text, sizeof text, "say a\nsay b\nsay c\nsay d\nsay e\nsay f\n");
+		assert_int_equal(reply_take_say(text, said, sizeof said, err, sizeof err), -1);
+		assert_string_equal(said, "");
+		assert_string_equal(text, "say a\nsay b\nsay c\nsay d\nsay e\nsay f\n");
+		assert_non_null(strstr(err, "at most 5 lines"));
+	}
 	/* "back" alone on its line ends an absence; in a sentence it is prose. */
 	snprintf(text, sizeof text, "pass\n  Back \nback home\n");
 	assert_int_equal(reply_take_away(text, &y, &m, &d, err, sizeof err), 2);
