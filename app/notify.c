@@ -367,6 +367,43 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 	return rc;
 }
 
+/* The public board to every address watching the game (store observers). */
+static int
+notify_observers(struct config *cfg, struct store *s, struct loaded *g, const char *news,
+    const char *talk)
+{
+	char emails[STORE_OBSERVERS_MAX][STORE_EMAIL_MAX], subject[300], waiting[400];
+	struct sbuf board = SBUF_INIT, ranking = SBUF_INIT, body = SBUF_INIT;
+	int n = 0, i, rc, over = g->rules->over(g->state);
+	json_t *v;
+
+	if ((rc = store_observers_get(s, g->row.id, emails, STORE_OBSERVERS_MAX, &n)) !=
+	    STORE_OK || n == 0)
+		return rc;
+	g->rules->render_text(g->state, -1, g->names, &board);
+	while (board.len > 0 && board.s[board.len - 1] == '\n')
+		board.s[--board.len] = '\0';
+	if (over)
+		ranking_text(g, &ranking);
+	game_waiting_text(g, waiting, sizeof(waiting));
+	v = json_pack("{s:s, s:I, s:i, s:s, s:s, s:s, s:s, s:b, s:b, s:s, s:s}", "title",
+	    g->row.title, "id", (json_int_t)g->row.id, "move", g->seq, "rules",
+	    g->rules->name, "board", sb_str(&board), "news", news, "talk", talk, "over", over,
+	    "running", !over, "ranking", sb_str(&ranking), "waiting", waiting);
+	if (v == NULL || board.oom || template_render("mail-observe.txt", v, &body) != 0)
+		rc = STORE_ERROR;
+	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: move %d%s",
+	    (long long)g->row.id, g->row.title, g->seq, over ? ", game over" : "");
+	for (i = 0; i < n && rc == STORE_OK; i++)
+		rc = outmail_queue(cfg, s, g, -1, emails[i], "observe", subject, sb_str(&body),
+		    NULL);
+	json_decref(v);
+	sb_free(&board);
+	sb_free(&ranking);
+	sb_free(&body);
+	return rc;
+}
+
 int
 notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news)
 {
@@ -434,6 +471,8 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 	}
 	if (g->rules->over(g->state)) {
 		rc = notify_end(cfg, s, g, &r, news, sb_str(&talk));
+		if (rc == STORE_OK)
+			rc = notify_observers(cfg, s, g, news, sb_str(&talk));
 		recap_free(&r);
 		sb_free(&talk);
 		return rc;
@@ -450,6 +489,8 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		    NULL, "mail-move.txt", v);
 		json_decref(v);
 	}
+	if (rc == STORE_OK)
+		rc = notify_observers(cfg, s, g, news, sb_str(&talk));
 	recap_free(&r);
 	sb_free(&talk);
 	return rc;

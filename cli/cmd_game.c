@@ -9,6 +9,53 @@
 
 #include "cli.h"
 #include "../app/outmail.h"
+#include "../mail/compose.h"
+
+/* "a@x.org,b@y.org" (or "") into emails; 0, or -1 with err. */
+static int
+parse_observers(const char *v, char (*emails)[STORE_EMAIL_MAX], int *n, char *err,
+    size_t errlen)
+{
+	const char *p = v;
+	int i;
+
+	*n = 0;
+	while (*p != '\0') {
+		size_t len = strcspn(p, ",");
+
+		while (len > 0 && p[0] == ' ')
+			p++, len--;
+		if (len > 0) {
+			if (*n == STORE_OBSERVERS_MAX) {
+				snprintf(err, errlen, "observers: at most %d addresses",
+				    STORE_OBSERVERS_MAX);
+				return -1;
+			}
+			if (len >= STORE_EMAIL_MAX) {
+				snprintf(err, errlen, "observers: an address is too long");
+				return -1;
+			}
+			memcpy(emails[*n], p, len);
+			emails[*n][len] = '\0';
+			while (len > 0 && emails[*n][len - 1] == ' ')
+				emails[*n][--len] = '\0';
+			if (!compose_addr_ok(emails[*n])) {
+				snprintf(err, errlen, "observers: '%s' is not a mail address",
+				    emails[*n]);
+				return -1;
+			}
+			for (i = 0; i < *n; i++)
+				if (strcmp(emails[i], emails[*n]) == 0)
+					break;
+			if (i == *n)
+				(*n)++;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
 
 static int
 run_game(struct ctx *c, int argc, char **argv)
@@ -23,7 +70,8 @@ run_game(struct ctx *c, int argc, char **argv)
 	struct loaded g;
 	struct game_wait w;
 	char **ops = NULL, err[1024], line[600], when[64];
-	int nops, rc, i;
+	char observers[STORE_OBSERVERS_MAX][STORE_EMAIL_MAX];
+	int nops, rc, i, nobs = 0, set_obs = 0;
 	int64_t id;
 
 	memset(&g, 0, sizeof(g));
@@ -53,18 +101,29 @@ run_game(struct ctx *c, int argc, char **argv)
 	}
 	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
 		goto rollback;
-	for (i = 0; sets != NULL && sets[i] != NULL; i++)
-		if (clock_set(&g.row, sets[i], err, sizeof(err)) != 0) {
+	for (i = 0; sets != NULL && sets[i] != NULL; i++) {
+		if (strncmp(sets[i], "observers=", 10) == 0) {
+			if (parse_observers(sets[i] + 10, observers, &nobs, err,
+			    sizeof(err)) != 0) {
+				errx_line(c, "--set %s", err);
+				rc = EXIT_USAGE;
+				goto rollback;
+			}
+			set_obs = 1;
+		} else if (clock_set(&g.row, sets[i], err, sizeof(err)) != 0) {
 			errx_line(c, "--set %s", err);
 			rc = EXIT_USAGE;
 			goto rollback;
 		}
+	}
 	memset(&w, 0, sizeof(w));
 	if (!g.rules->over(g.state))
 		g.rules->waiting(g.state, &w);
 	if (sets != NULL) {
 		/* Every awaited seat's next event follows the new settings. */
 		rc = store_game_set_clock(s, &g.row);
+		if (rc == STORE_OK && set_obs)
+			rc = store_observers_set(s, id, observers, nobs);
 		for (i = 0; i < g.row.nseats && rc == STORE_OK; i++) {
 			clock_schedule(&g.row, &g.seats[i]);
 			rc = store_seat_update_clock(s, id, &g.seats[i]);
@@ -76,6 +135,15 @@ run_game(struct ctx *c, int argc, char **argv)
 	}
 	clock_describe(&g.row, cfg->remind_hours, line, sizeof(line));
 	printf("game %lld: %s\n", (long long)id, line);
+	if ((rc = store_observers_get(s, id, observers, STORE_OBSERVERS_MAX,
+	    &nobs)) != STORE_OK) {
+		rc = store_exit(s, rc);
+		goto out;
+	}
+	printf("  observers:%s", nobs == 0 ? " none" : "");
+	for (i = 0; i < nobs; i++)
+		printf(" %s", observers[i]);
+	printf("\n");
 	for (i = 0; i < g.row.nseats; i++) {
 		int64_t d = clock_deadline(&g.row, &g.seats[i]);
 
@@ -105,7 +173,7 @@ out:
 const struct cmd_entry cmd_game = {
 	"game",
 	"game GAME [--set KEY=VALUE ...]",
-	"show or change a game's clock: reminders, deadline, timeouts",
+	"show or change a game's clock (reminders, deadline, timeouts) and observers",
 	"Without --set, says what the game's clock does and each awaited seat's\n"
 	"deadline.  Settings (also for `arbiter new --set`):\n"
 	"  deadline=HOURS     hours a seat has for each decision; 0: none (default)\n"
@@ -117,6 +185,8 @@ const struct cmd_entry cmd_game = {
 	"                     drop: the seat resigns\n"
 	"  remind=HOURS       without a deadline: hours before the first reminder\n"
 	"                     (0: the site's remind_hours)\n"
+	"  observers=A,B,...  (game only) addresses that get the public board after\n"
+	"                     every move, never a hand; empty for none (at most 20)\n"
 	"With a deadline, `arbiter remind` (from cron) reminds each awaited seat when\n"
 	"half and when an eighth of its time is left, tells it and the table at the\n"
 	"deadline, and after the grace plays the timeout as the seat's move.\n"

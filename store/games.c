@@ -248,6 +248,7 @@ store_game_delete(struct store *s, int64_t id)
 {
 	static const char *const sql[] = {
 		"DELETE FROM auth_failures WHERE game_id = ?",
+		"DELETE FROM observers WHERE game_id = ?",
 		"DELETE FROM inbound WHERE game_id = ?",
 		"DELETE FROM outbox WHERE game_id = ?",
 		"DELETE FROM snapshots WHERE game_id = ?",
@@ -264,6 +265,49 @@ store_game_delete(struct store *s, int64_t id)
 			return rc;
 		sqlite3_bind_int64(st, 1, id);
 		if ((rc = store_done(s, st, "delete game")) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int
+store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX], int max,
+    int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT email FROM observers WHERE game_id = ? "
+	    "ORDER BY email", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		store_col_text(st, 0, emails[(*n)++], STORE_EMAIL_MAX);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(s, rc, "read observers");
+	return STORE_OK;
+}
+
+int
+store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX], int n)
+{
+	sqlite3_stmt *st;
+	int rc, i;
+
+	if ((rc = store_prepare(s, "DELETE FROM observers WHERE game_id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = store_done(s, st, "set observers")) != STORE_OK)
+		return rc;
+	for (i = 0; i < n; i++) {
+		if ((rc = store_prepare(s, "INSERT OR IGNORE INTO observers (game_id, email) "
+		    "VALUES (?, ?)", &st)) != STORE_OK)
+			return rc;
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_text(st, 2, emails[i], -1, SQLITE_STATIC);
+		if ((rc = store_done(s, st, "set observers")) != STORE_OK)
 			return rc;
 	}
 	return STORE_OK;

@@ -130,6 +130,13 @@ int store_game_list(struct store *s, int state, const char *player, int limit,
     int64_t **ids, int *n);
 int store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n);
+/* The addresses watching a game (its public mail only), at most max, sorted;
+ * set replaces them all. */
+enum { STORE_OBSERVERS_MAX = 20 };
+int store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX], int max,
+    int *n);
+int store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX],
+    int n);
 /* Store a game's reminder interval, deadline, grace and timeout policy. */
 int store_game_set_clock(struct store *s, const struct store_game *g);
 
