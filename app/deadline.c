@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "../mail/compose.h"
 
 #define HOUR 3600
 #define DAY (24 * HOUR)
@@ -67,7 +68,7 @@ clock_set(struct store_game *row, const char *kv, char *err, size_t errlen)
 #define KEY(k) (klen == strlen(k) && strncmp(kv, k, klen) == 0)
 	if (eq == NULL) {
 		snprintf(err, errlen, "'%s': a setting is KEY=VALUE (deadline, grace, "
-		    "on_timeout, remind)", kv);
+		    "on_timeout, remind, forum_address, forum_format)", kv);
 		return -1;
 	}
 	if (KEY("deadline")) {
@@ -86,6 +87,19 @@ clock_set(struct store_game *row, const char *kv, char *err, size_t errlen)
 			return 0;
 		}
 		snprintf(err, errlen, "on_timeout=%s: one of remind-only, pass, drop", v);
+	} else if (KEY("forum_address")) {
+		if (*v == '\0' || (compose_addr_ok(v) && strlen(v) < sizeof(row->forum_address))) {
+			snprintf(row->forum_address, sizeof(row->forum_address), "%s", v);
+			return 0;
+		}
+		snprintf(err, errlen, "forum_address=%s: a mail address that posts to the "
+		    "forum or list, or nothing for none", v);
+	} else if (KEY("forum_format")) {
+		if (strcmp(v, "markdown") == 0 || strcmp(v, "bbcode") == 0) {
+			snprintf(row->forum_format, sizeof(row->forum_format), "%s", v);
+			return 0;
+		}
+		snprintf(err, errlen, "forum_format=%s: markdown or bbcode", v);
 	} else if (KEY("remind") || KEY("remind_hours")) {
 		if (hours_arg(v, &row->remind_hours) == 0)
 			return 0;
@@ -93,7 +107,7 @@ clock_set(struct store_game *row, const char *kv, char *err, size_t errlen)
 		    "(0: the site's interval)", v);
 	} else
 		snprintf(err, errlen, "'%.*s': no such setting (deadline, grace, on_timeout, "
-		    "remind)", (int)klen, kv);
+		    "remind, forum_address, forum_format)", (int)klen, kv);
 #undef KEY
 	return -1;
 }

@@ -235,6 +235,8 @@ options_text(const struct loaded *g, char *buf, size_t len)
 	optset_free(&o);
 }
 
+static int notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g);
+
 int
 notify_start(struct ctx *c, struct store *s, struct loaded *g)
 {
@@ -273,6 +275,8 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 		json_decref(v);
 	}
 	free(notation);
+	if (rc == STORE_OK)
+		rc = notify_forum(c, cfg, s, g);
 	return rc;
 }
 
@@ -404,6 +408,31 @@ notify_observers(struct config *cfg, struct store *s, struct loaded *g, const ch
 	return rc;
 }
 
+/* The public report as a post, to the game's forum or list address. */
+static int
+notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g)
+{
+	struct ctx fc = *c;
+	struct sbuf post = SBUF_INIT;
+	char subject[300];
+	int rc;
+
+	if (g->row.forum_address[0] == '\0')
+		return STORE_OK;
+	fc.format = strcmp(g->row.forum_format, "bbcode") == 0 ? FMT_BBCODE : FMT_MARKDOWN;
+	if (report_post(&fc, g, &post) != 0 || post.oom) {
+		sb_free(&post);
+		return STORE_ERROR;
+	}
+	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: move %d%s",
+	    (long long)g->row.id, g->row.title, g->seq, g->rules->over(g->state) ?
+	    ", game over" : "");
+	rc = outmail_queue(cfg, s, g, -1, g->row.forum_address, "forum", subject,
+	    sb_str(&post), NULL);
+	sb_free(&post);
+	return rc;
+}
+
 int
 notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news)
 {
@@ -473,6 +502,8 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		rc = notify_end(cfg, s, g, &r, news, sb_str(&talk));
 		if (rc == STORE_OK)
 			rc = notify_observers(cfg, s, g, news, sb_str(&talk));
+		if (rc == STORE_OK)
+			rc = notify_forum(c, cfg, s, g);
 		recap_free(&r);
 		sb_free(&talk);
 		return rc;
@@ -491,6 +522,8 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 	}
 	if (rc == STORE_OK)
 		rc = notify_observers(cfg, s, g, news, sb_str(&talk));
+	if (rc == STORE_OK)
+		rc = notify_forum(c, cfg, s, g);
 	recap_free(&r);
 	sb_free(&talk);
 	return rc;

@@ -140,6 +140,10 @@ run_game(struct ctx *c, int argc, char **argv)
 		rc = store_exit(s, rc);
 		goto out;
 	}
+	if (g.row.forum_address[0] != '\0')
+		printf("  forum: %s (%s)\n", g.row.forum_address, g.row.forum_format);
+	else
+		printf("  forum: none\n");
 	printf("  observers:%s", nobs == 0 ? " none" : "");
 	for (i = 0; i < nobs; i++)
 		printf(" %s", observers[i]);
@@ -187,6 +191,10 @@ const struct cmd_entry cmd_game = {
 	"                     (0: the site's remind_hours)\n"
 	"  observers=A,B,...  (game only) addresses that get the public board after\n"
 	"                     every move, never a hand; empty for none (at most 20)\n"
+	"  forum_address=A    a forum topic or list that accepts posts by mail: it\n"
+	"                     gets the public report as a post at the start and\n"
+	"                     after every move; empty for none\n"
+	"  forum_format=F     markdown (default) or bbcode\n"
 	"With a deadline, `arbiter remind` (from cron) reminds each awaited seat when\n"
 	"half and when an eighth of its time is left, tells it and the table at the\n"
 	"deadline, and after the grace plays the timeout as the seat's move.\n"

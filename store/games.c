@@ -15,8 +15,8 @@ store_game_create(struct store *s, const struct store_game *g,
 	int rc, i;
 
 	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
-	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout) "
-	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
+	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout, "
+	    "forum_address, forum_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
@@ -29,6 +29,9 @@ store_game_create(struct store *s, const struct store_game *g,
 	sqlite3_bind_int(st, 8, g->deadline_hours);
 	sqlite3_bind_int(st, 9, g->grace_hours);
 	sqlite3_bind_text(st, 10, g->on_timeout[0] != '\0' ? g->on_timeout : "remind-only", -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_text(st, 11, g->forum_address, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 12, g->forum_format[0] != '\0' ? g->forum_format : "markdown", -1,
 	    SQLITE_STATIC);
 	if ((rc = store_done(s, st, "create game")) != STORE_OK)
 		return rc;
@@ -61,8 +64,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 
 	memset(g, 0, sizeof(*g));
 	rc = store_prepare(s, "SELECT rules, title, options, seed, nseats, created, "
-	    "nmoves, over, remind_hours, deadline_hours, grace_hours, on_timeout "
-	    "FROM games WHERE id = ?", &st);
+	    "nmoves, over, remind_hours, deadline_hours, grace_hours, on_timeout, "
+	    "forum_address, forum_format FROM games WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
@@ -95,6 +98,8 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 	g->deadline_hours = sqlite3_column_int(st, 9);
 	g->grace_hours = sqlite3_column_int(st, 10);
 	store_col_text(st, 11, g->on_timeout, sizeof(g->on_timeout));
+	store_col_text(st, 12, g->forum_address, sizeof(g->forum_address));
+	store_col_text(st, 13, g->forum_format, sizeof(g->forum_format));
 	sqlite3_finalize(st);
 	if (g->options == NULL) {
 		snprintf(s->err, sizeof(s->err), "game %lld has no options", (long long)id);
@@ -320,14 +325,18 @@ store_game_set_clock(struct store *s, const struct store_game *g)
 	int rc;
 
 	rc = store_prepare(s, "UPDATE games SET remind_hours = ?, deadline_hours = ?, "
-	    "grace_hours = ?, on_timeout = ? WHERE id = ?", &st);
+	    "grace_hours = ?, on_timeout = ?, forum_address = ?, forum_format = ? "
+	    "WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	sqlite3_bind_int(st, 1, g->remind_hours);
 	sqlite3_bind_int(st, 2, g->deadline_hours);
 	sqlite3_bind_int(st, 3, g->grace_hours);
 	sqlite3_bind_text(st, 4, g->on_timeout, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, g->id);
+	sqlite3_bind_text(st, 5, g->forum_address, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, g->forum_format[0] != '\0' ? g->forum_format : "markdown", -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, g->id);
 	return store_done(s, st, "set the game's clock");
 }
 

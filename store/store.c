@@ -138,11 +138,16 @@ static const char *const migrations[] = {
 	"ALTER TABLE games ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'remind-only';"
 	"ALTER TABLE seats ADD COLUMN due_at INTEGER NOT NULL DEFAULT 0;"
 	"CREATE INDEX seats_due ON seats(due_at) WHERE due_at != 0;",
-	/* 10: the addresses that watch a game: its public mail, never a hand. */
+	/*
+	 * 10: the addresses that watch a game (its public mail, never a
+	 * hand), and the forum or list that gets each public report as a post.
+	 */
 	"CREATE TABLE observers ("
 	"  game_id INTEGER NOT NULL REFERENCES games(id),"
 	"  email TEXT NOT NULL,"
-	"  PRIMARY KEY (game_id, email));",
+	"  PRIMARY KEY (game_id, email));"
+	"ALTER TABLE games ADD COLUMN forum_address TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE games ADD COLUMN forum_format TEXT NOT NULL DEFAULT 'markdown';",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -51,6 +51,8 @@ struct store_game {
 	int deadline_hours;		/* hours per decision; 0 = no deadline */
 	int grace_hours;		/* after the deadline's notice, before the timeout */
 	char on_timeout[16];		/* "remind-only", "pass", "drop" */
+	char forum_address[STORE_EMAIL_MAX];	/* gets each public report as a post; "" none */
+	char forum_format[16];		/* "markdown" or "bbcode" */
 };
 
 struct store_seat {
@@ -137,7 +139,8 @@ int store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_
     int *n);
 int store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX],
     int n);
-/* Store a game's reminder interval, deadline, grace and timeout policy. */
+/* Store a game's settings: reminder interval, deadline, grace, timeout
+ * policy, forum address and format. */
 int store_game_set_clock(struct store *s, const struct store_game *g);
 
 int store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n);
