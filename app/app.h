@@ -262,6 +262,9 @@ int play_submission(struct ctx *c, struct store *s, const struct submission *sub
 int notify_move(struct ctx *c, struct store *s, struct loaded *g,
     const struct submission *sub);
 int notify_start(struct ctx *c, struct store *s, struct loaded *g);
+/* After an undo: every seat gets the restored board with its own screen and
+ * the news on top; observers and the forum get the public board. */
+int notify_restored(struct ctx *c, struct store *s, struct loaded *g, const char *news);
 /* Table talk as the table reads it: 'NAME says: "..."', one a line. */
 void talk_text(const char *name, const char *said, struct sbuf *out);
 /* The game as it stands, with seat's own screen and a line of news at the

@@ -64,6 +64,7 @@ struct job {
 	int nsaid;
 	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
 	char say_err[200];
+	int consent;		/* REPLY_UNDO, _AGREE, _REFUSE; 0 none; -2 both */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 };
 
@@ -377,6 +378,12 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 			n = strlen(result);
 			snprintf(result + n, sizeof(result) - n, "%s.", j->say_err);
 		}
+		if (j->consent != 0) {
+			n = strlen(result);
+			snprintf(result + n, sizeof(result) - n, "\n\"undo\", \"agree\" and "
+			    "\"refuse\" are read only in a mail without commands: nothing was asked "
+			    "or counted.");
+		}
 		note_skipped(j, result, sizeof(result));
 		return answer_seat(j, g, result, NULL, 0, 0);
 	}
@@ -531,9 +538,19 @@ handle_quiet(struct job *j)
 		else if (j->nsaid < 0)
 			snprintf(result, sizeof(result), "Your words were not passed on: %s.",
 			    j->say_err);
+		if (rc == STORE_OK && j->consent > 0)
+			rc = consent_handle(j->c, j->cfg, j->s, &g, j->seat, j->consent,
+			    now_epoch(), part, sizeof(part));
+		else if (j->consent == -2)
+			snprintf(part, sizeof(part), "Your mail both agrees and refuses (or asks); "
+			    "nothing was counted.");
+		n = strlen(result);
+		if (part[0] != '\0')
+			snprintf(result + n, sizeof(result) - n, "%s%s", n ? "\n" : "", part);
+		part[0] = '\0';
 		if (rc == STORE_OK && j->away >= 1)
 			rc = declare_away(j, &g, part, sizeof(part));
-		else if (j->nsaid == 0)
+		else if (j->nsaid == 0 && j->consent == 0)
 			snprintf(part, sizeof(part), "Your mail held no commands%s%s",
 			    j->away < 0 ? ": " : ".", j->away < 0 ? j->away_err : "");
 		n = strlen(result);
@@ -543,7 +560,7 @@ handle_quiet(struct job *j)
 		if (rc == STORE_OK)
 			rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "%s", j->away == 1 ? "away" : j->away == 2 ?
-		    "back" : j->nsaid > 0 ? "talk" : "empty");
+		    "back" : j->consent > 0 ? "consent" : j->nsaid > 0 ? "talk" : "empty");
 	}
 	if (rc == STORE_OK)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);
@@ -613,6 +630,7 @@ handle(struct job *j)
 	    sizeof(j->away_err));
 	j->nsaid = reply_take_say(j->text, j->said, sizeof(j->said), j->say_err,
 	    sizeof(j->say_err));
+	j->consent = reply_take_consent(j->text);
 	if (j->seat < 0 && (rc = find_password(j, &cr)) != STORE_OK)
 		return store_trouble(j->s, rc);
 	if (mail_key(j) != 0) {

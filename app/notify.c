@@ -457,6 +457,23 @@ notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const ch
 	return rc;
 }
 
+int
+notify_restored(struct ctx *c, struct store *s, struct loaded *g, const char *news)
+{
+	struct config *cfg;
+	int i, rc = STORE_OK;
+
+	if ((cfg = load_config(c)) == NULL)
+		return STORE_ERROR;
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++)
+		rc = notify_seat(c, s, g, i, news);
+	if (rc == STORE_OK)
+		rc = notify_observers(cfg, s, g, news, "");
+	if (rc == STORE_OK)
+		rc = notify_forum(c, cfg, s, g);
+	return rc;
+}
+
 void
 talk_text(const char *name, const char *said, struct sbuf *out)
 {

@@ -103,6 +103,15 @@ int seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, i
 int seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g, int seat,
     const char *name, const char *email, int substitute, char *err, size_t errlen);
 
+/*
+ * consent.c: seat's "undo" (ask the table to take back the last move),
+ * "agree" or "refuse" (what: REPLY_UNDO, REPLY_AGREE, REPLY_REFUSE), inside
+ * the caller's transaction.  result gets the answer to the seat.  STORE_OK
+ * or a STORE_* code.
+ */
+int consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g,
+    int seat, int what, int64_t now, char *result, size_t len);
+
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
     int *played);
 

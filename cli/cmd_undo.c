@@ -4,19 +4,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../app/outmail.h"
 
 static int
 run_undo(struct ctx *c, int argc, char **argv)
 {
-	const char *force = NULL;
+	const char *force = NULL, *no_send = NULL;
 	const struct opt_spec specs[] = {
 		{ "force", 0, &force, NULL },
+		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
 	struct store *s = NULL;
 	struct loaded g;
 	struct store_move last;
-	char **ops = NULL, err[512];
+	char **ops = NULL, err[512], news[300];
+	struct deliver_stats st;
 	int nops, rc;
 	int64_t id;
 
@@ -69,12 +72,19 @@ run_undo(struct ctx *c, int argc, char **argv)
 		rc = store_exit(s, rc);
 		goto rollback;
 	}
-	if ((rc = store_commit(s)) != STORE_OK) {
+	snprintf(news, sizeof(news), "The game master took back move %d; the game is at "
+	    "move %d again. Replies to earlier mail no longer act; reply to this one.",
+	    last.seq, g.row.nmoves);
+	if ((rc = notify_restored(c, s, &g, news)) != STORE_OK ||
+	    (rc = store_commit(s)) != STORE_OK) {
 		rc = store_exit(s, rc);
 		goto rollback;
 	}
 	printf("game %lld: move %d undone; %d moves remain\n", (long long)id, last.seq,
 	    g.row.nmoves);
+	fflush(stdout);
+	if (no_send == NULL)
+		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:
@@ -89,10 +99,12 @@ out:
 
 const struct cmd_entry cmd_undo = {
 	"undo",
-	"undo [--force] GAME",
+	"undo [--force] [--no-send] GAME",
 	"drop the last submission",
 	"Refuses, unless --force, when that submission drew from the bag: its\n"
-	"draws were already seen, and taking it back would let a player draw again.\n",
+	"draws were already seen, and taking it back would let a player draw again.\n"
+	"Every seat is mailed the restored board with its own screen (replies to\n"
+	"earlier mail no longer act); observers and the forum get the public board.\n",
 	run_undo,
 	0,
 };

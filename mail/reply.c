@@ -569,3 +569,42 @@ reply_take_say(char *text, char *said, size_t len, char *err, size_t errlen)
 	free(ls.v);
 	return rc != 0 ? rc : count;
 }
+
+/* Find and remove the consent lines; see reply.h. */
+int
+reply_take_consent(char *text)
+{
+	static const char *const words[] = { "undo", "agree", "refuse" };
+	struct lines ls;
+	char *drop;
+	size_t i, k;
+	int found = 0, rc = 0;
+
+	if (split_lines(text, &ls) != 0)
+		return -1;
+	if ((drop = calloc(ls.n + 1, 1)) == NULL) {
+		free(ls.v);
+		return -1;
+	}
+	for (i = 0; i < ls.n; i++) {
+		struct line l = trimmed(ls.v[i]);
+
+		while (l.len > 0 && (l.s[l.len - 1] == '.' || l.s[l.len - 1] == '!'))
+			l.len--;
+		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+			if (l.len == strlen(words[k]) && strncasecmp(l.s, words[k], l.len) == 0)
+				break;
+		if (k == sizeof(words) / sizeof(words[0]))
+			continue;
+		drop[i] = 1;
+		if (found == 0)
+			found = (int)k + 1;
+		else if (found != (int)k + 1)
+			rc = -2;
+	}
+	if (found > 0 && rc == 0)
+		remove_lines(text, &ls, drop);
+	free(drop);
+	free(ls.v);
+	return rc != 0 ? rc : found;
+}

@@ -86,6 +86,17 @@ int reply_parse_away(const char *line, size_t len, int *year, int *month,
  * is too small (text is then unchanged and said empty).
  */
 enum { REPLY_SAY_LINES = 5, REPLY_SAY_LINE = 300 };
+
+/*
+ * Consent (reply_take_consent). A line "undo", "agree" or "refuse" (any
+ * case, alone on its line, a final '.' or '!' allowed) asks the table to
+ * take back the last move, or answers such a request.  The lines are
+ * removed from text.  Returns 0 when there is none, REPLY_UNDO,
+ * REPLY_AGREE or REPLY_REFUSE, -2 when the lines disagree (text is then
+ * unchanged), -1 when memory ran out.
+ */
+enum { REPLY_UNDO = 1, REPLY_AGREE = 2, REPLY_REFUSE = 3 };
+int reply_take_consent(char *text);
 int reply_take_say(char *text, char *said, size_t len, char *err, size_t errlen);
 
 #endif

@@ -254,6 +254,7 @@ store_game_delete(struct store *s, int64_t id)
 	static const char *const sql[] = {
 		"DELETE FROM auth_failures WHERE game_id = ?",
 		"DELETE FROM observers WHERE game_id = ?",
+		"DELETE FROM proposals WHERE game_id = ?",
 		"DELETE FROM inbound WHERE game_id = ?",
 		"DELETE FROM outbox WHERE game_id = ?",
 		"DELETE FROM snapshots WHERE game_id = ?",
@@ -316,6 +317,61 @@ store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX]
 			return rc;
 	}
 	return STORE_OK;
+}
+
+int
+store_proposal_get(struct store *s, int64_t id, struct store_proposal *p)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	if ((rc = store_prepare(s, "SELECT kind, seat, at_move, expires, agreed FROM "
+	    "proposals WHERE game_id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		store_col_text(st, 0, p->kind, sizeof(p->kind));
+		p->seat = sqlite3_column_int(st, 1);
+		p->at_move = sqlite3_column_int(st, 2);
+		p->expires = sqlite3_column_int64(st, 3);
+		p->agreed = (unsigned)sqlite3_column_int64(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return STORE_NOTFOUND;
+	return rc == SQLITE_ROW ? STORE_OK : store_fail(s, rc, "read proposal");
+}
+
+int
+store_proposal_put(struct store *s, int64_t id, const struct store_proposal *p)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "INSERT OR REPLACE INTO proposals (game_id, kind, seat, "
+	    "at_move, expires, agreed) VALUES (?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, p->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, p->seat);
+	sqlite3_bind_int(st, 4, p->at_move);
+	sqlite3_bind_int64(st, 5, p->expires);
+	sqlite3_bind_int64(st, 6, (sqlite3_int64)p->agreed);
+	return store_done(s, st, "store proposal");
+}
+
+int
+store_proposal_drop(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "DELETE FROM proposals WHERE game_id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return store_done(s, st, "drop proposal");
 }
 
 int

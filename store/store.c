@@ -148,6 +148,17 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (game_id, email));"
 	"ALTER TABLE games ADD COLUMN forum_address TEXT NOT NULL DEFAULT '';"
 	"ALTER TABLE games ADD COLUMN forum_format TEXT NOT NULL DEFAULT 'markdown';",
+	/*
+	 * 11: a request open to the table, one per game: a player's undo the
+	 * others must all agree to before it expires; the seats agreed so far.
+	 */
+	"CREATE TABLE proposals ("
+	"  game_id INTEGER PRIMARY KEY REFERENCES games(id),"
+	"  kind TEXT NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  at_move INTEGER NOT NULL,"
+	"  expires INTEGER NOT NULL,"
+	"  agreed INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -139,6 +139,18 @@ int store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_
     int *n);
 int store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX],
     int n);
+/* A request open to the table (see migration 11): one per game. */
+struct store_proposal {
+	char kind[16];		/* "undo" */
+	int seat;		/* who asked */
+	int at_move;		/* the move count it was asked at: a move since voids it */
+	int64_t expires;
+	unsigned agreed;	/* bit i: seat i agreed (the asker included) */
+};
+/* get: STORE_NOTFOUND when the game has none; put replaces; drop removes. */
+int store_proposal_get(struct store *s, int64_t id, struct store_proposal *p);
+int store_proposal_put(struct store *s, int64_t id, const struct store_proposal *p);
+int store_proposal_drop(struct store *s, int64_t id);
 /* Store a game's settings: reminder interval, deadline, grace, timeout
  * policy, forum address and format. */
 int store_game_set_clock(struct store *s, const struct store_game *g);

@@ -199,6 +199,17 @@ test_away(void **state)
 	assert_string_equal(text, "away until 2026-02-30\n");
 	assert_non_null(strstr(err, "YYYY-MM-DD"));
 
+	/* Consent lines: alone on their line; disagreeing ones count for nothing. */
+	snprintf(text, sizeof text, "Hi,\n  Agree!\nthanks\n");
+	assert_int_equal(reply_take_consent(text), REPLY_AGREE);
+	assert_string_equal(text, "Hi,\nthanks\n");
+	snprintf(text, sizeof text, "I agree with you\nundo it\n");
+	assert_int_equal(reply_take_consent(text), 0);
+	snprintf(text, sizeof text, "UNDO\n");
+	assert_int_equal(reply_take_consent(text), REPLY_UNDO);
+	snprintf(text, sizeof text, "agree\nrefuse\n");
+	assert_int_equal(reply_take_consent(text), -2);
+	assert_string_equal(text, "agree\nrefuse\n");
 	/* "say" lines are table talk: taken out, their words kept in order. */
 	{
 		char said[2000];
