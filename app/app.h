@@ -308,7 +308,14 @@ enum clock_event {
 	CLOCK_LAST = 2,		/* an eighth left: the last reminder */
 	CLOCK_NOTICE = 3,	/* the deadline: a notice to the seat and the table */
 	CLOCK_DAILY = 4,	/* remind-only after the notice: a reminder a day */
-	CLOCK_TIMEOUT = 5,	/* the grace is over: pass or drop the seat */
+	CLOCK_TIMEOUT = 5,	/* the grace is over: pass or drop the seat; under
+				   "vote", the vote closes */
+	CLOCK_VOTE = 6,		/* "vote": the grace is over, the others vote */
+	/* Values of `reminders` under "vote": while the vote runs (reminded_at
+	 * then holds when it closes), and once the table chose to wait
+	 * (daily reminders count up from it). */
+	CLOCK_VOTING = 100,
+	CLOCK_WAITING = 101,
 };
 /* Apply one "KEY=VALUE" (deadline, grace, on_timeout, remind) to row; 0, or -1 with err. */
 int clock_set(struct store_game *row, const char *kv, char *err, size_t errlen);

@@ -1,5 +1,14 @@
 /*
- * consent.c - undo by consent.  A player asks by mail ("undo") to take
+ * consent.c - undo by consent, and the vote on a seat past its deadline.
+ *
+ * Votes (on_timeout=vote): when a seat's grace is over, the other seats
+ * are asked to reply "agree" (drop the seat) or "refuse" (wait for it)
+ * within the grace again (a day at least).  More than half of them
+ * agreeing drops the seat at the next `arbiter remind`; more than half
+ * refusing, or no majority when the vote closes, keeps the game waiting
+ * for it with a reminder a day.  A move by the seat ends the vote.
+ *
+ * Undo by consent.  A player asks by mail ("undo") to take
  * back the game's last move; every other seat is asked, and the move is
  * taken back when all of them have answered "agree" before the request
  * expires (the game's deadline, else two days).  One "refuse" closes the
@@ -81,6 +90,151 @@ apply(struct ctx *c, struct store *s, struct loaded *g, const struct store_propo
 	return STORE_OK;
 }
 
+/* Seats that may vote on seat: every other one. */
+static int
+voters(const struct loaded *g)
+{
+	return g->row.nseats - 1;
+}
+
+static int
+bits(unsigned v)
+{
+	int n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
+int
+vote_result(const struct loaded *g, const struct store_proposal *p)
+{
+	if (bits(p->agreed) * 2 > voters(g))
+		return 1;
+	if (bits(p->refused) * 2 > voters(g))
+		return -1;
+	return 0;
+}
+
+int
+vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now,
+    int64_t *closes)
+{
+	struct store_proposal p;
+	char when[64], news[600];
+	int rc, hours = g->row.grace_hours > 24 ? g->row.grace_hours : 24;
+
+	rc = store_proposal_get(s, g->row.id, &p);
+	if (rc == STORE_OK && p.expires > now && p.at_move == g->row.nmoves) {
+		*closes = 0;	/* another request is open: the vote waits for it */
+		return STORE_OK;
+	}
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		return rc;
+	memset(&p, 0, sizeof(p));
+	snprintf(p.kind, sizeof(p.kind), "drop");
+	p.seat = seat;
+	p.at_move = g->row.nmoves;
+	p.expires = now + (int64_t)hours * 3600;
+	*closes = p.expires;
+	clock_time_text(p.expires, when, sizeof(when));
+	snprintf(news, sizeof(news), "the grace after %s's deadline is over. Vote by replying "
+	    "to this mail with a line \"agree\" to drop %s from the game, or \"refuse\" to "
+	    "keep waiting, before %s. More than half of the other players decide; without "
+	    "that the game keeps waiting. A move by %s ends the vote.", g->names[seat],
+	    g->names[seat], when, g->names[seat]);
+	if ((rc = store_proposal_put(s, g->row.id, &p)) != STORE_OK)
+		return rc;
+	return tell(cfg, s, g, seat, "vote", news);
+}
+
+/* The seat voted on: its vote is decided now; remind acts at its next run. */
+static int
+vote_decided(struct config *cfg, struct store *s, struct loaded *g,
+    const struct store_proposal *p, int drop, int closed, int64_t now, char *result,
+    size_t len)
+{
+	struct store_seat *st = &g->seats[p->seat];
+	char news[400];
+	int rc;
+
+	if (drop) {
+		/* remind drops the seat the next time it runs. */
+		st->reminders = CLOCK_VOTING;
+		st->reminded_at = now;
+		clock_schedule(&g->row, st);
+		if ((rc = store_proposal_put(s, g->row.id, p)) != STORE_OK ||
+		    (rc = store_seat_update_clock(s, g->row.id, st)) != STORE_OK)
+			return rc;
+		snprintf(result, len, "Noted: more than half agree; %s is dropped from the game "
+		    "at arbiter's next round of reminders.", g->names[p->seat]);
+		return STORE_OK;
+	}
+	st->reminders = CLOCK_WAITING;
+	st->reminded_at = now;
+	clock_schedule(&g->row, st);
+	if ((rc = store_proposal_drop(s, g->row.id)) != STORE_OK ||
+	    (rc = store_seat_update_clock(s, g->row.id, st)) != STORE_OK)
+		return rc;
+	snprintf(news, sizeof(news), "%s %s; the game keeps waiting, with a reminder a day.",
+	    closed ? "the vote closed without a majority to drop" : "the table voted to wait for",
+	    g->names[p->seat]);
+	if ((rc = tell(cfg, s, g, -1, "vote", news)) != STORE_OK)
+		return rc;
+	snprintf(result, len, "Noted: the vote is decided; the game waits for %s.",
+	    g->names[p->seat]);
+	return STORE_OK;
+}
+
+int
+vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now)
+{
+	struct store_proposal p;
+	char ignored[300];
+	int rc;
+
+	rc = store_proposal_get(s, g->row.id, &p);
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		return rc;
+	if (rc == STORE_NOTFOUND || strcmp(p.kind, "drop") != 0 || p.seat != seat) {
+		memset(&p, 0, sizeof(p));
+		snprintf(p.kind, sizeof(p.kind), "drop");
+		p.seat = seat;
+	}
+	return vote_decided(cfg, s, g, &p, 0, 1, now, ignored, sizeof(ignored));
+}
+
+/* An answer to a vote on p->seat. */
+static int
+vote_answer(struct config *cfg, struct store *s, struct loaded *g, struct store_proposal *p,
+    int seat, int what, int64_t now, char *result, size_t len)
+{
+	int r;
+
+	if (seat == p->seat) {
+		snprintf(result, len, "Nothing was counted: the vote is on your own seat; send "
+		    "your move to keep it.");
+		return STORE_OK;
+	}
+	if (vote_result(g, p) == 1) {
+		snprintf(result, len, "Nothing was counted: the vote is decided already.");
+		return STORE_OK;
+	}
+	p->agreed &= ~(1u << seat);
+	p->refused &= ~(1u << seat);
+	if (what == REPLY_AGREE)
+		p->agreed |= 1u << seat;
+	else
+		p->refused |= 1u << seat;
+	if ((r = vote_result(g, p)) != 0)
+		return vote_decided(cfg, s, g, p, r > 0, 0, now, result, len);
+	snprintf(result, len, "Noted: you vote to %s %s; the vote is open until more than "
+	    "half of the players agree or refuse.", what == REPLY_AGREE ? "drop" : "wait for",
+	    g->names[p->seat]);
+	return store_proposal_put(s, g->row.id, p);
+}
+
 int
 consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g, int seat,
     int what, int64_t now, char *result, size_t len)
@@ -97,6 +251,14 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 	    !g->row.over;
 	if (rc == STORE_OK && !open_ && (rc = store_proposal_drop(s, g->row.id)) != STORE_OK)
 		return rc;
+	if (open_ && strcmp(p.kind, "drop") == 0) {
+		if (what == REPLY_UNDO) {
+			snprintf(result, len, "Nothing was asked: the table is voting on %s's seat; "
+			    "ask again when the vote is over.", g->names[p.seat]);
+			return STORE_OK;
+		}
+		return vote_answer(cfg, s, g, &p, seat, what, now, result, len);
+	}
 	if (what == REPLY_UNDO) {
 		if (g->row.over) {
 			snprintf(result, len, "Nothing was asked: the game is %s.",

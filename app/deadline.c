@@ -26,7 +26,7 @@
 #define HOUR 3600
 #define DAY (24 * HOUR)
 
-static const char *const POLICIES[] = { "remind-only", "pass", "drop", NULL };
+static const char *const POLICIES[] = { "remind-only", "pass", "drop", "vote", NULL };
 
 /* The policy of row, "remind-only" when unset. */
 static const char *
@@ -86,7 +86,7 @@ clock_set(struct store_game *row, const char *kv, char *err, size_t errlen)
 			snprintf(row->on_timeout, sizeof(row->on_timeout), "%s", v);
 			return 0;
 		}
-		snprintf(err, errlen, "on_timeout=%s: one of remind-only, pass, drop", v);
+		snprintf(err, errlen, "on_timeout=%s: one of remind-only, pass, drop, vote", v);
 	} else if (KEY("forum_address")) {
 		if (*v == '\0' || (compose_addr_ok(v) && strlen(v) < sizeof(row->forum_address))) {
 			snprintf(row->forum_address, sizeof(row->forum_address), "%s", v);
@@ -129,7 +129,8 @@ clock_describe(const struct store_game *row, int site_hours, char *buf, size_t l
 	    "deadline, then %s", row->deadline_hours, row->grace_hours, policy(row),
 	    strcmp(policy(row), "pass") == 0 ? "the game plays the seat's default after "
 	    "the grace" : strcmp(policy(row), "drop") == 0 ? "the seat is dropped after "
-	    "the grace" : "a reminder a day");
+	    "the grace" : strcmp(policy(row), "vote") == 0 ? "after the grace the others "
+	    "vote to drop the seat or wait" : "a reminder a day");
 }
 
 int64_t
@@ -159,6 +160,10 @@ next_event(const struct store_game *row, const struct store_seat *st)
 	case CLOCK_LAST:
 		return d;
 	default:
+		if (strcmp(policy(row), "vote") == 0)
+			return st->reminders == CLOCK_VOTING ? st->reminded_at :
+			    st->reminders >= CLOCK_WAITING ? st->reminded_at + DAY :
+			    st->reminded_at + (int64_t)row->grace_hours * HOUR;
 		return st->reminded_at + (strcmp(policy(row), "remind-only") == 0 ? DAY :
 		    (int64_t)row->grace_hours * HOUR);
 	}
@@ -184,9 +189,13 @@ clock_due(const struct store_game *row, const struct store_seat *st, int64_t now
 		return CLOCK_LAST;
 	if (st->reminders < CLOCK_HALF && now >= d - span / 2)
 		return CLOCK_HALF;
-	if (st->reminders >= CLOCK_NOTICE && now >= next_event(row, st))
+	if (st->reminders >= CLOCK_NOTICE && now >= next_event(row, st)) {
+		if (strcmp(policy(row), "vote") == 0)
+			return st->reminders == CLOCK_VOTING ? CLOCK_TIMEOUT :
+			    st->reminders >= CLOCK_WAITING ? CLOCK_DAILY : CLOCK_VOTE;
 		return strcmp(policy(row), "remind-only") == 0 ? CLOCK_DAILY :
 		    CLOCK_TIMEOUT;
+	}
 	return CLOCK_NOTHING;
 }
 
@@ -209,6 +218,9 @@ clock_consequence(const char *policy_name, const char *name, char *buf, size_t l
 		    "allow: pass, decline, no orders)", name);
 	else if (strcmp(policy_name, "drop") == 0)
 		snprintf(buf, len, "%s is dropped from the game (as a resignation)", name);
+	else if (strcmp(policy_name, "vote") == 0)
+		snprintf(buf, len, "the other players vote whether to drop %s from the game "
+		    "or to wait", name);
 	else
 		snprintf(buf, len, "the game keeps waiting for %s and the table is told", name);
 }

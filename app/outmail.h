@@ -111,6 +111,14 @@ int seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loade
  */
 int consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g,
     int seat, int what, int64_t now, char *result, size_t len);
+/* Votes on a seat past its deadline (consent.c): open one (the others are
+ * mailed; *closes its end, 0 when another request is open and the vote
+ * waits); its result (1 drop, -1 wait, 0 undecided); close it as "wait". */
+struct store_proposal;
+int vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now,
+    int64_t *closes);
+int vote_result(const struct loaded *g, const struct store_proposal *p);
+int vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now);
 
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
     int *played);

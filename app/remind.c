@@ -100,7 +100,8 @@ effective_policy(const struct loaded *g, int seat)
 	int ok;
 
 	if (strcmp(g->row.on_timeout, "drop") != 0)
-		return strcmp(g->row.on_timeout, "pass") == 0 ? "pass" : "remind-only";
+		return strcmp(g->row.on_timeout, "pass") == 0 ? "pass" :
+		    strcmp(g->row.on_timeout, "vote") == 0 ? "vote" : "remind-only";
 	if ((copy = malloc(g->rules->state_size)) == NULL)
 		return "drop";
 	memcpy(copy, g->state, g->rules->state_size);
@@ -154,6 +155,17 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	if (ev == CLOCK_TIMEOUT) {
 		*timeout = 1;
 		return STORE_OK;
+	}
+	if (ev == CLOCK_VOTE) {
+		int64_t closes;
+
+		if ((rc = vote_open(cfg, s, g, seat, now, &closes)) != STORE_OK || closes == 0)
+			return rc;
+		st->reminders = CLOCK_VOTING;
+		st->reminded_at = closes;
+		(*told)++;
+		clock_schedule(&g->row, st);
+		return store_seat_update_clock(s, g->row.id, st);
 	}
 	idle_text(now - start, idle_s, sizeof(idle_s));
 	clock_time_text(d, when, sizeof(when));
@@ -291,6 +303,35 @@ fail:
 }
 
 /*
+ * The closed vote on seat: 1 when more than half of the others agreed to
+ * drop it (and the game has not moved since); otherwise the vote is
+ * closed as "wait" in a transaction of its own (0), or -1 when that
+ * failed.  g is the loaded game, outside any transaction.
+ */
+static int
+vote_outcome(struct ctx *c, struct store *s, struct loaded *g, int seat, int64_t now)
+{
+	struct store_proposal p;
+	struct config *cfg;
+	char err[512];
+	int rc;
+
+	rc = store_proposal_get(s, g->row.id, &p);
+	if (rc == STORE_OK && strcmp(p.kind, "drop") == 0 && p.seat == seat &&
+	    p.at_move == g->row.nmoves && vote_result(g, &p) == 1)
+		return 1;
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		return -1;
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL || store_begin(s) != STORE_OK)
+		return -1;
+	if ((rc = vote_close(cfg, s, g, seat, now)) != STORE_OK || store_commit(s) != STORE_OK) {
+		store_rollback(s);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Play the timeouts due in game id, each as the seat's move in its own
  * transaction (play_submission, source "timeout"): the engine's default
  * for the seat under "pass", its resignation under "drop".  A seat that
@@ -320,7 +361,14 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 			if ((w.mask & (1u << i)) && g.row.deadline_hours > 0 &&
 			    clock_due(&g.row, &g.seats[i], now) == CLOCK_TIMEOUT)
 				seat = i;
-		if (seat >= 0 && strcmp(g.row.on_timeout, "drop") == 0)
+		if (seat >= 0 && strcmp(g.row.on_timeout, "vote") == 0 &&
+		    (rc = vote_outcome(c, s, &g, seat, now)) != 1) {
+			/* Not a majority to drop: the vote was closed as "wait". */
+			game_unload(&g);
+			return rc < 0 ? EXIT_TEMPFAIL : EXIT_OK;
+		}
+		if (seat >= 0 && (strcmp(g.row.on_timeout, "drop") == 0 ||
+		    strcmp(g.row.on_timeout, "vote") == 0))
 			sb_puts(&text, "resign\n");
 		else if (seat >= 0 && (g.rules->timeout_move == NULL ||
 		    g.rules->timeout_move(g.state, seat, &text) != 0 || text.len == 0)) {

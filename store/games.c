@@ -326,7 +326,7 @@ store_proposal_get(struct store *s, int64_t id, struct store_proposal *p)
 	int rc;
 
 	memset(p, 0, sizeof(*p));
-	if ((rc = store_prepare(s, "SELECT kind, seat, at_move, expires, agreed FROM "
+	if ((rc = store_prepare(s, "SELECT kind, seat, at_move, expires, agreed, refused FROM "
 	    "proposals WHERE game_id = ?", &st)) != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
@@ -337,6 +337,7 @@ store_proposal_get(struct store *s, int64_t id, struct store_proposal *p)
 		p->at_move = sqlite3_column_int(st, 2);
 		p->expires = sqlite3_column_int64(st, 3);
 		p->agreed = (unsigned)sqlite3_column_int64(st, 4);
+		p->refused = (unsigned)sqlite3_column_int64(st, 5);
 	}
 	sqlite3_finalize(st);
 	if (rc == SQLITE_DONE)
@@ -351,7 +352,7 @@ store_proposal_put(struct store *s, int64_t id, const struct store_proposal *p)
 	int rc;
 
 	if ((rc = store_prepare(s, "INSERT OR REPLACE INTO proposals (game_id, kind, seat, "
-	    "at_move, expires, agreed) VALUES (?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
+	    "at_move, expires, agreed, refused) VALUES (?, ?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, p->kind, -1, SQLITE_STATIC);
@@ -359,6 +360,7 @@ store_proposal_put(struct store *s, int64_t id, const struct store_proposal *p)
 	sqlite3_bind_int(st, 4, p->at_move);
 	sqlite3_bind_int64(st, 5, p->expires);
 	sqlite3_bind_int64(st, 6, (sqlite3_int64)p->agreed);
+	sqlite3_bind_int64(st, 7, (sqlite3_int64)p->refused);
 	return store_done(s, st, "store proposal");
 }
 

@@ -150,7 +150,8 @@ static const char *const migrations[] = {
 	"ALTER TABLE games ADD COLUMN forum_format TEXT NOT NULL DEFAULT 'markdown';",
 	/*
 	 * 11: a request open to the table, one per game: a player's undo the
-	 * others must all agree to before it expires; the seats agreed so far.
+	 * others must all agree to before it expires, or a vote on dropping a
+	 * seat whose deadline passed; the seats that agreed and refused.
 	 */
 	"CREATE TABLE proposals ("
 	"  game_id INTEGER PRIMARY KEY REFERENCES games(id),"
@@ -158,7 +159,8 @@ static const char *const migrations[] = {
 	"  seat INTEGER NOT NULL,"
 	"  at_move INTEGER NOT NULL,"
 	"  expires INTEGER NOT NULL,"
-	"  agreed INTEGER NOT NULL);",
+	"  agreed INTEGER NOT NULL,"
+	"  refused INTEGER NOT NULL DEFAULT 0);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

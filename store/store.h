@@ -141,11 +141,12 @@ int store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_
     int n);
 /* A request open to the table (see migration 11): one per game. */
 struct store_proposal {
-	char kind[16];		/* "undo" */
-	int seat;		/* who asked */
+	char kind[16];		/* "undo", or "drop" (a vote on a seat past its deadline) */
+	int seat;		/* undo: who asked; drop: the seat voted on */
 	int at_move;		/* the move count it was asked at: a move since voids it */
 	int64_t expires;
-	unsigned agreed;	/* bit i: seat i agreed (the asker included) */
+	unsigned agreed;	/* bit i: seat i agreed (an undo's asker included) */
+	unsigned refused;	/* bit i: seat i refused (votes) */
 };
 /* get: STORE_NOTFOUND when the game has none; put replaces; drop removes. */
 int store_proposal_get(struct store *s, int64_t id, struct store_proposal *p);

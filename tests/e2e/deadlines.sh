@@ -266,4 +266,59 @@ expect_rc 0 "$ARBITER" log 6
 [ -s "$T/out" ] || fail "no timeout was played in the Warriors game"
 lacks "$T/out" "resign"
 expect_rc 0 "$ARBITER" verify 6
+
+# Vote: after the grace the others vote; more than half agreeing drops the
+# seat at the next remind run.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat na:na@example.org --seat ob:ob@example.org \
+    --seat pi:pi@example.org --set deadline=2 --set grace=1 --set on_timeout=vote
+V=$("$ARBITER" show 7 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+others=$(printf 'na\nob\npi\n' | grep -v "^$V\$")
+at 2; "$ARBITER" remind --quiet; fresh 7
+contains "$T/fresh" "the other players vote whether to drop you from the game or to wait"
+at 3; "$ARBITER" remind --quiet; fresh 7
+[ "$(grep -c 'Vote by replying' "$T/fresh")" -eq 2 ] || fail "the vote was not opened: $(cat "$T/fresh")"
+ok
+[ "$(to "$V")" -eq 0 ] || fail "the seat voted on was asked to vote"
+ok
+n=0
+for o in $others; do
+	n=$((n + 1))
+	mail_from "$o" "vote-$n" "agree"
+done
+contains "$T/joined" "more than half agree; $V is dropped"
+at 3; "$ARBITER" remind --quiet
+expect_rc 0 "$ARBITER" log 7
+contains "$T/out" "$V: resign"
+expect_rc 0 "$ARBITER" verify 7
+
+# Refused by more than half: the game waits, with a reminder a day.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat qu:qu@example.org --seat ro:ro@example.org \
+    --set deadline=2 --set grace=1 --set on_timeout=vote
+V=$("$ARBITER" show 8 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+O=qu
+[ "$V" = qu ] && O=ro
+at 2; "$ARBITER" remind --quiet
+at 3; "$ARBITER" remind --quiet
+mail_from "$O" vote-r1 "refuse"
+contains "$T/joined" "the game waits for $V"
+newest_mail "$V"
+contains "$T/joined" "the table voted to wait for $V"
+at 20; "$ARBITER" remind --quiet
+at 28; "$ARBITER" remind --quiet; fresh 8
+contains "$T/fresh" "the game keeps waiting for you"
+expect_rc 0 "$ARBITER" log 8
+lacks "$T/out" "resign"
+
+# No majority when the vote closes: the game waits.
+at 0
+expect_rc 0 "$ARBITER" new tigris --seat sa:sa@example.org --seat tu:tu@example.org \
+    --set deadline=2 --set grace=1 --set on_timeout=vote
+at 2; "$ARBITER" remind --quiet
+at 3; "$ARBITER" remind --quiet; fresh 9
+at 27; "$ARBITER" remind --quiet; fresh 9
+contains "$T/fresh" "the vote closed without a majority to drop"
+expect_rc 0 "$ARBITER" log 9
+lacks "$T/out" "resign"
 done_ok
