@@ -323,6 +323,13 @@ tm_waiting(const void *st, struct game_wait *w)
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    tm_fname(s, s->cur, b, sizeof(b)), why);
 	}
+	/* Every other seat holding cult spades may spend them now too. */
+	for (i = 0; s->phase == TP_CULTSPADES && i < s->nseats; i++)
+		if (i != s->cur && s->pl[i].spades > 0 && !s->pl[i].dropped) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: spend cult spades (transform HEX "
+			    "to COLOUR)", tm_fname(s, i, b, sizeof(b)));
+		}
 	for (i = 0; i < s->nseats; i++) {
 		for (j = 0; j < s->noffer; j++)
 			if (s->offer[j].to == i) {

@@ -31,6 +31,10 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 		return 1;
 	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
 		return 1;
+	/* Between rounds the site takes cult spades from every seat holding
+	 * some, in any order, not only from the first in turn order. */
+	if (s->phase == TP_CULTSPADES && p->spades > 0 && !p->dropped)
+		return 1;	/* only spending them is accepted then (action_cmd) */
 	return 0;
 }
 

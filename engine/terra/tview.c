@@ -302,6 +302,9 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
 	    !s->pl[seat].cult2_owed)
 		cult_bonus_moves(s, tmp, seat, out);
+	if (s->cur != seat && s->phase == TP_CULTSPADES && s->pl[seat].spades > 0 &&
+	    !s->pl[seat].dropped)
+		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
 	if (s->cur != seat) {
 		free(tmp);
 		return;

@@ -442,11 +442,14 @@ test_cult_spades_between_rounds(void **state)
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	assert_int_equal(s->cur, 0);
 	assert_int_equal(s->pl[1].spades, 2);
-	tg_bad(s, 1, "transform E5 to brown", "not your turn");
-	tg_ok(s, 0, "transform E7 to green");
-	assert_int_equal(s->cur, 1);
+	/* As on the site, every seat holding cult spades may spend them, in
+	 * any order: seat 1 first, though seat 0 comes first in turn order. */
 	tg_bad(s, 1, "build E5", "between rounds");
 	tg_ok(s, 1, "transform E5 to brown");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	tg_ok(s, 0, "transform E7 to green");
+	tg_bad(s, 0, "transform E8 to green", "not your turn");
+	assert_int_equal(s->phase, TP_CULTSPADES);
 	tg_ok(s, 1, "transform F3 to brown");
 	assert_int_equal(s->phase, TP_ACTIONS);
 	assert_int_equal(s->round, 2);
