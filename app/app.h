@@ -265,6 +265,8 @@ int notify_start(struct ctx *c, struct store *s, struct loaded *g);
 /* After an undo: every seat gets the restored board with its own screen and
  * the news on top; observers and the forum get the public board. */
 int notify_restored(struct ctx *c, struct store *s, struct loaded *g, const char *news);
+/* Observers and the forum: the public board with the news on top. */
+int notify_watchers(struct ctx *c, struct store *s, struct loaded *g, const char *news);
 /* Table talk as the table reads it: 'NAME says: "..."', one a line. */
 void talk_text(const char *name, const char *said, struct sbuf *out);
 /* The game as it stands, with seat's own screen and a line of news at the
@@ -322,7 +324,7 @@ int clock_set(struct store_game *row, const char *kv, char *err, size_t errlen);
 int clock_policy_known(const char *name);
 /* One line saying what row's clock does (site_hours: the site's reminder interval). */
 void clock_describe(const struct store_game *row, int site_hours, char *buf, size_t len);
-/* The seat's deadline (its clock restarts when an absence ends); 0: none. */
+/* The seat's deadline (an absence pauses its clock); 0: none. */
 int64_t clock_deadline(const struct store_game *row, const struct store_seat *st);
 /* Set st->due_at to the time of its next event (0: none). */
 void clock_schedule(const struct store_game *row, struct store_seat *st);

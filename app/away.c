@@ -1,8 +1,8 @@
 /*
  * away.c - a seat's declared absence ("away until DATE" by mail, `arbiter
  * away`), and its early end ("back").  The absence lasts to the end of the
- * date (UTC); reminders and deadlines wait for it, and the seat's clock
- * starts again when it ends (deadline.c).  The whole table is told.
+ * date (UTC); reminders and deadlines wait for it: it pauses the seat's
+ * clock (see seat_away).  The whole table is told.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,9 +43,22 @@ seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y
 {
 	struct store_seat *st = &g->seats[seat];
 	char news[300], subject[300];
-	int64_t until = 0;
+	int64_t until = 0, old_end, new_end;
 	int rc;
 
+	if (g->row.over) {
+		snprintf(result, len, "%s: game #%lld is %s", y != 0 ? "away" : "back",
+		    (long long)g->row.id, g->row.over == STORE_ABANDONED ? "abandoned" :
+		    "over");
+		return -1;
+	}
+	if (y != 0 && g->row.deadline_hours > 0 && st->idle_since != 0 &&
+	    st->reminders >= CLOCK_NOTICE) {
+		snprintf(result, len, "away: the deadline for your decision in game #%lld has "
+		    "passed already; send your move (an absence must be declared before the "
+		    "deadline)", (long long)g->row.id);
+		return -1;
+	}
 	if (y != 0) {
 		struct tm tm;
 
@@ -72,11 +85,24 @@ seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y
 		snprintf(result, len, "back: %s was not away", g->names[seat]);
 		return -1;
 	}
-	/* The clock starts again when the absence ends (now, for "back"). */
-	st->away_until = y != 0 ? until : now;
-	st->reminded_at = 0;
-	st->reminders = 0;
+	/*
+	 * The absence pauses the seat's clock: its start moves on by the time
+	 * the absence adds (or, for "back" and a shorter absence, back by the
+	 * time it no longer takes), so the deadline is as far away after the
+	 * absence as it was before it.  Declaring and ending absences gains
+	 * nothing but the time actually away.
+	 */
+	old_end = st->away_until > now ? st->away_until : now;
+	new_end = y != 0 ? until : now;
+	if (st->idle_since != 0)
+		st->idle_since += new_end - old_end;
+	st->away_until = new_end;
 	st->table_told = 0;
+	if (g->row.deadline_hours <= 0) {
+		/* Without a deadline the reminders start over after the absence. */
+		st->reminded_at = 0;
+		st->reminders = 0;
+	}
 	clock_schedule(&g->row, st);
 	if ((rc = store_seat_update_clock(s, g->row.id, st)) != STORE_OK)
 		return rc;

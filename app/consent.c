@@ -285,6 +285,15 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 			store_move_free(&last);
 			return STORE_OK;
 		}
+		/* The move as one line: its commands joined by "; ". */
+		{
+			char *t = last.shown != NULL ? last.shown : last.text, *q;
+
+			while ((q = strchr(t, '\n')) != NULL && q[1] != '\0')
+				*q = ';';
+			if ((q = strchr(t, '\n')) != NULL)
+				*q = '\0';
+		}
 		memset(&p, 0, sizeof(p));
 		snprintf(p.kind, sizeof(p.kind), "undo");
 		p.seat = seat;

@@ -88,6 +88,10 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 	snprintf(g.row.rules, sizeof(g.row.rules), "%s", r->name);
 	snprintf(g.row.title, sizeof(g.row.title), "%s",
 	    spec->title != NULL ? spec->title : r->title);
+	if (text_check(g.row.title, strlen(g.row.title), err, errlen) != 0) {
+		snprintf(err, errlen, "a title must be UTF-8 text without control characters");
+		return EXIT_USAGE;
+	}
 	if (strpbrk(g.row.title, "\r\n") != NULL) {
 		snprintf(err, errlen, "a title may not hold line breaks");
 		return EXIT_USAGE;

@@ -11,8 +11,8 @@
  *                default (the engine's timeout_move) for it;
  *   drop         grace hours after the notice the seat resigns (each
  *                game's rules say what becomes of its pieces).
- * A declared absence restarts the seat's clock when it ends; a move by
- * the seat restarts it at once.  Each event's time is kept in the seat's
+ * A declared absence pauses the seat's clock (it must be declared before
+ * the deadline); a move by the seat restarts it.  Each event's time is kept in the seat's
  * due_at, so remind reads only the seats that are due.
  */
 #include <stdio.h>
@@ -107,7 +107,8 @@ clock_set(struct store_game *row, const char *kv, char *err, size_t errlen)
 		    "(0: the site's interval)", v);
 	} else
 		snprintf(err, errlen, "'%.*s': no such setting (deadline, grace, on_timeout, "
-		    "remind, forum_address, forum_format)", (int)klen, kv);
+		    "remind, forum_address, forum_format; observers with `arbiter game`)",
+		    (int)klen, kv);
 #undef KEY
 	return -1;
 }
@@ -136,12 +137,10 @@ clock_describe(const struct store_game *row, int site_hours, char *buf, size_t l
 int64_t
 clock_deadline(const struct store_game *row, const struct store_seat *st)
 {
-	int64_t start;
-
+	/* An absence moved idle_since on by its length (away.c): a pause. */
 	if (row->deadline_hours <= 0 || st->idle_since == 0)
 		return 0;
-	start = st->away_until > st->idle_since ? st->away_until : st->idle_since;
-	return start + (int64_t)row->deadline_hours * HOUR;
+	return st->idle_since + (int64_t)row->deadline_hours * HOUR;
 }
 
 /* When the event after the reminders already sent falls; 0 for none. */
@@ -213,11 +212,15 @@ clock_time_text(int64_t t, char *buf, size_t len)
 void
 clock_consequence(const char *policy_name, const char *name, char *buf, size_t len)
 {
+	int you = strcmp(name, "you") == 0;
+
 	if (strcmp(policy_name, "pass") == 0)
-		snprintf(buf, len, "the game plays the default for %s (the least the rules "
-		    "allow: pass, decline, no orders)", name);
+		snprintf(buf, len, "the game plays the default move for %s (the least the "
+		    "game's rules let %s decide; its manual page, DEADLINES, says which)", name,
+		    you ? "you" : "that seat");
 	else if (strcmp(policy_name, "drop") == 0)
-		snprintf(buf, len, "%s is dropped from the game (as a resignation)", name);
+		snprintf(buf, len, "%s %s dropped from the game (as a resignation)", name,
+		    you ? "are" : "is");
 	else if (strcmp(policy_name, "vote") == 0)
 		snprintf(buf, len, "the other players vote whether to drop %s from the game "
 		    "or to wait", name);

@@ -301,6 +301,23 @@ game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg)
 }
 
 /* Split "NAME:EMAIL" (or "NAME") into a seat; 0 when it is well formed. */
+/* The code point of the k-byte UTF-8 sequence at p (0 when k is 0). */
+static unsigned long
+name_codepoint(const unsigned char *p, size_t k)
+{
+	unsigned long cp;
+	size_t i;
+
+	if (k == 0)
+		return 0;
+	if (k == 1)
+		return p[0];
+	cp = p[0] & (0x7F >> k);
+	for (i = 1; i < k; i++)
+		cp = cp << 6 | (p[i] & 0x3F);
+	return cp;
+}
+
 int
 seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 {
@@ -310,6 +327,11 @@ seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 	size_t i;
 
 	memset(seat, 0, sizeof(*seat));
+	/* Not echoed when it is not text: the message must stay one clean line. */
+	if (!utf8_valid(arg, strlen(arg))) {
+		snprintf(err, errlen, "--seat: a name and an address must be UTF-8 text");
+		return -1;
+	}
 	if (nlen == 0 || nlen >= sizeof(seat->name)) {
 		snprintf(err, errlen, "--seat '%s': a name of 1 to %zu characters is needed",
 		    arg, sizeof(seat->name) - 1);
@@ -323,6 +345,25 @@ seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 			    "control characters, ';', '#' or '\"'", arg);
 			return -1;
 		}
+	}
+	for (i = 0; i < nlen;) {
+		size_t k = utf8_seq((const unsigned char *)arg + i, nlen - i);
+		unsigned long cp = name_codepoint((const unsigned char *)arg + i, k);
+
+		/* Spaces, invisible and direction marks other than ASCII would let a
+		 * name pass for another seat's. */
+		if (cp == 0xA0 || cp == 0xAD || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) ||
+		    (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) ||
+		    cp == 0x3000 || cp == 0xFEFF || (cp >= 0xFFF0 && cp <= 0xFFFF)) {
+			snprintf(err, errlen, "--seat: a name may not hold spaces, invisible "
+			    "characters or direction marks");
+			return -1;
+		}
+		i += k > 0 ? k : 1;
+	}
+	if (arg[0] == '-') {
+		snprintf(err, errlen, "--seat '%s': a name may not begin with '-'", arg);
+		return -1;
 	}
 	if (nlen == strspn(arg, "0123456789")) {
 		snprintf(err, errlen, "--seat '%s': a name may not be a number "

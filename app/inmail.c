@@ -196,7 +196,7 @@ reply_vars(const struct loaded *g, int seat, const char *name, const char *resul
 	json_t *v;
 
 	/* What the seat may send now, as the engine says (any-time orders too). */
-	if (g != NULL && with_moves && !g->rules->over(g->state))
+	if (g != NULL && with_moves && !g->rules->over(g->state) && !g->row.over)
 		outmail_moves_compact(g, seat, &moves);
 	if (g != NULL && with_board) {
 		g->rules->render_text(g->state, seat, g->names, &board);
@@ -337,6 +337,15 @@ answer_stale(struct job *j, const struct loaded *g)
 {
 	char result[600];
 
+	/* Mail from another address than the seat's (the seat changed hands,
+	 * or moved to a new address): the seat's holder did not write it and
+	 * is not mailed about it. */
+	if (j->in->from == NULL || g->seats[j->seat].email[0] == '\0' ||
+	    strcasecmp(j->in->from, g->seats[j->seat].email) != 0) {
+		fprintf(stderr, "arbiter: a stale reply to game %lld from %s, not the seat's "
+		    "address; not answered\n", (long long)g->row.id, shown_addr(j->in->from));
+		return STORE_OK;
+	}
 	snprintf(result, sizeof(result), "Game #%lld has moved on since the mail you "
 	    "answered (it is at move %d now), so nothing in your mail was applied. Here "
 	    "is the game as it stands; reply to this mail to act on it.",

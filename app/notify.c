@@ -241,7 +241,7 @@ int
 notify_start(struct ctx *c, struct store *s, struct loaded *g)
 {
 	struct config *cfg;
-	char commit[SHA256_HEX_LEN + 1], players[600], options[400], tname[64];
+	char commit[SHA256_HEX_LEN + 1], players[600], options[400], tname[64], clock[600];
 	char *notation;
 	size_t n = 0;
 	int i, rc = STORE_OK;
@@ -255,6 +255,9 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 		n += (size_t)snprintf(players + n, sizeof(players) - n, "%s%s",
 		    i ? ", " : "", g->names[i]);
 	options_text(g, options, sizeof(options));
+	clock[0] = '\0';
+	if (g->row.deadline_hours > 0)
+		clock_describe(&g->row, cfg->remind_hours, clock, sizeof(clock));
 	snprintf(tname, sizeof(tname), "notation-%s.txt", g->rules->name);
 	notation = template_load(tname);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
@@ -262,6 +265,7 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 
 		if (v != NULL) {
 			json_object_set_new(v, "players", json_string(players));
+			json_object_set_new(v, "clock", json_string(clock));
 			json_object_set_new(v, "options", json_string(options));
 			/* Shown once: the database keeps only its hash. */
 			json_object_set_new(v, "password", json_string(g->passwords[i]));
@@ -393,7 +397,7 @@ notify_observers(struct config *cfg, struct store *s, struct loaded *g, const ch
 	v = json_pack("{s:s, s:I, s:i, s:s, s:s, s:s, s:s, s:b, s:b, s:s, s:s}", "title",
 	    g->row.title, "id", (json_int_t)g->row.id, "move", g->seq, "rules",
 	    g->rules->name, "board", sb_str(&board), "news", news, "talk", talk, "over", over,
-	    "running", !over, "ranking", sb_str(&ranking), "waiting", waiting);
+	    "running", !over && !g->row.over, "ranking", sb_str(&ranking), "waiting", waiting);
 	if (v == NULL || board.oom || template_render("mail-observe.txt", v, &body) != 0)
 		rc = STORE_ERROR;
 	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: move %d%s",
@@ -469,6 +473,20 @@ notify_restored(struct ctx *c, struct store *s, struct loaded *g, const char *ne
 		rc = notify_seat(c, s, g, i, news);
 	if (rc == STORE_OK)
 		rc = notify_observers(cfg, s, g, news, "");
+	if (rc == STORE_OK)
+		rc = notify_forum(c, cfg, s, g);
+	return rc;
+}
+
+int
+notify_watchers(struct ctx *c, struct store *s, struct loaded *g, const char *news)
+{
+	struct config *cfg;
+	int rc;
+
+	if ((cfg = load_config(c)) == NULL)
+		return STORE_ERROR;
+	rc = notify_observers(cfg, s, g, news, "");
 	if (rc == STORE_OK)
 		rc = notify_forum(c, cfg, s, g);
 	return rc;

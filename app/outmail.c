@@ -31,7 +31,9 @@ outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, s
 	size_t o = 0;
 	int i, named = 0;
 
-	if (g->rules->over(g->state)) {
+	if (g->row.over == STORE_ABANDONED) {
+		snprintf(wait, sizeof(wait), "abandoned");
+	} else if (g->rules->over(g->state)) {
 		snprintf(wait, sizeof(wait), "game over");
 	} else {
 		memset(&w, 0, sizeof(w));

@@ -74,6 +74,9 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	/* The frame adds the final newline. */
 	while (board.len > 0 && board.s[board.len - 1] == '\n')
 		board.s[--board.len] = '\0';
+	if (g->row.over == STORE_ABANDONED)
+		sb_printf(&board, "\nThe game master abandoned this game at move %d: it waits "
+		    "for nobody and takes no more moves.", g->seq);
 	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", g->row.title, "titled",
 	    strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
 	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board));

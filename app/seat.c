@@ -15,6 +15,7 @@
 
 #include "outmail.h"
 #include "../engine/notation.h"
+#include "../store/store_mail.h"
 
 int
 seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g, int seat,
@@ -42,8 +43,11 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
 	}
 	g->names[seat] = st->name;
 	st->serial++;
+	/* Mail still queued to the seat would reach the old address with the
+	 * seat's screen: it goes, and the mail below tells the seat all. */
 	if ((rc = store_seat_set_identity(s, g->row.id, st)) != STORE_OK ||
-	    (rc = store_seat_set_serial(s, g->row.id, seat, st->serial)) != STORE_OK)
+	    (rc = store_seat_set_serial(s, g->row.id, seat, st->serial)) != STORE_OK ||
+	    (rc = store_outbox_drop_seat(s, g->row.id, seat, &i)) != STORE_OK)
 		return rc;
 	if (substitute)
 		snprintf(news, sizeof(news), "You now hold seat %d (%s) of this game, taking "

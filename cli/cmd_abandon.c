@@ -86,6 +86,10 @@ run_abandon(struct ctx *c, int argc, char **argv)
 		json_decref(v);
 		sb_free(&body);
 	}
+	g.row.over = STORE_ABANDONED;
+	if (rc == STORE_OK)
+		rc = notify_watchers(c, s, &g, "The game master abandoned this game; it takes no "
+		    "more moves.");
 	if (rc != STORE_OK || (rc = store_commit(s)) != STORE_OK) {
 		rc = store_exit(s, rc);
 		goto rollback;

@@ -119,8 +119,10 @@ const struct cmd_entry cmd_away = {
 	"year ahead; reminders and the game's deadline wait, and the seat's clock\n"
 	"starts again when the absence ends.  --back ends an absence early.  The\n"
 	"table is told by mail.  Players do the same by mail with a line\n"
-	"\"away until YYYY-MM-DD\" or \"back\".  Exit status 65 for a day already\n"
-	"over or too far ahead, 66 no such game.\n",
+	"\"away until YYYY-MM-DD\" or \"back\".  An absence pauses the seat's clock;\n"
+	"it must be declared before the deadline passed.  Exit status 64 for a\n"
+	"malformed date, 65 for a day already over or too far ahead, a deadline\n"
+	"passed already or a finished game, 66 no such game.\n",
 	run_away,
 	0,
 };

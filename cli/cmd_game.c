@@ -101,6 +101,12 @@ run_game(struct ctx *c, int argc, char **argv)
 	}
 	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
 		goto rollback;
+	if (sets != NULL && g.row.over) {
+		errx_line(c, "game %lld is %s; its settings no longer change", (long long)id,
+		    g.row.over == STORE_ABANDONED ? "abandoned" : "over");
+		rc = EXIT_REJECTED;
+		goto rollback;
+	}
 	for (i = 0; sets != NULL && sets[i] != NULL; i++) {
 		if (strncmp(sets[i], "observers=", 10) == 0) {
 			if (parse_observers(sets[i] + 10, observers, &nobs, err,

@@ -31,7 +31,7 @@ run_moves(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	memset(&w, 0, sizeof(w));
-	if (!g.rules->over(g.state))
+	if (!g.rules->over(g.state) && g.row.over != STORE_ABANDONED)
 		g.rules->waiting(g.state, &w);
 	if (!(w.mask & (1u << seat))) {
 		rc = EXIT_NOPERM;

@@ -95,7 +95,8 @@ const struct cmd_entry cmd_new = {
 	"the options of online play by name (--option strict-leech); for\n"
 	"warriors countries=random|choose, defence=ask|auto, teams=....\n"
 	"--set KEY=VALUE sets the game's clock: deadline=HOURS, grace=HOURS,\n"
-	"on_timeout=remind-only|pass|drop, remind=HOURS (see `arbiter help game`).\n"
+	"on_timeout=remind-only|pass|drop|vote, remind=HOURS, forum_address=ADDRESS,\n"
+	"forum_format=markdown|bbcode (see `arbiter help game`).\n"
 	"The game's secret seed comes from the kernel; its SHA-256 goes to the\n"
 	"players in the start mail.\n",
 	run_new,

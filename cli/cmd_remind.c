@@ -51,6 +51,17 @@ run_remind(struct ctx *c, int argc, char **argv)
 			    "(0 = the site's interval)");
 			goto out;
 		}
+		{
+			struct store_game row;
+
+			rc = store_game_get(s, gid, &row);
+			store_game_free(&row);
+			if (rc == STORE_NOTFOUND) {
+				errx_line(c, "no game %lld", (long long)gid);
+				rc = EXIT_NOGAME;
+				goto out;
+			}
+		}
 		if ((rc = store_game_set_remind(s, gid, (int)h)) != STORE_OK) {
 			rc = store_exit(s, rc);
 			goto out;

@@ -6,19 +6,41 @@
 
 #include "store.h"
 #include "store_int.h"
+#include "store_mail.h"
 
 int
 store_game_create(struct store *s, const struct store_game *g,
     const struct store_seat *seats, int64_t *id)
 {
 	sqlite3_stmt *st;
+	int64_t next;
 	int rc, i;
+	char num[32];
 
+	/*
+	 * A game id is never used twice, even after `delete`: reply tokens
+	 * and mail threads name the game, and an old token must not act in
+	 * another game.  The highest id ever given is kept in meta.
+	 */
+	if ((rc = store_prepare(s, "SELECT max(coalesce((SELECT CAST(value AS INTEGER) FROM "
+	    "meta WHERE key = 'last_game_id'), 0), coalesce((SELECT max(id) FROM games), 0))",
+	    &st)) != STORE_OK)
+		return rc;
+	rc = sqlite3_step(st);
+	next = sqlite3_column_int64(st, 0) + 1;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return store_fail(s, rc, "next game id");
+	snprintf(num, sizeof(num), "%lld", (long long)next);
+	if ((rc = store_meta_put(s, "last_game_id", num)) != STORE_OK)
+		return rc;
 	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
 	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout, "
-	    "forum_address, forum_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
+	    "forum_address, forum_format, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
+	sqlite3_bind_int64(st, 13, next);
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, g->title, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);

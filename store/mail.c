@@ -211,6 +211,23 @@ fail:
 }
 
 int
+store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*dropped = 0;
+	if ((rc = store_prepare(s, "DELETE FROM outbox WHERE game_id = ? AND seat = ? AND "
+	    "sent_at = 0 AND failed = 0", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	if ((rc = store_done(s, st, "drop a seat's queued mail")) == STORE_OK)
+		*dropped = sqlite3_changes(s->db);
+	return rc;
+}
+
+int
 store_outbox_queued(struct store *s, int *queued)
 {
 	sqlite3_stmt *st;

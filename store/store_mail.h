@@ -53,6 +53,8 @@ int store_outbox_add(struct store *s, const struct store_mail *m);
 int store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
     int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed);
 /* Mail still to send (from the queue's partial index). */
+/* Remove the mail still queued (not sent, not refused) to seat of game. */
+int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);
 int store_outbox_queued(struct store *s, int *queued);
 /* Delete mail sent or refused that was created before `before`; *n deleted. */
 int store_outbox_purge(struct store *s, int64_t before, int *n);

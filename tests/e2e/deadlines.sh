@@ -80,7 +80,7 @@ at 48; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet; fresh
 contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: deadline passed: move 0, your turn"
 contains "$T/fresh" "Unless you move first, at 2026-11-20 23:06 UTC the game plays for you: pass."
 contains "$T/fresh" "$Q | [arbiter #1] Tigris & Euphrates: deadline passed"
-contains "$T/fresh" "Unless $P moves first, at 2026-11-20 23:06 UTC the game plays the default for $P"
+contains "$T/fresh" "Unless $P moves first, at 2026-11-20 23:06 UTC the game plays the default move for $P"
 # The grace: nothing until it is over, then the timeout, once.
 at 59; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "timeout before the grace ended"
 ok
@@ -142,16 +142,20 @@ at 250; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "mail while 
 ok
 expect_rc 0 "$ARBITER" game 1
 contains "$T/out" "$P: away until 2026-11-30 23:59 UTC"
-# Back early: the clock starts now (hour 250), the deadline 48 hours later.
+# Back early: the absence paused the clock from hour 121 to hour 250, so
+# the deadline of hour 158 moves to hour 287.
 expect_rc 0 "$ARBITER" away 1 $P --back
 fresh
 [ "$(count 'is back')" -eq 2 ] || fail "the table was not told of the return"
 expect_rc 0 "$ARBITER" game 1
-contains "$T/out" "$P: deadline 2026-11-30 21:06 UTC"
+contains "$T/out" "$P: deadline 2026-11-30 10:06 UTC"
 
 # Sixteen remind runs racing at the timeout: one move.
 at 300; "$ARBITER" remind --quiet; fresh
 contains "$T/fresh" "deadline passed"
+# Once the deadline passed, an absence no longer stops the timeout.
+expect_rc 65 "$ARBITER" away 1 $P --until 2026-12-05
+contains "$T/err" "has passed already"
 at 312
 i=0
 while [ $i -lt 16 ]; do
@@ -198,12 +202,15 @@ expect_rc 0 "$ARBITER" log 3
 lacks "$T/out" ": "
 
 # Changed mid-game: game 3 now drops after a 1-hour grace.
+expect_rc 64 "$ARBITER" game 3 --set grace=-1
+one_line "$T/err"
 expect_rc 0 "$ARBITER" game 3 --set on_timeout=drop --set grace=1
 contains "$T/out" "on_timeout=drop"
 at 502; "$ARBITER" remind --quiet
 expect_rc 0 "$ARBITER" log 3
 contains "$T/out" "resign"
-expect_rc 64 "$ARBITER" game 3 --set grace=-1
+# The game is over now: its settings stay as they are.
+expect_rc 65 "$ARBITER" game 3 --set grace=2
 one_line "$T/err"
 expect_rc 66 "$ARBITER" game 9
 
@@ -230,6 +237,7 @@ expect_rc 0 "$ARBITER" game 4
 contains "$T/out" "$W: away until 2026-11-25 23:59 UTC"
 mail_from "$W" back "back"
 contains "$T/joined" "Noted: you are back; the table has been told."
+# An absence declared and ended at once gains nothing: the same deadline.
 expect_rc 0 "$ARBITER" game 4
 contains "$T/out" "$W: deadline 2026-11-19 11:06 UTC"
 

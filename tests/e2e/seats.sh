@@ -25,6 +25,17 @@ expect_rc 64 "$ARBITER" seat 1 9 --name cy
 expect_rc 64 "$ARBITER" seat 1 ada
 expect_rc 64 "$ARBITER" seat 1 ada --replace cy:cy@example.org --name cy
 expect_rc 66 "$ARBITER" seat 7 ada --name cy
+# Names that are not text, or could pass for another seat's, are refused
+# in one line that does not echo them.
+for bad in "$(printf 'a\377')" "$(printf 'a\302\240b')" "$(printf '\342\200\256ada')" \
+    "$(printf 'ad\342\200\213a')" -1 --x; do
+	expect_rc 64 "$ARBITER" seat 1 ada --name "$bad"
+	one_line "$T/err"
+done
+expect_rc 64 "$ARBITER" new tigris --seat "$(printf 'x\377')":x@example.org --seat y:y@example.org
+one_line "$T/err"
+expect_rc 64 "$ARBITER" new tigris --seat x:x@example.org --seat y:y@example.org --title "$(printf 't\377')"
+one_line "$T/err"
 [ "$(dbsum)" = "$before" ] || fail "a refused seat change changed the database"
 ok
 
@@ -63,6 +74,25 @@ printf 'From: cy <cy@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <cy-1@
     "$(cat "$T/reply-to")" | "$ARBITER" mail
 expect_rc 0 "$ARBITER" log 1
 contains "$T/out" "cy: pass"
+
+# ada's mail to her old address makes no mail to cy, who did not write it.
+before_n=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+printf 'From: ada <ada@example.org>\nReturn-Path: <ada@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <old-2@example.org>\n\nsay hello\n' \
+    "$(cat "$T/ada-reply-to")" | "$ARBITER" mail 2>/dev/null
+[ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$before_n" ] || fail "ada's stale mail made mail"
+ok
+
+# Mail queued to a seat before it changes hands never reaches the old holder.
+"$ARBITER" move --no-send 1 bo pass >/dev/null 2>&1 || "$ARBITER" move --no-send 1 cy pass >/dev/null 2>&1
+queued=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
+[ "$queued" -gt 0 ] || fail "nothing queued to bo"
+expect_rc 0 "$ARBITER" seat 1 bo --replace bea:bea@example.org --no-send
+left=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
+[ "$left" -eq 0 ] || fail "$left mails still queued to the old holder"
+ok
+expect_rc 0 "$ARBITER" send
+lacks "$T/out" "bo@example.org"
+expect_rc 0 "$ARBITER" seat 1 bea --replace bo:bo@example.org
 
 # A new address for the same player: mail goes there, the table hears nothing.
 expect_rc 0 "$ARBITER" seat 1 bo --address bo@new.example.org
