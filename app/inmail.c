@@ -65,8 +65,44 @@ struct job {
 	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
 	char say_err[200];
 	int consent;		/* REPLY_UNDO, _AGREE, _REFUSE; 0 none; -2 both */
+	char nonce[33];		/* a confirmation tag's nonce ("c.NONCE"); "" none */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 };
+
+/*
+ * A confirmation tag "c.NONCE" (32 hex digits), bare (Postfix's
+ * $EXTENSION) or in an address's local part after '+': 1 and the nonce
+ * in out, else 0.
+ */
+static int
+confirm_tag(const char *cand, char out[33])
+{
+	const char *p = cand, *plus, *at;
+	size_t i;
+
+	if (*p == '<')
+		p++;
+	at = strchr(p, '@');
+	plus = strchr(p, '+');
+	if (plus != NULL && (at == NULL || plus < at))
+		p = plus + 1;
+	else if (at != NULL)
+		return 0;
+	if ((p[0] != 'c' && p[0] != 'C') || p[1] != '.')
+		return 0;
+	for (i = 0; i < 32; i++) {
+		char ch = p[2 + i];
+
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
+		    (ch >= 'A' && ch <= 'F')))
+			return 0;
+		out[i] = (char)(ch >= 'A' && ch <= 'F' ? ch + 32 : ch);
+	}
+	if (p[34] != '\0' && p[34] != '@' && p[34] != '>')
+		return 0;
+	out[32] = '\0';
+	return 1;
+}
 
 /* Find a seat token in the extension or the recipients. */
 static void
@@ -84,8 +120,11 @@ find_token(struct job *j)
 	for (i = 0; i < n; i++) {
 		long game, serial;
 		int seat;
-		enum token_result r = token_parse(cand[i], j->cfg->secret, j->cfg->site, &game,
-		    &seat, &serial);
+		enum token_result r;
+
+		if (confirm_tag(cand[i], j->nonce))
+			return;
+		r = token_parse(cand[i], j->cfg->secret, j->cfg->site, &game, &seat, &serial);
 
 		if (r == TOKEN_LEGACY) {
 			if (legacy_ok < 0)
@@ -443,7 +482,8 @@ handle_stranger(struct job *j)
 	else
 		snprintf(result, sizeof(result), "Your mail was not accepted: it does not say "
 		    "which game and seat it is for. Reply to a mail from arbiter, or give the "
-		    "lines \"game: ID\" and \"password: ...\" from your start mail.");
+		    "lines \"game: ID\" and \"password: ...\" from your start mail. A mail "
+		    "holding the line \"help\" gets the commands this address takes.");
 	if (j->in->refused[0] != '\0')
 		snprintf(result + strlen(result), sizeof(result) - strlen(result), " It was "
 		    "not read either: %s.", j->in->refused);
@@ -582,6 +622,182 @@ out:
 	return rc;
 }
 
+/*
+ * Queue the answer to a mail to the site address, at its sender: only when
+ * its envelope sender is its From address; confirmation mail (nonce set,
+ * its Reply-To carrying the tag) within the caps for strangers, answers to
+ * a confirmed address within that address's own.
+ */
+static int
+site_answer(struct job *j, const char *answer, const char *nonce)
+{
+	const struct inbound *in = j->in;
+	const char *to = in->return_path;
+	char reply[320], *at;
+	struct loaded none;
+	struct sbuf body = SBUF_INIT;
+	int64_t now = now_epoch();
+	int count = 0, rc;
+	json_t *v;
+
+	if (to == NULL || !compose_addr_ok(to) || in->from == NULL ||
+	    strcasecmp(in->from, to) != 0) {
+		fprintf(stderr, "arbiter: mail to the site address from %s not answered: its "
+		    "envelope sender is not its From address\n", shown_addr(in->from));
+		return STORE_OK;
+	}
+	if (nonce != NULL) {
+		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
+			return rc;
+		if (count >= j->cfg->stranger_replies_per_hour) {
+			fprintf(stderr, "arbiter: %s not asked to confirm: %d such mails in the "
+			    "last hour (stranger_replies_per_hour)\n", to, count);
+			return STORE_OK;
+		}
+	}
+	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
+		return rc;
+	if (count >= j->cfg->replies_per_hour) {
+		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
+		    to, count);
+		return STORE_OK;
+	}
+	reply[0] = '\0';
+	if (nonce != NULL && (at = strchr(j->cfg->reply_address, '@')) != NULL)
+		snprintf(reply, sizeof(reply), "%.*s+c.%s%s",
+		    (int)(at - j->cfg->reply_address), j->cfg->reply_address, nonce, at);
+	v = json_pack("{s:s}", "answer", answer);
+	if (v == NULL || template_render("mail-site.txt", v, &body) != 0) {
+		json_decref(v);
+		sb_free(&body);
+		return STORE_ERROR;
+	}
+	json_decref(v);
+	memset(&none, 0, sizeof(none));
+	rc = outmail_queue_to(j->cfg, j->s, &none, -1, to, reply[0] != '\0' ? reply : NULL,
+	    "reply", nonce != NULL ? "[arbiter] confirm your address" :
+	    "[arbiter] your commands", sb_str(&body), in->message_id);
+	sb_free(&body);
+	if (rc == STORE_OK)
+		rc = store_reply_note(j->s, to, now, nonce != NULL);
+	return rc;
+}
+
+/*
+ * A mail to the site address (site.c): from an address confirmed once by
+ * a round trip, its commands are done and answered; from any other, they
+ * wait while arbiter asks the address to confirm (a reply to a mail whose
+ * reply address carries a fresh nonce).  One transaction with its key.
+ */
+static int
+handle_site(struct job *j)
+{
+	struct store_identity id;
+	struct sbuf answer = SBUF_INIT;
+	const char *from = j->in->from;
+	char nonce[33] = "";
+	uint8_t raw[16];
+	int rc, ask = 0;
+
+	if (from == NULL || !compose_addr_ok(from)) {
+		fprintf(stderr, "arbiter: mail to the site address has no usable From; "
+		    "dropped\n");
+		return STORE_OK;
+	}
+	/* From alone proves nothing: the envelope sender the MTA took must agree. */
+	if (j->in->return_path == NULL || strcasecmp(j->in->return_path, from) != 0) {
+		fprintf(stderr, "arbiter: mail to the site address from %s: its envelope "
+		    "sender is not its From address; dropped\n", shown_addr(from));
+		return STORE_OK;
+	}
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		return rc < 0 ? -rc : STORE_OK;
+	}
+	memset(&id, 0, sizeof(id));
+	if (j->nonce[0] != '\0') {
+		rc = store_identity_by_nonce(j->s, j->nonce, &id);
+		if (rc == STORE_NOTFOUND || (rc == STORE_OK && strcasecmp(id.email, from) != 0)) {
+			sb_puts(&answer, "This confirmation was not sent to your address; nothing "
+			    "was done.\n");
+			rc = STORE_OK;
+		} else if (rc == STORE_OK) {
+			if (id.confirmed_at == 0)
+				id.confirmed_at = now_epoch();
+			sb_puts(&answer, "Your address is confirmed: arbiter takes your commands "
+			    "from now on.\n");
+			if (id.pending[0] != '\0')
+				rc = site_run(j->c, j->s, from, id.pending, &answer);
+			id.pending[0] = '\0';
+			if (rc == STORE_OK)
+				rc = store_identity_put(j->s, &id);
+		}
+	} else {
+		rc = store_identity_get(j->s, from, &id);
+		if (rc == STORE_OK && id.confirmed_at > 0)
+			rc = site_run(j->c, j->s, from, j->text, &answer);
+		else if (rc == STORE_OK || rc == STORE_NOTFOUND) {
+			char *pending = strdup(j->text);
+
+			if (pending == NULL || random_bytes(raw, sizeof(raw)) != 0) {
+				free(pending);
+				rc = STORE_ERROR;
+			} else {
+				if (strlen(pending) > 4000)
+					pending[4000] = '\0';
+				hex_encode(raw, sizeof(raw), nonce);
+				if (id.email[0] == '\0') {
+					snprintf(id.email, sizeof(id.email), "%s", from);
+					id.created = now_epoch();
+				}
+				snprintf(id.nonce, sizeof(id.nonce), "%s", nonce);
+				free(id.pending);
+				id.pending = pending;
+				rc = store_identity_put(j->s, &id);
+				sb_printf(&answer, "Before arbiter acts on mail from this address, it "
+				    "must know the address is yours: reply to this mail (any text will "
+				    "do; its reply address carries a key). Then arbiter does what "
+				    "you asked:\n\n%s", pending);
+				ask = 1;
+			}
+		}
+	}
+	store_identity_free(&id);
+	if (rc == STORE_OK && answer.oom)
+		rc = STORE_ERROR;
+	if (rc == STORE_OK)
+		rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, ask ? "confirm" : "site");
+	if (rc == STORE_OK)
+		rc = site_answer(j, sb_str(&answer), ask ? nonce : NULL);
+	sb_free(&answer);
+	if (rc == STORE_OK)
+		rc = store_commit(j->s);
+	if (rc != STORE_OK)
+		store_rollback(j->s);
+	return rc;
+}
+
+/* 1 when a line of text is a site command. */
+static int
+has_site_command(const char *text)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+		char line[300];
+
+		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1),
+		    p);
+		if (site_is_command(line))
+			return 1;
+		p += n + (p[n] == '\n');
+	}
+	return 0;
+}
+
 /* A proven seat's commands: the path of `arbiter move`, with the mail's checks inside. */
 static int
 handle_move(struct job *j)
@@ -654,7 +870,10 @@ handle(struct job *j)
 			reading_take(g.rules, j->text, &j->skipped);
 		game_unload(&g);
 	}
-	if (j->seat < 0)
+	if (j->seat < 0 && (j->nonce[0] != '\0' || (!j->forged && !j->wrong_password &&
+	    !j->locked && !cr.has_game && has_site_command(j->text))))
+		rc = handle_site(j);
+	else if (j->seat < 0)
 		rc = handle_stranger(j);
 	else if (j->legacy || j->in->refused[0] != '\0' ||
 	    strspn(j->text, " \t\r\n") == strlen(j->text))

@@ -56,6 +56,14 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to)
 {
+	return outmail_queue_to(cfg, s, g, seat, rcpt, NULL, kind, subject, body, in_reply_to);
+}
+
+int
+outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *reply_to, const char *kind, const char *subject,
+    const char *body, const char *in_reply_to)
+{
 	struct mail_out m;
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
@@ -96,7 +104,7 @@ outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int s
 		snprintf(root, sizeof(root), "arbiter.%s.g%lld.s%d@%s", cfg->site,
 		    (long long)g->row.id, seat, our_domain(cfg));
 	} else {
-		m.reply_to = NULL;
+		m.reply_to = reply_to;
 		root[0] = '\0';
 	}
 	snprintf(msgid, sizeof(msgid), "arbiter.g%lld.s%d.m%d.%s.%s@%s",

@@ -16,6 +16,10 @@ enum { CMD_PREFIX_MAX = 128 };
  * the seat's tagged reply address for the game's current move.  Inside the
  * caller's transaction.  Returns a STORE_* code (errors printed).
  */
+/* The same with, for seat -1, an explicit Reply-To (NULL: none). */
+int outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *reply_to, const char *kind, const char *subject,
+    const char *body, const char *in_reply_to);
 int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to);
@@ -119,6 +123,16 @@ int vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, i
     int64_t *closes);
 int vote_result(const struct loaded *g, const struct store_proposal *p);
 int vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now);
+
+/*
+ * site.c: the commands of a mail to the site address.  site_is_command
+ * says whether a line is one; site_run runs text's lines for the proven
+ * address email inside the caller's transaction, appending the answer
+ * (plain text, one part per command) to out.  STORE_OK or a STORE_* code.
+ */
+int site_is_command(const char *line);
+int site_run(struct ctx *c, struct store *s, const char *email, const char *text,
+    struct sbuf *out);
 
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
     int *played);

@@ -417,3 +417,81 @@ store_game_set_remind(struct store *s, int64_t id, int hours)
 	sqlite3_bind_int64(st, 2, id);
 	return store_done(s, st, "set reminder interval");
 }
+
+/* Read one identity row of st. */
+static int
+identity_read(struct store *s, sqlite3_stmt *st, struct store_identity *id)
+{
+	int rc = sqlite3_step(st);
+
+	memset(id, 0, sizeof(*id));
+	if (rc == SQLITE_ROW) {
+		store_col_text(st, 0, id->email, sizeof(id->email));
+		store_col_text(st, 1, id->nonce, sizeof(id->nonce));
+		id->confirmed_at = sqlite3_column_int64(st, 2);
+		id->pending = store_col_dup(st, 3);
+		id->created = sqlite3_column_int64(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return STORE_NOTFOUND;
+	if (rc != SQLITE_ROW)
+		return store_fail(s, rc, "read identity");
+	if (id->pending == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+int
+store_identity_get(struct store *s, const char *email, struct store_identity *id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(id, 0, sizeof(*id));
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
+	    "identities WHERE email = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, email, -1, SQLITE_STATIC);
+	return identity_read(s, st, id);
+}
+
+int
+store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(id, 0, sizeof(*id));
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
+	    "identities WHERE nonce = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, nonce, -1, SQLITE_STATIC);
+	return identity_read(s, st, id);
+}
+
+int
+store_identity_put(struct store *s, const struct store_identity *id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "INSERT OR REPLACE INTO identities (email, nonce, "
+	    "confirmed_at, pending, created) VALUES (?, ?, ?, ?, ?)", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, id->email, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, id->nonce, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id->confirmed_at);
+	sqlite3_bind_text(st, 4, id->pending != NULL ? id->pending : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, id->created);
+	return store_done(s, st, "store identity");
+}
+
+void
+store_identity_free(struct store_identity *id)
+{
+	free(id->pending);
+	id->pending = NULL;
+}

@@ -161,6 +161,18 @@ static const char *const migrations[] = {
 	"  expires INTEGER NOT NULL,"
 	"  agreed INTEGER NOT NULL,"
 	"  refused INTEGER NOT NULL DEFAULT 0);",
+	/*
+	 * 12: the addresses that wrote to the site address: proven once by a
+	 * reply to a confirmation mail (nonce), with the commands that wait
+	 * for it.
+	 */
+	"CREATE TABLE identities ("
+	"  email TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  nonce TEXT NOT NULL,"
+	"  confirmed_at INTEGER NOT NULL DEFAULT 0,"
+	"  pending TEXT NOT NULL DEFAULT '',"
+	"  created INTEGER NOT NULL);"
+	"CREATE INDEX identities_nonce ON identities(nonce);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

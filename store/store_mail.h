@@ -84,4 +84,22 @@ int store_auth_failures_since(struct store *s, int64_t game, int64_t since, int 
 
 int store_game_set_remind(struct store *s, int64_t id, int hours);
 
+/*
+ * An address that wrote to the site address: confirmed (confirmed_at > 0)
+ * once it answered the confirmation mail carrying nonce; pending holds
+ * the commands that wait for that.  get and by_nonce return
+ * STORE_NOTFOUND when there is none; put inserts or replaces.
+ */
+struct store_identity {
+	char email[256];
+	char nonce[33];
+	int64_t confirmed_at;
+	char *pending;		/* owned; "" when nothing waits */
+	int64_t created;
+};
+int store_identity_get(struct store *s, const char *email, struct store_identity *id);
+int store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id);
+int store_identity_put(struct store *s, const struct store_identity *id);
+void store_identity_free(struct store_identity *id);
+
 #endif

@@ -1,0 +1,312 @@
+/*
+ * site.c - the commands of a mail to the site address (the reply address
+ * without a seat's tag), from an address proven by a confirmation round
+ * trip (inmail.c).  One command a line; the answer is one mail.
+ *
+ *   help [GAME]      the commands, or a game's notation brief
+ *   games            the sender's running games and whom each waits for
+ *   board GAME-ID    the public board (what anyone may see)
+ *   log GAME-ID      the public log
+ *   moves GAME-ID    the sender's legal commands in that game
+ *   hand GAME-ID     the sender's own screen, in a mail to its seat's address
+ *   observe GAME-ID / unobserve GAME-ID   the public mail of a game, or not
+ *
+ * The sender is an address: a seat is the sender's when its address is the
+ * sender's (any case).  Nothing here reveals what the public view does not,
+ * except a seat's own screen, which goes only to that seat's address.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "outmail.h"
+#include "../engine/notation.h"
+
+static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
+	"observe", "unobserve", NULL };
+
+/* The first word of line (at most len-1 bytes), lowercased; 0 when none. */
+static size_t
+first_word(const char *line, char *w, size_t len)
+{
+	size_t i = 0;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	while (line[i] != '\0' && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' &&
+	    i + 1 < len) {
+		w[i] = (char)(line[i] >= 'A' && line[i] <= 'Z' ? line[i] + 32 : line[i]);
+		i++;
+	}
+	w[i] = '\0';
+	return i;
+}
+
+int
+site_is_command(const char *line)
+{
+	char w[16];
+	int i;
+
+	if (first_word(line, w, sizeof(w)) == 0)
+		return 0;
+	for (i = 0; VERBS[i] != NULL; i++)
+		if (strcmp(w, VERBS[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The sender's seat in g, or -1. */
+static int
+own_seat(const struct loaded *g, const char *email)
+{
+	int i;
+
+	for (i = 0; i < g->row.nseats; i++)
+		if (g->seats[i].email[0] != '\0' && strcasecmp(g->seats[i].email, email) == 0)
+			return i;
+	return -1;
+}
+
+static void
+help_text(const char *arg, struct sbuf *out)
+{
+	const struct game_rules *const *g;
+	char name[64];
+	char *notation;
+
+	if (arg != NULL && *arg != '\0') {
+		const struct game_rules *r = game_find(arg);
+
+		if (r == NULL) {
+			sb_printf(out, "help %s: no such game; `help` lists them.\n", arg);
+			return;
+		}
+		snprintf(name, sizeof(name), "notation-%s.txt", r->name);
+		notation = template_load(name);
+		sb_printf(out, "%s - the notation (arbiter-%s(6) has it all):\n%s\n", r->title,
+		    r->name, notation != NULL ? notation : "  (see the manual page)\n");
+		free(notation);
+		return;
+	}
+	sb_puts(out, "Commands, one a line, in a mail to this address:\n"
+	    "  help [GAME]       these commands, or a game's notation\n"
+	    "  games             your running games and whom each waits for\n"
+	    "  board GAME-ID     a game's public board\n"
+	    "  log GAME-ID       a game's public log\n"
+	    "  moves GAME-ID     your legal commands in that game\n"
+	    "  hand GAME-ID      your own screen, mailed to your seat's address\n"
+	    "  observe GAME-ID   get the game's public board after every move\n"
+	    "  unobserve GAME-ID stop that\n"
+	    "To play, reply to the mail of your game: its reply address is your seat's.\n"
+	    "Games:");
+	for (g = game_all(); *g != NULL; g++)
+		sb_printf(out, " %s (%s)", (*g)->name, (*g)->title);
+	sb_puts(out, "\n");
+}
+
+/* One log line for log_cmd. */
+struct log_arg {
+	const struct loaded *g;
+	struct sbuf *out;
+};
+
+static int
+log_line(const struct store_move *m, const char *shown, void *arg)
+{
+	struct log_arg *a = arg;
+	const char *p = shown;
+
+	sb_printf(a->out, "  %d %s: ", m->seq, m->seat >= 0 && m->seat < a->g->row.nseats ?
+	    a->g->names[m->seat] : "(admin)");
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+
+		sb_printf(a->out, "%.*s%s", (int)n, p, p[n] == '\n' && p[n + 1] != '\0' ?
+		    "; " : "");
+		p += n + (p[n] == '\n');
+	}
+	sb_putc(a->out, '\n');
+	return 0;
+}
+
+/* Change the observers of g: add or remove email. */
+static int
+observe(struct store *s, const struct loaded *g, const char *email, int add, struct sbuf *out)
+{
+	char list[STORE_OBSERVERS_MAX][STORE_EMAIL_MAX];
+	int n = 0, i, rc, at = -1;
+
+	if ((rc = store_observers_get(s, g->row.id, list, STORE_OBSERVERS_MAX, &n)) != STORE_OK)
+		return rc;
+	for (i = 0; i < n; i++)
+		if (strcasecmp(list[i], email) == 0)
+			at = i;
+	if (add && at >= 0) {
+		sb_printf(out, "You watch game #%lld already.\n", (long long)g->row.id);
+		return STORE_OK;
+	}
+	if (!add && at < 0) {
+		sb_printf(out, "You did not watch game #%lld.\n", (long long)g->row.id);
+		return STORE_OK;
+	}
+	if (add && n == STORE_OBSERVERS_MAX) {
+		sb_printf(out, "observe %lld: the game has %d observers, its most.\n",
+		    (long long)g->row.id, STORE_OBSERVERS_MAX);
+		return STORE_OK;
+	}
+	if (add)
+		snprintf(list[n++], STORE_EMAIL_MAX, "%s", email);
+	else
+		memmove(list[at], list[at + 1], sizeof(list[0]) * (size_t)(n - at - 1)), n--;
+	if ((rc = store_observers_set(s, g->row.id, list, n)) != STORE_OK)
+		return rc;
+	sb_printf(out, add ? "You now watch game #%lld: its public board comes after every "
+	    "move, never a hand. Send \"unobserve %lld\" to stop.\n" : "You no longer watch "
+	    "game #%lld.\n", (long long)g->row.id, (long long)g->row.id);
+	return STORE_OK;
+}
+
+/* One command about a game: board, log, moves, hand, observe, unobserve. */
+static int
+game_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
+    const char *arg, int line, struct sbuf *out)
+{
+	struct loaded g;
+	struct game_wait w;
+	char err[300];
+	int64_t id;
+	int rc = STORE_OK, seat;
+
+	if (arg == NULL || parse_game_id(arg, &id) != 0) {
+		sb_printf(out, "line %d: '%s': give the game's number: %s GAME-ID\n", line, verb,
+		    verb);
+		return STORE_OK;
+	}
+	memset(&g, 0, sizeof(g));
+	if (store_game_get(s, id, &g.row) == STORE_NOTFOUND) {
+		sb_printf(out, "line %d: '%s %lld': there is no game #%lld\n", line, verb,
+		    (long long)id, (long long)id);
+		store_game_free(&g.row);
+		return STORE_OK;
+	}
+	store_game_free(&g.row);
+	if (game_load(c, s, id, -1, &g) != EXIT_OK) {
+		sb_printf(out, "line %d: '%s %lld': the game could not be read\n", line, verb,
+		    (long long)id);
+		game_unload(&g);
+		return STORE_OK;
+	}
+	seat = own_seat(&g, email);
+	if (strcmp(verb, "board") == 0) {
+		sb_printf(out, "%s (game #%lld), move %d:\n", g.row.title, (long long)id, g.seq);
+		g.rules->render_text(g.state, -1, g.names, out);
+	} else if (strcmp(verb, "log") == 0) {
+		struct log_arg a = { &g, out };
+
+		sb_printf(out, "%s (game #%lld), the log:\n", g.row.title, (long long)id);
+		if (game_log_walk(&g, g.row.over != 0, log_line, &a, err, sizeof(err)) != 0)
+			sb_printf(out, "  (the log could not be read: %s)\n", err);
+	} else if (strcmp(verb, "observe") == 0 || strcmp(verb, "unobserve") == 0) {
+		rc = observe(s, &g, email, verb[0] == 'o', out);
+	} else if (seat < 0) {
+		sb_printf(out, "line %d: '%s %lld': you hold no seat in game #%lld\n", line, verb,
+		    (long long)id, (long long)id);
+	} else if (strcmp(verb, "moves") == 0) {
+		memset(&w, 0, sizeof(w));
+		if (!g.rules->over(g.state))
+			g.rules->waiting(g.state, &w);
+		if (!(w.mask & (1u << seat)))
+			sb_printf(out, "Game #%lld does not wait for you now.\n", (long long)id);
+		else {
+			sb_printf(out, "Game #%lld waits for you: %s. Your legal commands:\n",
+			    (long long)id, w.why[seat]);
+			outmail_moves_compact(&g, seat, out);
+		}
+	} else {
+		rc = notify_seat(c, s, &g, seat, "Your screen, as you asked by mail to the site "
+		    "address.");
+		if (rc == STORE_OK)
+			sb_printf(out, "Your screen in game #%lld is on its way to your seat's "
+			    "address, in a mail of its own.\n", (long long)id);
+	}
+	game_unload(&g);
+	return rc;
+}
+
+/* The sender's running games. */
+static int
+games_cmd(struct ctx *c, struct store *s, const char *email, struct sbuf *out)
+{
+	int64_t *ids = NULL;
+	int n = 0, i, rc;
+
+	if ((rc = store_game_list(s, 0, email, 50, &ids, &n)) != STORE_OK)
+		return rc;
+	if (n == 0)
+		sb_puts(out, "You hold a seat in no running game.\n");
+	for (i = 0; i < n; i++) {
+		struct loaded g;
+		char wait[400];
+
+		if (game_load(c, s, ids[i], -1, &g) != EXIT_OK) {
+			game_unload(&g);
+			continue;
+		}
+		game_waiting_text(&g, wait, sizeof(wait));
+		sb_printf(out, "  #%lld %s, move %d: waiting for %s\n", (long long)g.row.id,
+		    g.row.title, g.row.nmoves, wait);
+		game_unload(&g);
+	}
+	free(ids);
+	return STORE_OK;
+}
+
+int
+site_run(struct ctx *c, struct store *s, const char *email, const char *text,
+    struct sbuf *out)
+{
+	const char *p = text;
+	int line = 0, rc = STORE_OK, done = 0;
+
+	while (*p != '\0' && rc == STORE_OK) {
+		size_t n = strcspn(p, "\n");
+		char buf[300], verb[16], *arg;
+
+		line++;
+		if (n >= sizeof(buf))
+			n = sizeof(buf) - 1;
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		p += strcspn(p, "\n");
+		if (*p == '\n')
+			p++;
+		if (strspn(buf, " \t\r") == strlen(buf))
+			continue;
+		if (!site_is_command(buf)) {
+			sb_printf(out, "line %d: '%.60s' is not a command; `help` lists them.\n",
+			    line, buf);
+			continue;
+		}
+		if (++done > 20) {
+			sb_puts(out, "Only the first 20 commands of a mail are done.\n");
+			break;
+		}
+		first_word(buf, verb, sizeof(verb));
+		arg = buf + strspn(buf, " \t");
+		arg += strcspn(arg, " \t");
+		arg += strspn(arg, " \t");
+		arg[strcspn(arg, " \t\r")] = '\0';
+		sb_putc(out, '\n');
+		if (strcmp(verb, "help") == 0)
+			help_text(arg, out);
+		else if (strcmp(verb, "games") == 0)
+			rc = games_cmd(c, s, email, out);
+		else
+			rc = game_cmd(c, s, email, verb, *arg != '\0' ? arg : NULL, line, out);
+	}
+	if (done == 0)
+		sb_puts(out, "Your mail held no command; `help` lists them.\n");
+	return out->oom ? STORE_ERROR : rc;
+}

@@ -1,0 +1,135 @@
+#!/bin/sh
+# needs: tigris
+# Mail to the site address (no seat's tag): help, games, board, log, moves,
+# hand, observe, unobserve - from an address proven once by replying to a
+# confirmation mail; forged senders get nothing and change nothing.
+. "$(dirname "$0")/../e2e-lib.sh"
+
+export ARBITER_FROM=games@example.org
+export ARBITER_TEST_SEED=1111111111111111111111111111111111111111111111111111111111111111
+expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org
+SITE=games@example.org
+
+# to_site FROM ID BODY [TO]: a mail from FROM (its envelope sender too) to TO
+to_site() {
+	printf 'Return-Path: <%s>\nFrom: %s\nTo: %s\nSubject: hello\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$1" "$1" "${4:-$SITE}" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
+}
+# newest_to ADDR: the newest mail to ADDR: $T/joined (text, joined), $T/subject, $T/reply-to
+newest_to() {
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
+import email, email.policy, os, sys
+box, addr, out = sys.argv[1:4]
+best = None
+for n in os.listdir(box):
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    if m["To"].addresses[0].addr_spec != addr:
+        continue
+    k = int(n.rsplit("_", 1)[1])
+    if best is None or k > best[0]:
+        best = (k, m)
+if best is None:
+    sys.exit(1)
+m = best[1]
+text = m.get_body(preferencelist=("plain",)).get_content()
+open(os.path.join(out, "joined"), "w").write(" ".join(text.split()) + "\n")
+open(os.path.join(out, "text"), "w").write(text)
+open(os.path.join(out, "subject"), "w").write(str(m["Subject"]) + "\n")
+open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_spec if m["Reply-To"] else "")
+PY
+}
+
+# A first mail: the commands wait for a confirmation.
+to_site ada@example.org a1 "Hi arbiter,
+help
+games
+board 1
+hand 1"
+newest_to ada@example.org || fail "no answer to ada"
+contains "$T/subject" "confirm your address"
+contains "$T/joined" "reply to this mail"
+grep -q '^games+c\.[0-9a-f]\{32\}@example\.org$' "$T/reply-to" || fail "confirmation Reply-To: $(cat "$T/reply-to")"
+ok
+cp "$T/reply-to" "$T/ada-confirm"
+lacks "$T/joined" "Behind your screen"
+
+# Someone else answering ada's confirmation is not ada.
+to_site mallory@example.net m1 "ok" "$(cat "$T/ada-confirm")"
+newest_to mallory@example.net || fail "no answer to mallory"
+contains "$T/joined" "This confirmation was not sent to your address; nothing was done."
+n=$(sqlite3 "$ARBITER_DB" "SELECT confirmed_at FROM identities WHERE email = 'ada@example.org'")
+[ "$n" -eq 0 ] || fail "mallory confirmed ada's address"
+ok
+
+# ada confirms: the waiting commands are done.
+to_site ada@example.org a2 "yes, it is me" "$(cat "$T/ada-confirm")"
+newest_to ada@example.org
+contains "$T/joined" "Your address is confirmed"
+contains "$T/joined" "Commands, one a line"
+contains "$T/joined" "#1 Tigris & Euphrates, move 0: waiting for ada"
+contains "$T/joined" "Tigris & Euphrates (game #1), move 0:"
+contains "$T/joined" "Your screen in game #1 is on its way to your seat's address"
+lacks "$T/joined" "Behind your screen"
+# The screen came in a mail of its own, to the seat's address, with the seat's reply address.
+python3 - "$ARBITER_MAILDIR/new" <<'PY' || fail "no screen mail to ada's seat"
+import email, email.policy, os, sys
+box = sys.argv[1]
+for n in os.listdir(box):
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    t = m.get_body(preferencelist=("plain",)).get_content()
+    if "as you asked by mail to the site address" in " ".join(t.split()):
+        ok = m["To"].addresses[0].addr_spec == "ada@example.org" and "Behind your screen" in t \
+            and "+g1.s0." in str(m["Reply-To"])
+        sys.exit(0 if ok else 1)
+sys.exit(1)
+PY
+ok
+
+# Confirmed: commands are answered at once.
+to_site ada@example.org a3 "moves 1
+log 1
+board x
+log 99
+frobnicate"
+newest_to ada@example.org
+contains "$T/subject" "your commands"
+contains "$T/joined" "Game #1 waits for you"
+contains "$T/joined" "Tigris & Euphrates (game #1), the log:"
+contains "$T/joined" "line 3: 'board': give the game's number"
+contains "$T/joined" "line 4: 'log 99': there is no game #99"
+contains "$T/joined" "line 5: 'frobnicate' is not a command"
+
+# A forged From (envelope sender elsewhere) gets nothing and does nothing.
+before=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+printf 'Return-Path: <mallory@example.net>\nFrom: ada@example.org\nTo: %s\nSubject: x\nMessage-ID: <f1@example.org>\n\nobserve 1\n' \
+    "$SITE" | "$ARBITER" mail 2>/dev/null
+[ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$before" ] || fail "a forged mail was answered"
+[ "$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM observers")" -eq 0 ] || fail "a forged mail subscribed"
+ok
+
+# A stranger (no seat) may watch: observe, a move, unobserve.
+to_site eve@example.net e1 "observe 1
+hand 1"
+newest_to eve@example.net
+cp "$T/reply-to" "$T/eve-confirm"
+to_site eve@example.net e2 "ok" "$(cat "$T/eve-confirm")"
+newest_to eve@example.net
+contains "$T/joined" "You now watch game #1"
+contains "$T/joined" "'hand 1': you hold no seat in game #1"
+expect_rc 0 "$ARBITER" move 1 ada pass
+newest_to eve@example.net
+contains "$T/subject" "move 1"
+lacks "$T/text" "Behind your screen"
+to_site eve@example.net e3 "unobserve 1"
+newest_to eve@example.net
+contains "$T/joined" "You no longer watch game #1."
+before=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+expect_rc 0 "$ARBITER" move 1 bo pass
+after=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+[ $((after - before)) -eq 2 ] || fail "$((after - before)) mails after eve stopped watching"
+ok
+# The same mail twice is done once.
+to_site eve@example.net e3 "unobserve 1"
+[ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$after" ] || fail "a mail handled twice"
+ok
+done_ok
