@@ -179,6 +179,8 @@ struct game_spec {
 	int nseats;
 	struct store_seat seats[GAME_MAX_SEATS];
 	const char *const *clock;	/* "KEY=VALUE" settings of its clock (deadline.c); may be NULL */
+	int64_t id;			/* > 0: the id taken for it (a game opened by mail) */
+	struct store *in_tx;		/* non-NULL: create inside this open transaction */
 };
 json_t *game_options_json(const char *const *opts, char *err, size_t errlen);
 int game_new_seed(uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);

@@ -210,6 +210,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "table_days", NULL, 0, &cfg->table_days },
 		{ "replies_per_hour", NULL, 0, &cfg->replies_per_hour },
 		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour },
+		{ "open_signup", NULL, 0, &cfg->open_signup },
 		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days },
 		{ NULL, NULL, 0, NULL },
 	};
@@ -224,6 +225,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->table_days = 4;
 	cfg->replies_per_hour = 20;
 	cfg->stranger_replies_per_hour = 10;
+	cfg->open_signup = 1;
 	cfg->keep_sent_days = 3;
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)

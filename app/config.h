@@ -30,6 +30,7 @@ struct config {
 	int table_days;			/* tell the table after this many idle days */
 	int replies_per_hour;		/* replies to one sender, at most */
 	int stranger_replies_per_hour;	/* replies to unproven senders, site-wide */
+	int open_signup;		/* 1: any confirmed address may open games by mail */
 	int keep_sent_days;		/* sent and refused mail is deleted after this */
 	int smtp_insecure;		/* do not verify TLS certificates (tests) */
 	char source[1024];		/* the configuration file read; "" for none */

@@ -128,11 +128,13 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if ((rc = game_open_store(c, STORE_OPEN_CREATE, sp)) != EXIT_OK) {
+	g.row.id = spec->id;
+	if (spec->in_tx != NULL)
+		*sp = spec->in_tx;	/* the caller's open transaction */
+	else if ((rc = game_open_store(c, STORE_OPEN_CREATE, sp)) != EXIT_OK) {
 		err[0] = '\0';		/* game_open_store said why, in one line */
 		goto out;
-	}
-	if ((rc = store_begin(*sp)) != STORE_OK)
+	} else if ((rc = store_begin(*sp)) != STORE_OK)
 		goto store_fail;
 	memset(&w, 0, sizeof(w));
 	r->waiting(g.state, &w);
@@ -151,14 +153,15 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 		g.names[i] = g.seats[i].name;
 	g.store = *sp;
 	if ((rc = notify_start(c, *sp, &g)) != STORE_OK ||
-	    (rc = store_commit(*sp)) != STORE_OK)
+	    (spec->in_tx == NULL && (rc = store_commit(*sp)) != STORE_OK))
 		goto store_fail;
 	rc = EXIT_OK;
 	goto out;
 store_fail:
 	snprintf(err, errlen, "%s", store_error(*sp));
 	rc = store_exit_code(rc);
-	store_rollback(*sp);
+	if (spec->in_tx == NULL)
+		store_rollback(*sp);
 out:
 	free(g.state);
 	store_game_free(&g.row);

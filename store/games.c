@@ -9,13 +9,11 @@
 #include "store_mail.h"
 
 int
-store_game_create(struct store *s, const struct store_game *g,
-    const struct store_seat *seats, int64_t *id)
+store_next_game_id(struct store *s, int64_t *id)
 {
 	sqlite3_stmt *st;
-	int64_t next;
-	int rc, i;
 	char num[32];
+	int rc;
 
 	/*
 	 * A game id is never used twice, even after `delete`: reply tokens
@@ -27,13 +25,29 @@ store_game_create(struct store *s, const struct store_game *g,
 	    &st)) != STORE_OK)
 		return rc;
 	rc = sqlite3_step(st);
-	next = sqlite3_column_int64(st, 0) + 1;
+	*id = sqlite3_column_int64(st, 0) + 1;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
 		return store_fail(s, rc, "next game id");
-	snprintf(num, sizeof(num), "%lld", (long long)next);
-	if ((rc = store_meta_put(s, "last_game_id", num)) != STORE_OK)
+	snprintf(num, sizeof(num), "%lld", (long long)*id);
+	return store_meta_put(s, "last_game_id", num);
+}
+
+int
+store_game_create(struct store *s, const struct store_game *g,
+    const struct store_seat *seats, int64_t *id)
+{
+	sqlite3_stmt *st;
+	int64_t next;
+	int rc, i;
+	char num[32];
+
+	/* A game opened by mail keeps the id it was given then. */
+	if (g->id > 0)
+		next = g->id;
+	else if ((rc = store_next_game_id(s, &next)) != STORE_OK)
 		return rc;
+	(void)num;
 	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
 	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout, "
 	    "forum_address, forum_format, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -173,6 +173,24 @@ static const char *const migrations[] = {
 	"  pending TEXT NOT NULL DEFAULT '',"
 	"  created INTEGER NOT NULL);"
 	"CREATE INDEX identities_nonce ON identities(nonce);",
+	/*
+	 * 13: games opened by mail and waiting for players: the id they will
+	 * have as games (from the same count), and the seats taken so far.
+	 */
+	"CREATE TABLE tables ("
+	"  id INTEGER PRIMARY KEY,"
+	"  rules TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  title TEXT NOT NULL,"
+	"  nseats INTEGER NOT NULL,"
+	"  clock TEXT NOT NULL DEFAULT '',"
+	"  created INTEGER NOT NULL);"
+	"CREATE TABLE table_seats ("
+	"  table_id INTEGER NOT NULL REFERENCES tables(id),"
+	"  idx INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  email TEXT NOT NULL,"
+	"  PRIMARY KEY (table_id, idx));",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -106,6 +106,9 @@ int store_begin(struct store *s);
 int store_commit(struct store *s);
 void store_rollback(struct store *s);
 
+/* The next game id (never given before, even to a deleted game), taken. */
+int store_next_game_id(struct store *s, int64_t *id);
+/* g->id > 0: the game gets that id (taken by store_next_game_id). */
 int store_game_create(struct store *s, const struct store_game *g,
     const struct store_seat *seats, int64_t *id);
 int store_game_get(struct store *s, int64_t id, struct store_game *g);

@@ -1,0 +1,143 @@
+/* tables.c - games opened by mail that wait for players; see store_tables.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store_int.h"
+#include "store_tables.h"
+
+int
+store_table_create(struct store *s, struct store_table *t)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_next_game_id(s, &t->id)) != STORE_OK)
+		return rc;
+	if ((rc = store_prepare(s, "INSERT INTO tables (id, rules, options, title, nseats, "
+	    "clock, created) VALUES (?, ?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, t->id);
+	sqlite3_bind_text(st, 2, t->rules, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, t->options, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, t->title, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, t->nseats);
+	sqlite3_bind_text(st, 6, t->clock, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, t->created);
+	return store_done(s, st, "open a table");
+}
+
+int
+store_table_get(struct store *s, int64_t id, struct store_table *t)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if ((rc = store_prepare(s, "SELECT rules, options, title, nseats, clock, created FROM "
+	    "tables WHERE id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		t->id = id;
+		store_col_text(st, 0, t->rules, sizeof(t->rules));
+		t->options = store_col_dup(st, 1);
+		store_col_text(st, 2, t->title, sizeof(t->title));
+		t->nseats = sqlite3_column_int(st, 3);
+		store_col_text(st, 4, t->clock, sizeof(t->clock));
+		t->created = sqlite3_column_int64(st, 5);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE)
+		return STORE_NOTFOUND;
+	if (rc != SQLITE_ROW)
+		return store_fail(s, rc, "read table");
+	if (t->options == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	if ((rc = store_prepare(s, "SELECT name, email FROM table_seats WHERE table_id = ? "
+	    "ORDER BY idx", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->ntaken < STORE_TABLE_SEATS) {
+		store_col_text(st, 0, t->name[t->ntaken], sizeof(t->name[0]));
+		store_col_text(st, 1, t->email[t->ntaken], sizeof(t->email[0]));
+		t->ntaken++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(s, rc, "read table seats");
+	return STORE_OK;
+}
+
+void
+store_table_free(struct store_table *t)
+{
+	free(t->options);
+	t->options = NULL;
+}
+
+int
+store_table_set_seats(struct store *s, const struct store_table *t)
+{
+	sqlite3_stmt *st;
+	int rc, i;
+
+	if ((rc = store_prepare(s, "DELETE FROM table_seats WHERE table_id = ?", &st)) !=
+	    STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, t->id);
+	if ((rc = store_done(s, st, "table seats")) != STORE_OK)
+		return rc;
+	for (i = 0; i < t->ntaken; i++) {
+		if ((rc = store_prepare(s, "INSERT INTO table_seats (table_id, idx, name, email) "
+		    "VALUES (?, ?, ?, ?)", &st)) != STORE_OK)
+			return rc;
+		sqlite3_bind_int64(st, 1, t->id);
+		sqlite3_bind_int(st, 2, i);
+		sqlite3_bind_text(st, 3, t->name[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, t->email[i], -1, SQLITE_STATIC);
+		if ((rc = store_done(s, st, "table seats")) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int
+store_table_delete(struct store *s, int64_t id)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "DELETE FROM table_seats WHERE table_id = ?", &st)) !=
+	    STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = store_done(s, st, "close table")) != STORE_OK)
+		return rc;
+	if ((rc = store_prepare(s, "DELETE FROM tables WHERE id = ?", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	return store_done(s, st, "close table");
+}
+
+int
+store_tables_open(struct store *s, int64_t *ids, int max, int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT id FROM tables ORDER BY id", &st)) != STORE_OK)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(s, rc, "list tables");
+	return STORE_OK;
+}
