@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "outmail.h"
+#include "../engine/notation.h"
 #include "../mail/compose.h"
 #include "../mail/hash.h"
 #include "../mail/inbound.h"
@@ -629,7 +630,7 @@ out:
  * a confirmed address within that address's own.
  */
 static int
-site_answer(struct job *j, const char *answer, const char *nonce)
+site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
@@ -646,7 +647,7 @@ site_answer(struct job *j, const char *answer, const char *nonce)
 		    "envelope sender is not its From address\n", shown_addr(in->from));
 		return STORE_OK;
 	}
-	if (nonce != NULL) {
+	if (stranger) {
 		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
 			return rc;
 		if (count >= j->cfg->stranger_replies_per_hour) {
@@ -666,7 +667,26 @@ site_answer(struct job *j, const char *answer, const char *nonce)
 	if (nonce != NULL && (at = strchr(j->cfg->reply_address, '@')) != NULL)
 		snprintf(reply, sizeof(reply), "%.*s+c.%s%s",
 		    (int)(at - j->cfg->reply_address), j->cfg->reply_address, nonce, at);
-	v = json_pack("{s:s}", "answer", answer);
+	/* Quoted text is cut on character boundaries; should a byte slip
+	 * through anyway, it becomes '?' rather than failing the whole mail. */
+	{
+		struct sbuf clean = SBUF_INIT;
+		const unsigned char *q = (const unsigned char *)answer;
+		size_t left = strlen(answer), k;
+
+		while (left > 0) {
+			k = utf8_seq(q, left);
+			if (k == 0) {
+				sb_putc(&clean, '?');
+				k = 1;
+			} else
+				sb_putn(&clean, (const char *)q, k);
+			q += k;
+			left -= k;
+		}
+		v = json_pack("{s:s}", "answer", sb_str(&clean));
+		sb_free(&clean);
+	}
 	if (v == NULL || template_render("mail-site.txt", v, &body) != 0) {
 		json_decref(v);
 		sb_free(&body);
@@ -679,9 +699,12 @@ site_answer(struct job *j, const char *answer, const char *nonce)
 	    "[arbiter] your commands", sb_str(&body), in->message_id);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, now, nonce != NULL);
+		rc = store_reply_note(j->s, to, now, stranger);
 	return rc;
 }
+
+/* The most bytes of commands an unconfirmed address's mail may hold. */
+#define PENDING_MAX 4000
 
 /*
  * A mail to the site address (site.c): from an address confirmed once by
@@ -697,7 +720,7 @@ handle_site(struct job *j)
 	const char *from = j->in->from;
 	char nonce[33] = "";
 	uint8_t raw[16];
-	int rc, ask = 0;
+	int rc, ask = 0, stranger = 0;
 
 	if (from == NULL || !compose_addr_ok(from)) {
 		fprintf(stderr, "arbiter: mail to the site address has no usable From; "
@@ -717,11 +740,26 @@ handle_site(struct job *j)
 		return rc < 0 ? -rc : STORE_OK;
 	}
 	memset(&id, 0, sizeof(id));
+	/* An address at its cap of answers this hour: nothing is done either. */
+	{
+		int count = 0;
+
+		if ((rc = store_replies_since(j->s, from, now_epoch() - 3600, &count)) !=
+		    STORE_OK)
+			goto done;
+		if (count >= j->cfg->replies_per_hour) {
+			fprintf(stderr, "arbiter: mail to the site address from %s: %d answers in "
+			    "the last hour (replies_per_hour); nothing done\n", from, count);
+			rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, "capped");
+			goto done;
+		}
+	}
 	if (j->nonce[0] != '\0') {
 		rc = store_identity_by_nonce(j->s, j->nonce, &id);
 		if (rc == STORE_NOTFOUND || (rc == STORE_OK && strcasecmp(id.email, from) != 0)) {
 			sb_puts(&answer, "This confirmation was not sent to your address; nothing "
 			    "was done.\n");
+			stranger = 1;
 			rc = STORE_OK;
 		} else if (rc == STORE_OK) {
 			if (id.confirmed_at == 0)
@@ -739,14 +777,16 @@ handle_site(struct job *j)
 		if (rc == STORE_OK && id.confirmed_at > 0)
 			rc = site_run(j->c, j->s, from, j->text, &answer);
 		else if (rc == STORE_OK || rc == STORE_NOTFOUND) {
-			char *pending = strdup(j->text);
+			char *pending = strlen(j->text) <= PENDING_MAX ? strdup(j->text) : NULL;
 
-			if (pending == NULL || random_bytes(raw, sizeof(raw)) != 0) {
+			stranger = 1;
+			if (strlen(j->text) > PENDING_MAX) {
+				sb_printf(&answer, "Your mail holds more than %d bytes of commands; "
+				    "nothing was done. Send fewer at a time.\n", PENDING_MAX);
+			} else if (pending == NULL || random_bytes(raw, sizeof(raw)) != 0) {
 				free(pending);
 				rc = STORE_ERROR;
 			} else {
-				if (strlen(pending) > 4000)
-					pending[4000] = '\0';
 				hex_encode(raw, sizeof(raw), nonce);
 				if (id.email[0] == '\0') {
 					snprintf(id.email, sizeof(id.email), "%s", from);
@@ -770,7 +810,8 @@ handle_site(struct job *j)
 	if (rc == STORE_OK)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, ask ? "confirm" : "site");
 	if (rc == STORE_OK)
-		rc = site_answer(j, sb_str(&answer), ask ? nonce : NULL);
+		rc = site_answer(j, sb_str(&answer), ask ? nonce : NULL, stranger);
+done:
 	sb_free(&answer);
 	if (rc == STORE_OK)
 		rc = store_commit(j->s);

@@ -29,10 +29,28 @@
 
 #include "outmail.h"
 #include "../engine/notation.h"
+#include "../store/store_mail.h"
 #include "../store/store_tables.h"
+
+/* Tables one address may have opened and still waiting, and `open`'s list. */
+enum { MAX_OPEN_PER_ADDRESS = 3, OPEN_LISTED = 50 };
 
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
 	"observe", "unobserve", "new", "invite", "join", "leave", "open", NULL };
+
+/* s cut to at most max bytes on a character boundary ("..." added when
+ * cut), in buf. */
+static const char *
+quote_cut(const char *s, size_t max, char *buf, size_t len)
+{
+	size_t n = strlen(s);
+
+	snprintf(buf, len, "%.*s", (int)(n > max ? max : n), s);
+	utf8_trim_partial(buf);
+	if (n > max && strlen(buf) + 4 <= len)
+		strcat(buf, "...");
+	return buf;
+}
 
 /* The first word of line (at most len-1 bytes), lowercased; 0 when none. */
 static size_t
@@ -238,6 +256,14 @@ game_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
 			outmail_moves_compact(&g, seat, out);
 		}
 	} else {
+		char marker[80];
+
+		snprintf(marker, sizeof(marker), "Your screen in game #%lld is on its way",
+		    (long long)id);
+		if (strstr(sb_str(out), marker) != NULL) {
+			game_unload(&g);
+			return STORE_OK;	/* once per game and mail */
+		}
 		rc = notify_seat(c, s, &g, seat, "Your screen, as you asked by mail to the site "
 		    "address.");
 		if (rc == STORE_OK)
@@ -252,10 +278,10 @@ game_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
 static int
 games_cmd(struct ctx *c, struct store *s, const char *email, struct sbuf *out)
 {
-	int64_t *ids = NULL;
+	int64_t ids[50];
 	int n = 0, i, rc;
 
-	if ((rc = store_game_list(s, 0, email, 50, &ids, &n)) != STORE_OK)
+	if ((rc = store_address_games(s, email, 1, ids, 50, &n)) != STORE_OK)
 		return rc;
 	if (n == 0)
 		sb_puts(out, "You hold a seat in no running game.\n");
@@ -272,7 +298,6 @@ games_cmd(struct ctx *c, struct store *s, const char *email, struct sbuf *out)
 		    g.row.title, g.row.nmoves, wait);
 		game_unload(&g);
 	}
-	free(ids);
 	return STORE_OK;
 }
 
@@ -313,9 +338,17 @@ table_take(struct store_table *t, const char *name, const char *email, char *err
 	char arg[400];
 	int i;
 
+	if (strpbrk(name, ":@<>,") != NULL) {
+		snprintf(err, errlen, "a seat name may not hold ':', '@', '<', '>' or ','");
+		return -1;
+	}
 	snprintf(arg, sizeof(arg), "%s:%s", name, email);
 	if (seat_parse(arg, &seat, err, errlen) != 0)
 		return -1;
+	if (strcmp(seat.email, email) != 0) {
+		snprintf(err, errlen, "'%s' is not a mail address", email);
+		return -1;
+	}
 	for (i = 0; i < t->ntaken; i++) {
 		if (strcasecmp(t->email[i], email) == 0) {
 			snprintf(err, errlen, "%s has a seat at game #%lld already", email,
@@ -396,12 +429,11 @@ new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
 		return STORE_ERROR;
 	if (!cfg->open_signup) {
-		int64_t *ids = NULL;
+		int64_t ids[1];
 		int n = 0;
 
-		if ((rc = store_game_list(s, -1, email, 1, &ids, &n)) != STORE_OK)
+		if ((rc = store_address_games(s, email, 0, ids, 1, &n)) != STORE_OK)
 			return rc;
-		free(ids);
 		if (n == 0) {
 			sb_printf(out, "line %d: 'new': this site opens games by mail only for "
 			    "addresses that already play here\n", line);
@@ -409,6 +441,26 @@ new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
 		}
 	}
 	memset(opened, 0, sizeof(*opened));
+	{
+		int64_t ids[OPEN_LISTED];
+		int n = 0, i, mine = 0;
+
+		if ((rc = store_tables_open(s, ids, OPEN_LISTED, &n)) != STORE_OK)
+			return rc;
+		for (i = 0; i < n; i++) {
+			struct store_table t;
+
+			if ((rc = store_table_get(s, ids[i], &t)) != STORE_OK)
+				return rc;
+			mine += t.ntaken > 0 && strcasecmp(t.email[0], email) == 0;
+			store_table_free(&t);
+		}
+		if (mine >= MAX_OPEN_PER_ADDRESS) {
+			sb_printf(out, "line %d: 'new': you have %d games waiting for players "
+			    "already; they must start or close first\n", line, mine);
+			return STORE_OK;
+		}
+	}
 	w = strtok_r(args, " \t", &save);
 	if (w == NULL || (r = game_find(w)) == NULL) {
 		sb_printf(out, "line %d: 'new': name the game (`help` lists them)\n", line);
@@ -443,8 +495,10 @@ new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
 		} else if (strchr(w, '=') != NULL && nopt < 31) {
 			opts[nopt++] = w;
 		} else {
-			sb_printf(out, "line %d: 'new': '%.40s' is not KEY=VALUE, seats N or title "
-			    "TEXT\n", line, w);
+			char q[64];
+
+			sb_printf(out, "line %d: 'new': '%s' is not KEY=VALUE, seats N or title "
+			    "TEXT\n", line, quote_cut(w, 40, q, sizeof(q)));
 			return STORE_OK;
 		}
 	}
@@ -512,6 +566,21 @@ table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, c
 			sb_printf(out, "line %d: 'invite': invite NAME ADDRESS\n", line);
 			return STORE_OK;
 		}
+		{
+			/* Only addresses that wrote to this site themselves get its mail. */
+			struct store_identity who;
+
+			rc = store_identity_get(s, addr, &who);
+			store_identity_free(&who);
+			if (rc != STORE_OK && rc != STORE_NOTFOUND)
+				return rc;
+			if (rc == STORE_NOTFOUND || who.confirmed_at == 0) {
+				sb_printf(out, "line %d: 'invite': %s has not written to this site; "
+				    "ask them to send \"help\" here first, or to join\n", line,
+				    quote_cut(addr, 80, err, sizeof(err)));
+				return STORE_OK;
+			}
+		}
 		if (table_take(opened, nm, addr, err, sizeof(err)) != 0) {
 			sb_printf(out, "line %d: 'invite': %s\n", line, err);
 			return STORE_OK;
@@ -560,7 +629,7 @@ table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, c
 		return rc;
 	}
 	w = strtok_r(NULL, " \t", &save);
-	if (w != NULL && strcmp(w, "as") == 0 && (w = strtok_r(NULL, " \t", &save)) != NULL)
+	if (w != NULL && strcasecmp(w, "as") == 0 && (w = strtok_r(NULL, " \t", &save)) != NULL)
 		snprintf(name, sizeof(name), "%s", w);
 	else
 		name_from(email, &t, name, sizeof(name));
@@ -574,8 +643,8 @@ table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, c
 		if (t.ntaken == t.nseats)
 			rc = table_start(c, s, &t, out);
 		else
-			sb_printf(out, "It starts when its %d open seat%s are taken.\n",
-			    t.nseats - t.ntaken, t.nseats - t.ntaken == 1 ? "" : "s");
+			sb_printf(out, "It starts when its %d open seat%s taken.\n",
+			    t.nseats - t.ntaken, t.nseats - t.ntaken == 1 ? " is" : "s are");
 	}
 	store_table_free(&t);
 	return rc;
@@ -590,6 +659,8 @@ open_cmd(struct store *s, struct sbuf *out)
 
 	if ((rc = store_tables_open(s, ids, 50, &n)) != STORE_OK)
 		return rc;
+	if (n == 50)
+		sb_puts(out, "The newest 50 games waiting for players:\n");
 	if (n == 0)
 		sb_puts(out, "No game waits for players; \"new GAME\" opens one.\n");
 	for (i = 0; i < n; i++) {
@@ -619,11 +690,16 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 
 	while (*p != '\0' && rc == STORE_OK) {
 		size_t n = strcspn(p, "\n");
-		char buf[300], verb[16], rest[300], *arg;
+		char buf[300], verb[16], rest[300], qbuf[80], *arg;
 
 		line++;
-		if (n >= sizeof(buf))
-			n = sizeof(buf) - 1;
+		if (n >= sizeof(buf)) {
+			/* Never cut: a cut line could mean something else. */
+			sb_printf(out, "line %d is longer than %zu bytes; it was not read.\n",
+			    line, sizeof(buf) - 1);
+			p += n + (p[n] == '\n');
+			continue;
+		}
 		memcpy(buf, p, n);
 		buf[n] = '\0';
 		p += strcspn(p, "\n");
@@ -632,8 +708,8 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		if (strspn(buf, " \t\r") == strlen(buf))
 			continue;
 		if (!site_is_command(buf)) {
-			sb_printf(out, "line %d: '%.60s' is not a command; `help` lists them.\n",
-			    line, buf);
+			sb_printf(out, "line %d: '%s' is not a command; `help` lists them.\n",
+			    line, quote_cut(buf, 60, qbuf, sizeof(qbuf)));
 			continue;
 		}
 		if (++done > 20) {

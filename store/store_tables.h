@@ -27,12 +27,16 @@ struct store_table {
 
 /* create takes a new id into t->id; get returns STORE_NOTFOUND when there
  * is no such table; set_seats stores t's taken seats; delete removes it;
- * open lists the tables' ids, at most max. */
+ * open lists the tables' ids, newest first, at most max. */
 int store_table_create(struct store *s, struct store_table *t);
 int store_table_get(struct store *s, int64_t id, struct store_table *t);
 void store_table_free(struct store_table *t);
 int store_table_set_seats(struct store *s, const struct store_table *t);
 int store_table_delete(struct store *s, int64_t id);
 int store_tables_open(struct store *s, int64_t *ids, int max, int *n);
+/* The games with a seat at email (any case), newest first, at most max;
+ * running: only those not over. */
+int store_address_games(struct store *s, const char *email, int running, int64_t *ids, int max,
+    int *n);
 
 #endif

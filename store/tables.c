@@ -132,12 +132,35 @@ store_tables_open(struct store *s, int64_t *ids, int max, int *n)
 	int rc;
 
 	*n = 0;
-	if ((rc = store_prepare(s, "SELECT id FROM tables ORDER BY id", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT id FROM tables ORDER BY id DESC", &st)) != STORE_OK)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
 		ids[(*n)++] = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return store_fail(s, rc, "list tables");
+	return STORE_OK;
+}
+
+int
+store_address_games(struct store *s, const char *email, int running, int64_t *ids, int max,
+    int *n)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON "
+	    "g.id = s.game_id WHERE s.email = ?1 COLLATE NOCASE AND (?2 = 0 OR g.over = 0) "
+	    "ORDER BY s.game_id DESC LIMIT ?3", &st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, email, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, running);
+	sqlite3_bind_int(st, 3, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_fail(s, rc, "an address's games");
 	return STORE_OK;
 }

@@ -74,12 +74,20 @@ PY
 done
 expect_rc 0 "$ARBITER" verify 2
 
+# Invitees must have written to the site themselves: a stranger is not
+# mailed games it never asked for.
+confirmed cy@example.org c0 "new tigris seats 3
+invite di di@example.org"
+contains "$T/joined" "line 2: 'invite': di@example.org has not written to this site"
+to_site cy@example.org c0x "leave 3"
+confirmed di@example.org d0 "help"
+confirmed ed@example.org e0 "help"
 # Invitees: the game starts at once, with the next id.
 confirmed cy@example.org c1 "new tigris seats 3
 invite di di@example.org
 invite ed ed@example.org"
-contains "$T/joined" "Every seat of game #3 is taken"
-expect_rc 0 "$ARBITER" show 3
+contains "$T/joined" "Every seat of game #4 is taken"
+expect_rc 0 "$ARBITER" show 4
 contains "$T/out" "di"
 
 # Mistakes are answered and change nothing.
@@ -89,8 +97,8 @@ new tigris board=moon
 join 99
 leave 2
 new tigris
-join 4
-leave 4
+join 5
+leave 5
 open"
 newest_to ada@example.org
 contains "$T/joined" "line 1: 'new': name the game"
@@ -98,9 +106,9 @@ contains "$T/joined" "line 2: 'new': Tigris & Euphrates is for 2 to 4 players"
 contains "$T/joined" "line 3: 'new':"
 contains "$T/joined" "line 4: 'join 99': no game #99 is waiting for players"
 contains "$T/joined" "line 5: 'leave 2': no game #2 is waiting for players"
-contains "$T/joined" "Game #4 of Tigris & Euphrates is open"
-contains "$T/joined" "line 7: 'join 4': ada@example.org has a seat at game #4 already"
-contains "$T/joined" "You left game #4; nobody is left, so it is closed"
+contains "$T/joined" "Game #5 of Tigris & Euphrates is open"
+contains "$T/joined" "line 7: 'join 5': ada@example.org has a seat at game #5 already"
+contains "$T/joined" "You left game #5; nobody is left, so it is closed"
 contains "$T/joined" "No game waits for players"
 
 # A site that opens games only for its players.
@@ -109,5 +117,32 @@ confirmed zed@example.net z1 "new tigris"
 contains "$T/joined" "opens games by mail only for addresses that already play here"
 to_site ada@example.org a3 "new tigris"
 newest_to ada@example.org
-contains "$T/joined" "Game #5 of Tigris & Euphrates is open"
+contains "$T/joined" "Game #6 of Tigris & Euphrates is open"
+
+# Hostile names, long lines, text that is not ASCII, too many tables.
+unset ARBITER_OPEN_SIGNUP
+long=$(printf '%0320d' 0)
+to_site bo@example.org b3 "join 6 as p:q
+join 6 as x@example.org
+new tigris title $long
+Vielen Dank für die Partie, ich freue mich sehr auf eine Rückrunde und grüße alle"
+newest_to bo@example.org
+contains "$T/joined" "line 1: 'join 6': a seat name may not hold ':', '@'"
+contains "$T/joined" "line 2: 'join 6': a seat name may not hold"
+contains "$T/joined" "line 3 is longer than 299 bytes; it was not read."
+contains "$T/joined" "line 4: 'Vielen Dank für die Partie, ich freue mich sehr auf eine R...' is not a command"
+to_site ada@example.org a4 "new tigris
+new tigris
+new tigris"
+newest_to ada@example.org
+contains "$T/joined" "line 3: 'new': you have 3 games waiting for players already"
+# A first mail in German is confirmed and answered like any other.
+to_site ute@example.org u1 "open
+Schöne Grüße"
+newest_to ute@example.org
+contains "$T/subject" "confirm your address"
+to_site ute@example.org u2 "ok" "$(cat "$T/reply-to")"
+newest_to ute@example.org
+contains "$T/joined" "Your address is confirmed"
+contains "$T/joined" "line 2: 'Schöne Grüße' is not a command"
 done_ok
