@@ -343,6 +343,11 @@ tm_spade_usable(const struct tm_state *s, int seat)
 		    !tm_reach(s, seat, i, &kind) || (kind >= 2 && s->teleported &&
 		    i != s->tf_cell))
 			continue;
+		/* Tunnelling and carpet flight must be paid, as the transform pays
+		 * them (a Fakir without a priest cannot fly there). */
+		if (i != s->tf_cell && ((kind == 2 && p->w < (p->nb[TB_SH] ? 1 : 2)) ||
+		    (kind == 3 && p->p < 1)))
+			continue;
 		for (c = 0; c < 7; c++)
 			if (c != s->terrain[i] &&
 			    tm_spade_cost(s, seat, s->terrain[i], c) <= p->spades &&

@@ -21,6 +21,7 @@
 #include "../../engine/game.h"
 #include "../../engine/rng.h"
 #include "../../engine/sbuf.h"
+#include "../../engine/terra/terra.h"
 
 static const char *const seatnames[GAME_MAX_SEATS] = {
 	"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8" };
@@ -416,6 +417,21 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 			seat = offers[rng_below(&g, (uint32_t)no)];
 		else
 			seat = seats[rng_below(&g, (uint32_t)ns)];
+		/*
+		 * A faction that started an action and owes its rest (the free
+		 * dwelling of ACTW, the upgrade of ACTS, spades to spend) writes
+		 * that rest in its next row, as the site's own log does: the
+		 * reference keeps such an action open for good when another
+		 * faction's row comes between (out/g/g9095: "action ACTW", a
+		 * leech, "build I6").  Not a rule difference: a log form.
+		 */
+		{
+			const struct tm_state *ts = st;
+
+			if (ts->phase == TP_ACTIONS && ts->cur >= 0 && ts->cur < np &&
+			    (w.mask & (1u << ts->cur)) && tm_owes(ts, ts->cur))
+				seat = ts->cur;
+		}
 		sb_reset(&mv);
 		r->moves(st, seat, &mv);
 		n = split_lines((char *)sb_str(&mv), lines, 4096);
@@ -431,8 +447,17 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		    getenv("TDIFF_RAWBUILD") == NULL)
 			text = site_build(r, st, seat, text, buildbuf, sizeof(buildbuf));
 		if (r->play(st, seat, text, &pl, err, sizeof(err)) != GAME_OK) {
+			char failed[600];
+
 			fprintf(stderr, "gen %llu: listed move '%s' rejected: %s\n",
 			    (unsigned long long)seed64, text, err);
+			/* The log so far, for finding why (OUT.failed). */
+			snprintf(failed, sizeof(failed), "%s.failed", outpath);
+			if ((f = fopen(failed, "w")) != NULL) {
+				fprintf(f, "%s# seat %d (%s): %s\n", sb_str(&log), seat,
+				    faction[seat], text);
+				fclose(f);
+			}
 			goto out;
 		}
 		if (starts(text, "setup ")) {
