@@ -90,7 +90,9 @@ to_site ada@example.org a3 "moves 1
 log 1
 board x
 log 99
-frobnicate"
+frobnicate
+help tigris
+help chess"
 newest_to ada@example.org
 contains "$T/subject" "your commands"
 contains "$T/joined" "Game #1 waits for you"
@@ -98,6 +100,8 @@ contains "$T/joined" "Tigris & Euphrates (game #1), the log:"
 contains "$T/joined" "line 3: 'board': give the game's number"
 contains "$T/joined" "line 4: 'log 99': there is no game #99"
 contains "$T/joined" "line 5: 'frobnicate' is not a command"
+contains "$T/joined" "Tigris & Euphrates - the notation (arbiter-tigris(6) has it all):"
+contains "$T/joined" "help chess: no such game"
 
 # A forged From (envelope sender elsewhere) gets nothing and does nothing.
 before=$(ls "$ARBITER_MAILDIR/new" | wc -l)
