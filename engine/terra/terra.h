@@ -150,6 +150,11 @@ struct tm_state {
 					   transform in it yet (site rules) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
+	int32_t held_pass;		/* the seat to move passed, and its turn is
+					   held for a cult step it owes: with
+					   variable-turn-order the next turn goes to
+					   the first unpassed seat of the round's
+					   order (the site) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];

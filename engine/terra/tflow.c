@@ -132,6 +132,7 @@ tm_new_turn(struct tm_state *s)
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
 	s->teleported = 0;
+	s->held_pass = 0;
 }
 
 /* Start round r: bonus coins, income, turn order. */
@@ -228,8 +229,12 @@ tm_advance(struct tm_state *s)
 
 	for (;;) {
 		if (s->phase == TP_ACTIONS) {
-			if (s->cur >= 0 && !turn_over(s))
+			if (s->cur >= 0 && !turn_over(s)) {
+				if (s->pl[s->cur].passed && (s->pl[s->cur].cult_bonus > 0 ||
+				    tm_owes(s, s->cur)))
+					s->held_pass = 1;
 				return;
+			}
 			if (s->cur >= 0) {
 				if (s->opt_strict_dark)
 					s->pl[s->cur].darkling_conv = 0;
@@ -237,6 +242,15 @@ tm_advance(struct tm_state *s)
 				for (i = 0; i < s->nseats; i++)
 					if (s->order[i] == s->cur)
 						pos = i;
+				/*
+				 * A pass whose turn was held for a cult step, with
+				 * variable-turn-order: the site has moved the passer to
+				 * the end of the round's order by then, so the turn goes
+				 * to the first unpassed seat of that order.
+				 */
+				if (s->held_pass && s->opt_vto)
+					pos = s->nseats - 1;
+				s->held_pass = 0;
 				s->cur = -1;
 				for (i = 1; i <= s->nseats; i++) {
 					seat = s->order[(pos + i) % s->nseats];
