@@ -98,13 +98,20 @@ int
 tm_cult_advance(struct tm_state *s, int seat, int cult, int n)
 {
 	struct tm_player *p = &s->pl[seat];
-	int old = p->cult[cult], top = 10, neu, i;
+	int old = p->cult[cult], top = 10, neu, i, taken = 0;
 
-	if (p->keys <= tracks_at_ten(p))
-		top = 9;
 	for (i = 0; i < s->nseats; i++)
 		if (i != seat && s->pl[i].cult[cult] >= 10)
-			top = 9;
+			taken = 1;
+	if (taken)
+		top = 9;
+	else if (p->keys <= tracks_at_ten(p)) {
+		/* No key yet: stop at 9, and remember it, as the site does - a
+		 * town key taken later in the same turn moves the track on. */
+		top = 9;
+		if (old <= 9 && old + n > 9)
+			p->cult_blocked |= 1 << cult;
+	}
 	if (old >= top)
 		return 0;
 	neu = old + n > top ? top : old + n;
@@ -498,8 +505,7 @@ tm_check_towns(struct tm_state *s, int seat, int cell)
 		return;
 	for (i = 0; i < n; i++)
 		s->town[list[i]] = 1;
-	s->pl[seat].town_owed++;
-	s->pl[seat].keys++;
+	s->pl[seat].town_owed++;	/* the key comes with the tile */
 }
 
 /* Check every building of a seat for a new town (after FAV5, bridges...). */
@@ -799,7 +805,21 @@ tm_take_town(struct tm_state *s, int seat, int tw)
 	struct tm_player *p = &s->pl[seat];
 	int k;
 
-	p->keys += tw == 6 ? 1 : 0;	/* the first key came with the town */
+	p->keys += tw == 6 ? 2 : 1;
+	/* Tracks stopped at 9 this turn for want of a key move on once there
+	 * are keys for all of them (the site). */
+	if (p->cult_blocked != 0) {
+		int blocked = 0;
+
+		for (k = 0; k < 4; k++)
+			blocked += (p->cult_blocked >> k) & 1;
+		if (p->keys - tracks_at_ten(p) >= blocked) {
+			for (k = 0; k < 4; k++)
+				if (p->cult_blocked & (1 << k))
+					tm_cult_advance(s, seat, k, 1);
+			p->cult_blocked = 0;
+		}
+	}
 	p->tw[tw]++;
 	p->towns++;
 	s->tw_left[tw]--;

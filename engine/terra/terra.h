@@ -99,6 +99,8 @@ struct tm_player {
 	int32_t fav[TM_NFAV + 1];
 	int32_t tw[TM_NTW + 1];
 	int32_t keys, towns;
+	int32_t cult_blocked;		/* tracks stopped at 9 this turn for want of a
+					   key: a key gained in the turn moves them on */
 	int32_t nb[TB_COUNT];		/* buildings on the map by type */
 	int32_t bridges;
 	int32_t p_on_cult;		/* priests left on cult action spaces */

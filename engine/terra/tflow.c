@@ -126,6 +126,8 @@ static void coming_order(const struct tm_state *s, int *order);
 void
 tm_new_turn(struct tm_state *s)
 {
+	int i;
+
 	s->act = TA_NONE;
 	s->act_left = 0;
 	s->tf_cell = -1;
@@ -133,6 +135,8 @@ tm_new_turn(struct tm_state *s)
 	s->dig_ok = 0;
 	s->teleported = 0;
 	s->held_pass = 0;
+	for (i = 0; i < s->nseats; i++)
+		s->pl[i].cult_blocked = 0;
 }
 
 /* Start round r: bonus coins, income, turn order. */

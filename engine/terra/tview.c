@@ -927,6 +927,10 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 		snprintf(err, errlen, "seat %d has no faction after the setup", seat + 1);
 		return -1;
 	}
+	if (!in_range(p->cult_blocked, 0, 15)) {
+		snprintf(err, errlen, "seat %d's blocked cult tracks are out of range", seat + 1);
+		return -1;
+	}
 	if (!in_range(p->ship, 0, 5) || !in_range(p->dig, 0, 2) || !in_range(p->carpet, 0, 4) ||
 	    !in_range(p->passed, 0, 1) || !in_range(p->dropped, 0, 1) ||
 	    !in_range(p->used_bon, 0, 1) || !in_range(p->used_fav6, 0, 1) ||

@@ -209,6 +209,8 @@ test_example_town_sanctuary(void **state)
 	s->pl[0].c = s->pl[0].w = 20;
 	tg_ok(s, 0, "upgrade G2 to TP");
 	assert_int_equal(s->pl[0].town_owed, 1);
+	assert_int_equal(s->pl[0].keys, 0);	/* the key comes with the tile */
+	tg_ok(s, 0, "+TW1");
 	assert_int_equal(s->pl[0].keys, 1);
 	tg_put(t, 0, "F4", TB_SH);
 	tg_put(t, 0, "F3", TB_TP);

@@ -328,10 +328,9 @@ test_mini_expansion(void **state)
 	assert_int_equal(s->tw_left[6] + s->tw_left[7] + s->tw_left[8], 4);
 	assert_int_equal(t->tw_left[6] + t->tw_left[7] + t->tw_left[8], 0);
 	s->pl[0].town_owed = t->pl[0].town_owed = 1;
-	s->pl[0].keys = t->pl[0].keys = 1;
 	tg_ok(s, 0, "+TW8");
 	assert_int_equal(s->pl[0].vp, vp + 11 + 5);	/* witches: 5 more */
-	assert_int_equal(s->pl[0].keys, 1);
+	assert_int_equal(s->pl[0].keys, 1);		/* the tile's key */
 	tg_bad(t, 0, "+TW8", "+TW8: none left");
 	tg_bad(t, 0, "+TW6", "+TW6: none left");
 	free(s);

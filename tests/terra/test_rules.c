@@ -565,7 +565,7 @@ test_town_tiles_ship_and_keys(void **state)
 	assert_int_equal(s->pl[0].ship, 1);
 	assert_int_equal(s->pl[0].vp, vp + 4 + 2 + 5);	/* tile, ship 1, witches */
 	tg_ok(s, 0, "+TW6");
-	assert_int_equal(s->pl[0].keys, 1);	/* formation keys are not counted here */
+	assert_int_equal(s->pl[0].keys, 1 + 2);	/* one with each tile, TW6 a second */
 	assert_int_equal(s->pl[0].cult[TK_AIR], 2 + 2);
 	tg_bad(s, 0, "+TW1", "founded no town");
 	free(s);
@@ -586,6 +586,32 @@ test_fav5_town_key_first(void **state)
 	s->pl[0].fav_owed = 1;
 	tg_ok(s, 0, "+FAV5. +TW1");
 	assert_int_equal(s->pl[0].cult[TK_FIRE], 10);
+	free(s);
+}
+
+/*
+ * The site: a cult step to 10 without a key stops at 9; a town key taken
+ * later in the same turn moves the track on (and pays the 3 power then).
+ */
+static void
+test_key_comes_with_the_tile(void **state)
+{
+	struct tm_state *s = wc_game(NULL);
+	int pw;
+
+	(void)state;
+	tg_put(s, 0, "E7", TB_TP);
+	tg_put(s, 0, "F4", TB_TP);
+	tg_put(s, 0, "F3", TB_D);
+	tg_put(s, 0, "G2", TB_D);	/* power 6: no town without FAV5 */
+	s->pl[0].cult[TK_WATER] = 8;
+	s->pl[0].fav_owed = 2;
+	tg_ok(s, 0, "+FAV6");
+	assert_int_equal(s->pl[0].cult[TK_WATER], 9);	/* no key yet */
+	pw = s->pl[0].pw[1] + 2 * s->pl[0].pw[2];
+	tg_ok(s, 0, "+FAV5. +TW1");
+	assert_int_equal(s->pl[0].cult[TK_WATER], 10);	/* the key moved it on */
+	assert_true(s->pl[0].pw[1] + 2 * s->pl[0].pw[2] >= pw + 3);
 	free(s);
 }
 
@@ -861,6 +887,7 @@ main(void)
 		cmocka_unit_test(test_faction_prefix),
 		cmocka_unit_test(test_town_tiles_ship_and_keys),
 		cmocka_unit_test(test_fav5_town_key_first),
+		cmocka_unit_test(test_key_comes_with_the_tile),
 		cmocka_unit_test(test_cultists_empty_leech),
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),
