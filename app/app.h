@@ -93,6 +93,9 @@ int game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loade
 void game_unload(struct loaded *g);
 /* Parse a game id operand, open the database and load the game (read only). */
 int game_open(struct ctx *c, const char *idarg, int upto, struct store **s, struct loaded *g);
+/* Open the database to write, begin a transaction and load game id (the
+ * transaction is rolled back when that fails).  An EXIT_* code. */
+int game_open_write(struct ctx *c, int64_t id, struct store **s, struct loaded *g);
 /* game_seat_find, printing an error when there is no such seat. */
 int game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg);
 /* Replay setup + log moves 1..upto into state (upto = -1: all). */

@@ -14,35 +14,12 @@
 /* The furthest an absence may reach. */
 #define MAX_AWAY_DAYS 365
 
-/* Tell every seat of g the news, inside the caller's transaction. */
-static int
-tell_all(struct config *cfg, struct store *s, const struct loaded *g, const char *subject,
-    const char *news)
-{
-	int i, rc = STORE_OK;
-
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		struct sbuf body = SBUF_INIT;
-
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
-	return rc;
-}
-
 int
 seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
     int d, int64_t now, char *result, size_t len)
 {
 	struct store_seat *st = &g->seats[seat];
-	char news[300], subject[300];
+	char news[300], what[100];
 	int64_t until = 0, old_end, new_end;
 	int rc;
 
@@ -110,16 +87,14 @@ seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y
 		snprintf(news, sizeof(news), "%s is away until %04d-%02d-%02d; reminders and "
 		    "deadlines for %s wait until then.", g->names[seat], y, m, d,
 		    g->names[seat]);
-		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is away",
-		    (long long)g->row.id, g->row.title, g->names[seat]);
+		snprintf(what, sizeof(what), "%s is away", g->names[seat]);
 		snprintf(result, len, "Noted: you are away until %04d-%02d-%02d; the table has "
 		    "been told.", y, m, d);
 	} else {
 		snprintf(news, sizeof(news), "%s is back; the clock for %s runs again.",
 		    g->names[seat], g->names[seat]);
-		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s is back",
-		    (long long)g->row.id, g->row.title, g->names[seat]);
+		snprintf(what, sizeof(what), "%s is back", g->names[seat]);
 		snprintf(result, len, "Noted: you are back; the table has been told.");
 	}
-	return tell_all(cfg, s, g, subject, news);
+	return outmail_tell(cfg, s, g, -1, what, NULL, news);
 }

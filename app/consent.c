@@ -26,35 +26,6 @@
 
 #define DEFAULT_HOURS 48
 
-/* Mail every seat but skip the news (mail-table.txt). */
-static int
-tell(struct config *cfg, struct store *s, const struct loaded *g, int skip, const char *what,
-    const char *news)
-{
-	char subject[300];
-	int i, rc = STORE_OK;
-
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s", (long long)g->row.id,
-	    g->row.title, what);
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v;
-
-		if (i == skip)
-			continue;
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
-	return rc;
-}
-
 /* "bo, cy": the seats that have not agreed. */
 static void
 missing(const struct loaded *g, unsigned agreed, char *buf, size_t len)
@@ -146,7 +117,7 @@ vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64
 	    g->names[seat], when, g->names[seat]);
 	if ((rc = store_proposal_put(s, g->row.id, &p)) != STORE_OK)
 		return rc;
-	return tell(cfg, s, g, seat, "vote", news);
+	return outmail_tell(cfg, s, g, seat, "vote", NULL, news);
 }
 
 /* The seat voted on: its vote is decided now; remind acts at its next run. */
@@ -180,7 +151,7 @@ vote_decided(struct config *cfg, struct store *s, struct loaded *g,
 	snprintf(news, sizeof(news), "%s %s; the game keeps waiting, with a reminder a day.",
 	    closed ? "the vote closed without a majority to drop" : "the table voted to wait for",
 	    g->names[p->seat]);
-	if ((rc = tell(cfg, s, g, -1, "vote", news)) != STORE_OK)
+	if ((rc = outmail_tell(cfg, s, g, -1, "vote", NULL, news)) != STORE_OK)
 		return rc;
 	snprintf(result, len, "Noted: the vote is decided; the game waits for %s.",
 	    g->names[p->seat]);
@@ -310,7 +281,7 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 		    when);
 		store_move_free(&last);
 		if ((rc = store_proposal_put(s, g->row.id, &p)) != STORE_OK ||
-		    (rc = tell(cfg, s, g, seat, "undo asked", news)) != STORE_OK)
+		    (rc = outmail_tell(cfg, s, g, seat, "undo asked", NULL, news)) != STORE_OK)
 			return rc;
 		snprintf(result, len, "Asked: the others are asked to agree to take back move %d "
 		    "before %s.", p.at_move, when);
@@ -326,7 +297,7 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 			return rc;
 		snprintf(news, sizeof(news), "%s refused to take back move %d; the request is "
 		    "closed and the game goes on.", g->names[seat], p.at_move);
-		if ((rc = tell(cfg, s, g, seat, "undo refused", news)) != STORE_OK)
+		if ((rc = outmail_tell(cfg, s, g, seat, "undo refused", NULL, news)) != STORE_OK)
 			return rc;
 		snprintf(result, len, "Noted: you refused; the request is closed and the table "
 		    "has been told.");

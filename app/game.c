@@ -291,6 +291,22 @@ game_open(struct ctx *c, const char *idarg, int upto, struct store **s, struct l
 }
 
 int
+game_open_write(struct ctx *c, int64_t id, struct store **s, struct loaded *g)
+{
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	*s = NULL;
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, s)) != EXIT_OK)
+		return rc;
+	if ((rc = store_begin(*s)) != STORE_OK)
+		return store_exit(*s, rc);
+	if ((rc = game_load(c, *s, id, -1, g)) != EXIT_OK)
+		store_rollback(*s);
+	return rc;
+}
+
+int
 game_seat_arg(struct ctx *c, const struct loaded *g, const char *arg)
 {
 	int seat = game_seat_find(g, arg);

@@ -516,8 +516,8 @@ static int
 relay_talk(struct job *j, struct loaded *g, char *result, size_t len)
 {
 	struct sbuf talk = SBUF_INIT;
-	char subject[300];
-	int i, rc = STORE_OK;
+	char what[100];
+	int rc;
 
 	if (g->row.over) {
 		snprintf(result, len, "Your words were not passed on: the game is %s.",
@@ -525,24 +525,9 @@ relay_talk(struct job *j, struct loaded *g, char *result, size_t len)
 		return STORE_OK;
 	}
 	talk_text(g->names[j->seat], j->said, &talk);
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s says", (long long)g->row.id,
-	    g->row.title, g->names[j->seat]);
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v;
-
-		if (i == j->seat)
-			continue;
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", sb_str(&talk));
-		if (v == NULL || talk.oom || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(j->cfg, j->s, g, i, NULL, "table", subject,
-			    sb_str(&body), NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
+	snprintf(what, sizeof(what), "%s says", g->names[j->seat]);
+	rc = talk.oom ? STORE_ERROR : outmail_tell(j->cfg, j->s, g, j->seat, what, NULL,
+	    sb_str(&talk));
 	sb_free(&talk);
 	snprintf(result, len, "Your words were passed on to the table.");
 	return rc;
@@ -624,10 +609,10 @@ out:
 }
 
 /*
- * Queue the answer to a mail to the site address, at its sender: only when
- * its envelope sender is its From address; confirmation mail (nonce set,
- * its Reply-To carrying the tag) within the caps for strangers, answers to
- * a confirmed address within that address's own.
+ * Queue the answer to a mail to the site address, at its envelope sender
+ * (handle_site made sure it is the From address and within its own cap);
+ * mail to an unproven address (stranger: a confirmation, nonce set, its
+ * Reply-To carrying the tag) also within the site's cap for strangers.
  */
 static int
 site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
@@ -641,12 +626,8 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	int count = 0, rc;
 	json_t *v;
 
-	if (to == NULL || !compose_addr_ok(to) || in->from == NULL ||
-	    strcasecmp(in->from, to) != 0) {
-		fprintf(stderr, "arbiter: mail to the site address from %s not answered: its "
-		    "envelope sender is not its From address\n", shown_addr(in->from));
-		return STORE_OK;
-	}
+	/* handle_site has checked that the envelope sender is the From
+	 * address and that this address is within replies_per_hour. */
 	if (stranger) {
 		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
 			return rc;
@@ -655,13 +636,6 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 			    "last hour (stranger_replies_per_hour)\n", to, count);
 			return STORE_OK;
 		}
-	}
-	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
-		return rc;
-	if (count >= j->cfg->replies_per_hour) {
-		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
-		    to, count);
-		return STORE_OK;
 	}
 	reply[0] = '\0';
 	if (nonce != NULL && (at = strchr(j->cfg->reply_address, '@')) != NULL)

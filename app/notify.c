@@ -437,13 +437,30 @@ notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *
 	return rc;
 }
 
-int
-notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news)
+/* The board with seat's own screen and the news on top, to seat. */
+static int
+seat_news(struct config *cfg, struct store *s, struct loaded *g, int seat,
+    const struct recap *r, const char *news)
+{
+	json_t *v = seat_vars(g, seat);
+	int rc;
+
+	set_since(v, g, r, seat);
+	if (v != NULL)
+		json_object_set_new(v, "news", json_string(news));
+	rc = queue_rendered(cfg, s, g, seat, "move", NULL, "mail-move.txt", v);
+	json_decref(v);
+	return rc;
+}
+
+/* seat_news to seats from..to-1, the recent log read once. */
+static int
+news_to_seats(struct ctx *c, struct store *s, struct loaded *g, int from, int to,
+    const char *news)
 {
 	struct config *cfg;
 	struct recap r;
-	json_t *v;
-	int rc;
+	int i, rc;
 
 	if ((cfg = load_config(c)) == NULL)
 		return STORE_ERROR;
@@ -451,31 +468,24 @@ notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const ch
 		recap_free(&r);
 		return rc;
 	}
-	v = seat_vars(g, seat);
-	set_since(v, g, &r, seat);
-	if (v != NULL)
-		json_object_set_new(v, "news", json_string(news));
-	rc = queue_rendered(cfg, s, g, seat, "move", NULL, "mail-move.txt", v);
-	json_decref(v);
+	for (i = from; i < to && rc == STORE_OK; i++)
+		rc = seat_news(cfg, s, g, i, &r, news);
 	recap_free(&r);
 	return rc;
 }
 
 int
+notify_seat(struct ctx *c, struct store *s, struct loaded *g, int seat, const char *news)
+{
+	return news_to_seats(c, s, g, seat, seat + 1, news);
+}
+
+int
 notify_restored(struct ctx *c, struct store *s, struct loaded *g, const char *news)
 {
-	struct config *cfg;
-	int i, rc = STORE_OK;
+	int rc = news_to_seats(c, s, g, 0, g->row.nseats, news);
 
-	if ((cfg = load_config(c)) == NULL)
-		return STORE_ERROR;
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++)
-		rc = notify_seat(c, s, g, i, news);
-	if (rc == STORE_OK)
-		rc = notify_observers(cfg, s, g, news, "");
-	if (rc == STORE_OK)
-		rc = notify_forum(c, cfg, s, g);
-	return rc;
+	return rc == STORE_OK ? notify_watchers(c, s, g, news) : rc;
 }
 
 int

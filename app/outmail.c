@@ -52,6 +52,37 @@ outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, s
 }
 
 int
+outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
+    const char *what, const char *kind, const char *news)
+{
+	char subject[300];
+	int i, rc = STORE_OK;
+
+	if (what != NULL)
+		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s", (long long)g->row.id,
+		    g->row.title, what);
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
+		struct sbuf body = SBUF_INIT;
+		json_t *v;
+
+		if (i == skip)
+			continue;
+		if (what == NULL)
+			outmail_subject(g, i, kind, subject, sizeof(subject));
+		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
+		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
+		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
+			rc = STORE_ERROR;
+		else
+			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
+			    NULL);
+		json_decref(v);
+		sb_free(&body);
+	}
+	return rc;
+}
+
+int
 outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to)

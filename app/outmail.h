@@ -16,6 +16,14 @@ enum { CMD_PREFIX_MAX = 128 };
  * the seat's tagged reply address for the game's current move.  Inside the
  * caller's transaction.  Returns a STORE_* code (errors printed).
  */
+/*
+ * The table's news (templates/mail-table.txt) to every seat of g but skip
+ * (-1: none), inside the caller's transaction.  The subject is
+ * "[arbiter #ID] TITLE: what", or with what NULL each seat's own
+ * (outmail_subject with kind).
+ */
+int outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
+    const char *what, const char *kind, const char *news);
 /* The same with, for seat -1, an explicit Reply-To (NULL: none). */
 int outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *reply_to, const char *kind, const char *subject,

@@ -28,35 +28,6 @@ idle_text(int64_t secs, char *buf, size_t len)
 		snprintf(buf, len, "%lld hour%s", (long long)h, h == 1 ? "" : "s");
 }
 
-/* Queue the table's news mail (kind: the subject's word). */
-static int
-tell_table(struct config *cfg, struct store *s, const struct loaded *g, const char *kind,
-    const char *news, int skip)
-{
-	char subject[300];
-	int i, rc = STORE_OK;
-
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v;
-
-		if (i == skip)
-			continue;	/* told in a mail of its own */
-		outmail_subject(g, i, kind, subject, sizeof(subject));
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
-	return rc;
-}
-
 /* Queue a reminder to seat (kind: the subject's word; deadline: its
  * sentences about the deadline, "" for none). */
 static int
@@ -193,7 +164,7 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 			    g->names[seat]);
 		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "deadline passed",
 		    text)) != STORE_OK ||
-		    (rc = tell_table(cfg, s, g, "deadline passed", news, seat)) != STORE_OK)
+		    (rc = outmail_tell(cfg, s, g, seat, NULL, "deadline passed", news)) != STORE_OK)
 			return rc;
 		st->reminders = CLOCK_NOTICE;
 		st->table_told = 1;
@@ -247,7 +218,7 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	if (!st->table_told && idle >= (int64_t)cfg->table_days * DAY) {
 		snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
 		    g->names[seat], idle_s);
-		if ((rc = tell_table(cfg, s, g, "reminder", news, -1)) != STORE_OK)
+		if ((rc = outmail_tell(cfg, s, g, -1, NULL, "reminder", news)) != STORE_OK)
 			return rc;
 		st->table_told = 1;
 		changed = 1;

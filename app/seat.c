@@ -22,7 +22,7 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
     const char *name, const char *email, int substitute, char *err, size_t errlen)
 {
 	struct store_seat *st = &g->seats[seat];
-	char old[STORE_NAME_MAX], news[600], subject[300], plain[1][32];
+	char old[STORE_NAME_MAX], news[600], what[100], plain[1][32];
 	int i, rc;
 
 	snprintf(old, sizeof(old), "%s", st->name);
@@ -70,25 +70,6 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
 		    st->name);
 	else
 		return STORE_OK;	/* a new address is the seat's own business */
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: seat %d, %s",
-	    (long long)g->row.id, g->row.title, seat + 1, st->name);
-	for (i = 0; i < g->row.nseats; i++) {
-		json_t *v;
-		struct sbuf body = SBUF_INIT;
-
-		if (i == seat)
-			continue;
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-		if (rc != STORE_OK)
-			return rc;
-	}
-	return STORE_OK;
+	snprintf(what, sizeof(what), "seat %d, %s", seat + 1, st->name);
+	return outmail_tell(cfg, s, g, seat, what, NULL, news);
 }

@@ -10,24 +10,17 @@
 #include "cli.h"
 #include "../app/outmail.h"
 
-/* Open the database to write and load game ops[0] in a transaction. */
+/* Parse the game id operand, then game_open_write. */
 static int
 open_game(struct ctx *c, const char *arg, struct store **s, struct loaded *g)
 {
 	int64_t id;
-	int rc;
 
 	if (parse_game_id(arg, &id) != 0) {
 		errx_line(c, "'%s' is not a game id", arg);
 		return EXIT_USAGE;
 	}
-	if ((rc = game_open_store(c, STORE_OPEN_WRITE, s)) != EXIT_OK)
-		return rc;
-	if ((rc = store_begin(*s)) != STORE_OK)
-		return store_exit(*s, rc);
-	if ((rc = game_load(c, *s, id, -1, g)) != EXIT_OK)
-		store_rollback(*s);
-	return rc;
+	return game_open_write(c, id, s, g);
 }
 
 static int
@@ -42,8 +35,8 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	struct config *cfg;
 	struct store *s = NULL;
 	struct loaded g;
-	char **ops = NULL, err[1024], news[300], subject[300];
-	int nops, rc, i;
+	char **ops = NULL, err[1024], news[300];
+	int nops, rc;
 
 	memset(&g, 0, sizeof(g));
 	rc = args_parse(c, &cmd_abandon, argc, argv, specs, &ops, &nops);
@@ -70,22 +63,9 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	snprintf(news, sizeof(news), "the game master abandoned the game at move %d. It "
 	    "takes no more moves; its log, with every move as played, and its seed are "
 	    "now open to all (arbiter log, arbiter export).", g.row.nmoves);
-	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: abandoned",
-	    (long long)g.row.id, g.row.title);
 	rc = store_game_set_over(s, g.row.id, STORE_ABANDONED);
-	for (i = 0; i < g.row.nseats && rc == STORE_OK; i++) {
-		json_t *v = json_pack("{s:s, s:s, s:I, s:s}", "name", g.names[i], "title",
-		    g.row.title, "id", (json_int_t)g.row.id, "news", news);
-		struct sbuf body = SBUF_INIT;
-
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, &g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
+	if (rc == STORE_OK)
+		rc = outmail_tell(cfg, s, &g, -1, "abandoned", NULL, news);
 	g.row.over = STORE_ABANDONED;
 	if (rc == STORE_OK)
 		rc = notify_watchers(c, s, &g, "The game master abandoned this game; it takes no "

@@ -55,19 +55,13 @@ run_seat(struct ctx *c, int argc, char **argv)
 		errx_line(c, "--address needs a mail address");
 		goto out;
 	}
-	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
+	if ((rc = game_open_write(c, id, &s, &g)) != EXIT_OK)
 		goto out;
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
 		errx_line(c, "%s", err);
 		rc = EXIT_CONFIG;
-		goto out;
-	}
-	if ((rc = store_begin(s)) != STORE_OK) {
-		rc = store_exit(s, rc);
-		goto out;
-	}
-	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
 		goto rollback;
+	}
 	if ((seat = game_seat_arg(c, &g, ops[1])) < 0) {
 		rc = EXIT_USAGE;
 		goto rollback;

@@ -37,14 +37,8 @@ run_undo(struct ctx *c, int argc, char **argv)
 		errx_line(c, "'%s' is not a game id", ops[0]);
 		goto out;
 	}
-	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
+	if ((rc = game_open_write(c, id, &s, &g)) != EXIT_OK)
 		goto out;
-	if ((rc = store_begin(s)) != STORE_OK) {
-		rc = store_exit(s, rc);
-		goto out;
-	}
-	if ((rc = game_load(c, s, id, -1, &g)) != EXIT_OK)
-		goto rollback;
 	if (g.row.over == STORE_ABANDONED) {
 		errx_line(c, "game %lld was abandoned; it takes no more changes",
 		    (long long)id);
