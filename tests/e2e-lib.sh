@@ -102,6 +102,48 @@ for name, value in (("reply-to", m["Reply-To"].addresses[0].addr_spec if m["Repl
 PY
 }
 
+# newest_to ADDR: the newest mail to the address ADDR (queue order): its
+# text in $T/text and joined into one line in $T/joined, its Subject in
+# $T/subject, its Reply-To in $T/reply-to.  Fails when there is none.
+newest_to() {
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
+import email, email.policy, os, sys
+box, addr, out = sys.argv[1:4]
+best = None
+for n in os.listdir(box):
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    if m["To"].addresses[0].addr_spec != addr:
+        continue
+    k = int(n.rsplit("_", 1)[1])
+    if best is None or k > best[0]:
+        best = (k, m)
+if best is None:
+    sys.exit(1)
+m = best[1]
+text = m.get_body(preferencelist=("plain",)).get_content()
+open(os.path.join(out, "joined"), "w").write(" ".join(text.split()) + "\n")
+open(os.path.join(out, "text"), "w").write(text)
+open(os.path.join(out, "subject"), "w").write(str(m["Subject"]) + "\n")
+open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_spec if m["Reply-To"] else "")
+PY
+}
+
+# reply SEAT ID BODY: the seat named SEAT (at SEAT@example.org) answers its
+# newest mail with BODY; the answer to it is then read by newest_mail.
+reply() {
+	newest_mail "$1" || fail "no mail to $1"
+	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: game\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$1" "$1" "$(cat "$T/reply-to")" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
+	newest_mail "$1"
+}
+
+# to_site FROM ID BODY [TO]: a mail from FROM (its envelope sender too) to
+# TO, by default the site address $SITE, handled by `arbiter mail`.
+to_site() {
+	printf 'Return-Path: <%s>\nFrom: %s\nTo: %s\nSubject: hello\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$1" "$1" "${4:-$SITE}" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
+}
+
 done_ok() {
 	echo "ok: $checks checks"
 }

@@ -219,23 +219,16 @@ at 0
 expect_rc 0 "$ARBITER" new tigris --seat hu:hu@example.org --seat io:io@example.org \
     --set deadline=24
 W=$("$ARBITER" show 4 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
-# mail_from SEAT ID BODY: SEAT answers its newest mail with BODY
-mail_from() {
-	newest_mail "$1" || fail "no mail to $1"
-	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: game\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$1" "$1" "$(cat "$T/reply-to")" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
-	newest_mail "$1"
-}
-mail_from "$W" away-past "away until 2026-11-01"
+reply "$W" away-past "away until 2026-11-01"
 contains "$T/joined" "Not noted: away until 2026-11-01: that day is over"
 expect_rc 0 "$ARBITER" game 4
 lacks "$T/out" "away until"
-mail_from "$W" away-ok "Hi,
+reply "$W" away-ok "Hi,
 away until 2026-11-25"
 contains "$T/joined" "Noted: you are away until 2026-11-25; the table has been told."
 expect_rc 0 "$ARBITER" game 4
 contains "$T/out" "$W: away until 2026-11-25 23:59 UTC"
-mail_from "$W" back "back"
+reply "$W" back "back"
 contains "$T/joined" "Noted: you are back; the table has been told."
 # An absence declared and ended at once gains nothing: the same deadline.
 expect_rc 0 "$ARBITER" game 4
@@ -292,7 +285,7 @@ ok
 n=0
 for o in $others; do
 	n=$((n + 1))
-	mail_from "$o" "vote-$n" "agree"
+	reply "$o" "vote-$n" "agree"
 done
 contains "$T/joined" "more than half agree; $V is dropped"
 at 3; "$ARBITER" remind --quiet
@@ -309,7 +302,7 @@ O=qu
 [ "$V" = qu ] && O=ro
 at 2; "$ARBITER" remind --quiet
 at 3; "$ARBITER" remind --quiet
-mail_from "$O" vote-r1 "refuse"
+reply "$O" vote-r1 "refuse"
 contains "$T/joined" "the game waits for $V"
 newest_mail "$V"
 contains "$T/joined" "the table voted to wait for $V"

@@ -15,21 +15,7 @@ expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@exampl
 
 # forum_post: the newest mail to the forum address, its text in $T/post
 forum_post() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$T/post" <<'PY'
-import email, email.policy, os, sys
-box, out = sys.argv[1:3]
-best = None
-for n in os.listdir(box):
-    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
-    if m["To"].addresses[0].addr_spec != "topic+7@forum.example.org":
-        continue
-    k = int(n.rsplit("_", 1)[1])
-    if best is None or k > best[0]:
-        best = (k, m)
-if best is None:
-    sys.exit(1)
-open(out, "w").write(best[1].get_body(preferencelist=("plain",)).get_content())
-PY
+	newest_to topic+7@forum.example.org && cp "$T/text" "$T/post"
 }
 # same_words A B: B holds A, word for word
 same_words() {

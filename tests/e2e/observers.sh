@@ -12,25 +12,6 @@ expect_rc 64 "$ARBITER" new tigris --seat cy:cy@example.org --seat di:di@example
 expect_rc 0 "$ARBITER" game 1 --set "observers=watch@example.org, fan@example.net,watch@example.org"
 contains "$T/out" "observers: fan@example.net watch@example.org"
 
-# mail_for ADDR: the newest mail to ADDR: subject and text in $T/osubject, $T/omail.
-mail_for() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
-import email, email.policy, os, sys
-box, addr, out = sys.argv[1:4]
-best = None
-for n in os.listdir(box):
-    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
-    if m["To"].addresses[0].addr_spec != addr:
-        continue
-    k = int(n.rsplit("_", 1)[1])
-    if best is None or k > best[0]:
-        best = (k, m)
-if best is None:
-    sys.exit(1)
-open(os.path.join(out, "osubject"), "w").write(str(best[1]["Subject"]) + "\n")
-open(os.path.join(out, "omail"), "w").write(best[1].get_body(preferencelist=("plain",)).get_content())
-PY
-}
 
 # Play some moves; after each, both observers hold the public report.
 n=0
@@ -40,9 +21,9 @@ while [ $n -lt 6 ]; do
 	expect_rc 0 "$ARBITER" move 1 "$seat" "$cmd"
 	"$ARBITER" show 1 >"$T/public"
 	for addr in watch@example.org fan@example.net; do
-		mail_for $addr || fail "no mail to the observer $addr"
-		contains "$T/osubject" "move $((n + 1))"
-		python3 - "$T/public" "$T/omail" <<'PY' || fail "the observer's mail is not the public report"
+		newest_to $addr || fail "no mail to the observer $addr"
+		contains "$T/subject" "move $((n + 1))"
+		python3 - "$T/public" "$T/text" <<'PY' || fail "the observer's mail is not the public report"
 import sys
 # show's title line is the mail's own first line, in other words.
 public = open(sys.argv[1]).read().rstrip("\n").split("\n", 1)[1]
@@ -51,12 +32,12 @@ mail = open(sys.argv[2]).read()
 sys.exit(0 if " ".join(public.split()) in " ".join(mail.split()) else 1)
 PY
 		ok
-		lacks "$T/omail" "Behind your screen"
+		lacks "$T/text" "Behind your screen"
 		for who in ada bo; do
 			"$ARBITER" show 1 --as $who | sed -n '/Behind your screen/,$p' | sed 1d |
 			    grep -v '^ *$' >"$T/screen.$who"
 			while read -r line; do
-				lacks "$T/omail" "$line"
+				lacks "$T/text" "$line"
 			done <"$T/screen.$who"
 		done
 	done
@@ -86,13 +67,13 @@ while [ $i -lt 40 ]; do
 	i=$((i + 1))
 done
 "$ARBITER" show 2 >"$T/public"
-mail_for watch@example.org || fail "no Warriors mail to the observer"
-lacks "$T/omail" "Behind your screen"
+newest_to watch@example.org || fail "no Warriors mail to the observer"
+lacks "$T/text" "Behind your screen"
 for who in la mo; do
 	"$ARBITER" show 2 --as $who | sed -n '/Behind your screen/,$p' | sed 1d |
 	    grep -v '^ *$' >"$T/screen.$who"
 	while read -r line; do
-		lacks "$T/omail" "$line"
+		lacks "$T/text" "$line"
 	done <"$T/screen.$who"
 done
 done_ok

@@ -8,32 +8,6 @@
 export ARBITER_FROM=games@example.org
 SITE=games@example.org
 
-# to_site FROM ID BODY [TO]; newest_to ADDR (as in site-mail.sh)
-to_site() {
-	printf 'Return-Path: <%s>\nFrom: %s\nTo: %s\nSubject: hello\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$1" "$1" "${4:-$SITE}" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
-}
-newest_to() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$1" "$T" <<'PY'
-import email, email.policy, os, sys
-box, addr, out = sys.argv[1:4]
-best = None
-for n in os.listdir(box):
-    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
-    if m["To"].addresses[0].addr_spec != addr:
-        continue
-    k = int(n.rsplit("_", 1)[1])
-    if best is None or k > best[0]:
-        best = (k, m)
-if best is None:
-    sys.exit(1)
-m = best[1]
-text = m.get_body(preferencelist=("plain",)).get_content()
-open(os.path.join(out, "joined"), "w").write(" ".join(text.split()) + "\n")
-open(os.path.join(out, "subject"), "w").write(str(m["Subject"]) + "\n")
-open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_spec if m["Reply-To"] else "")
-PY
-}
 # confirmed ADDR ID BODY: ADDR sends BODY, confirming itself when asked
 confirmed() {
 	to_site "$1" "$2" "$3"

@@ -14,14 +14,6 @@ expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@exampl
     fail "the seed no longer has ada start"
 ok
 
-# reply SEAT ID BODY: SEAT answers its newest mail with BODY; the answer to
-# SEAT is then in $T/joined.
-reply() {
-	newest_mail "$1" || fail "no mail to $1"
-	printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: game\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$1" "$1" "$(cat "$T/reply-to")" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
-	newest_mail "$1"
-}
 
 # With a move: the words travel with the new board.
 reply ada m1 "Hi all,
