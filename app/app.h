@@ -36,7 +36,8 @@ struct config;
 
 /* What every command gets: the global options. */
 struct ctx {
-	const char *db;		/* --db, $ARBITER_DB, ./arbiter.db */
+	const char *db;		/* --db, $ARBITER_DB, db in arbiter.conf, ./arbiter.db */
+	int db_default;		/* db is ./arbiter.db: neither --db nor $ARBITER_DB gave one */
 	enum format format;	/* --format */
 	const char *config;	/* --config */
 	const char *prog;
