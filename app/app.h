@@ -204,6 +204,9 @@ int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);
 
+/* copy.c: the whole site in database from into database to (`arbiter copy`). */
+int site_copy(struct ctx *c, const char *from, const char *to);
+
 /*
  * export.c: the export document of a loaded game (row and seats); seed and
  * addresses only when private_ is set, the seed also once the game is over.

@@ -201,6 +201,35 @@ db_col_null(struct db_stmt *st, int col)
 	return sqlite3_column_type(st->lite, col) == SQLITE_NULL;
 }
 
+int
+db_col_count(struct db_stmt *st)
+{
+	return st->pg != NULL ? pg_col_count(st) : sqlite3_column_count(st->lite);
+}
+
+const char *
+db_col_name(struct db_stmt *st, int col)
+{
+	return st->pg != NULL ? pg_col_name(st, col) : sqlite3_column_name(st->lite, col);
+}
+
+int
+db_col_kind(struct db_stmt *st, int col)
+{
+	if (st->pg != NULL)
+		return pg_col_kind(st, col);
+	switch (sqlite3_column_type(st->lite, col)) {
+	case SQLITE_INTEGER:
+		return DB_BIND_INT;
+	case SQLITE_BLOB:
+		return DB_BIND_BLOB;
+	case SQLITE_NULL:
+		return DB_BIND_NULL;
+	default:
+		return DB_BIND_TEXT;
+	}
+}
+
 void
 db_finalize(struct db_stmt *st)
 {

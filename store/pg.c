@@ -62,7 +62,7 @@ pg_error(struct store *s, const PGresult *res)
 	while (n > 0 && (s->dberr[n - 1] == '\n' || s->dberr[n - 1] == ' '))
 		s->dberr[--n] = '\0';
 	for (char *p = s->dberr; *p != '\0'; p++)
-		if (*p == '\n')
+		if (*p == '\n' || *p == '\t')
 			*p = ' ';
 	if (pg_dl.status(s->conn->c) != CONNECTION_OK || state == NULL)
 		return s->code = STORE_BUSY;
@@ -117,7 +117,7 @@ pg_open(struct store *s, const char *uri, int readonly)
 		msg = s->conn->c != NULL ? pg_dl.errorMessage(s->conn->c) : "out of memory";
 		snprintf(s->dberr, sizeof(s->dberr), "%s", msg);
 		for (char *p = s->dberr; *p != '\0'; p++)
-			if (*p == '\n')
+			if (*p == '\n' || *p == '\t')
 				*p = *(p + 1) == '\0' ? '\0' : ' ';
 		snprintf(s->err, sizeof(s->err), "cannot open database %.200s: %.280s", s->name,
 		    s->dberr);
@@ -331,6 +331,35 @@ pg_col(struct db_stmt *st, int col, size_t *len, int blob)
 		return NULL;
 	*len = n;
 	return (const char *)p->blob;
+}
+
+int
+pg_col_count(struct db_stmt *st)
+{
+	return st->pg->res != NULL ? pg_dl.nfields(st->pg->res) : 0;
+}
+
+const char *
+pg_col_name(struct db_stmt *st, int col)
+{
+	return st->pg->res != NULL ? pg_dl.fname(st->pg->res, col) : NULL;
+}
+
+int
+pg_col_kind(struct db_stmt *st, int col)
+{
+	struct pg_stmt *p = st->pg;
+
+	if (pg_col(st, col, NULL, 0) == NULL)
+		return DB_BIND_NULL;
+	switch (pg_dl.ftype(p->res, col)) {
+	case 16: case 20: case 21: case 23:	/* bool, int8, int2, int4 */
+		return DB_BIND_INT;
+	case OID_BYTEA:
+		return DB_BIND_BLOB;
+	default:
+		return DB_BIND_TEXT;
+	}
 }
 
 void

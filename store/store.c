@@ -328,6 +328,7 @@ migrate(struct store *s, int mode)
 
 	if ((rc = user_version(s, &v)) != STORE_OK)
 		return rc;
+	s->was = s->version = v;
 	if (v == NMIGRATIONS)
 		return STORE_OK;
 	if (v > NMIGRATIONS) {
@@ -357,10 +358,19 @@ migrate(struct store *s, int mode)
 		goto fail;
 	if (v < NMIGRATIONS && (rc = run_migrations(s, v)) != STORE_OK)
 		goto fail;
-	return store_commit(s);
+	if ((rc = store_commit(s)) == STORE_OK)
+		s->version = NMIGRATIONS;
+	return rc;
 fail:
 	store_rollback(s);
 	return rc;
+}
+
+void
+store_schema(const struct store *s, int *now, int *was)
+{
+	*now = s->version;
+	*was = s->was;
 }
 
 int

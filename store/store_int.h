@@ -26,6 +26,7 @@ struct store {
 	int code;		/* STORE_* of the last backend error */
 	char dberr[400];	/* its text */
 	char name[256];		/* the database for messages (a URI without its password) */
+	int version, was;	/* its schema version, and the one it had when opened */
 	char err[512];
 };
 
@@ -61,6 +62,11 @@ int64_t db_col_int(struct db_stmt *st, int col);
 const char *db_col_text(struct db_stmt *st, int col);
 const void *db_col_blob(struct db_stmt *st, int col, size_t *len);
 int db_col_null(struct db_stmt *st, int col);
+/* The columns of a statement's result: how many, their names, and the
+ * kind of the value in the current row (DB_BIND_*). */
+int db_col_count(struct db_stmt *st);
+const char *db_col_name(struct db_stmt *st, int col);
+int db_col_kind(struct db_stmt *st, int col);
 void db_finalize(struct db_stmt *st);
 
 /* The PostgreSQL side (pg.c). */
@@ -72,6 +78,9 @@ struct db_stmt *pg_prepare(struct store *s, const char *sql);
 int pg_step(struct db_stmt *st);
 void pg_bind(struct db_stmt *st, int i, int kind, int64_t v, const void *p, size_t n);
 const char *pg_col(struct db_stmt *st, int col, size_t *len, int blob);
+int pg_col_count(struct db_stmt *st);
+const char *pg_col_name(struct db_stmt *st, int col);
+int pg_col_kind(struct db_stmt *st, int col);
 void pg_finalize(struct db_stmt *st);
 
 /* The SQLite statement inside a db_stmt (db.c). */
@@ -80,7 +89,6 @@ struct db_stmt {
 	sqlite3_stmt *lite;
 	struct pg_stmt *pg;
 };
-
 int store_begin_queue(struct store *s);
 
 enum { DB_BIND_INT, DB_BIND_TEXT, DB_BIND_BLOB, DB_BIND_NULL };
