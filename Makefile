@@ -112,7 +112,8 @@ check: deps
 stress: deps
 	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" $(S)/arbiter
 	@fail=0; for t in tests/stress/*.sh; do echo "== $$t"; \
-		ARBITER=./$(S)/arbiter sh $$t || fail=1; done; exit $$fail
+		case $$t in *pg-*) ARBITER=./$(S)/arbiter sh tests/pg-server.sh run sh $$t ;; \
+		*) ARBITER=./$(S)/arbiter sh $$t ;; esac || fail=1; done; exit $$fail
 
 $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	@mkdir -p $(dir $@)
@@ -128,6 +129,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pg.sh
 	@echo; echo "== make bench: every figure of this run, against its goal"
 	@awk -F '\t' '{ printf "%-62s %8s  %s\n", $$1, $$2, $$3 }' $(B)/bench/summary.tsv
 
