@@ -115,7 +115,9 @@ db_bind_int(struct db_stmt *st, int i, int64_t v)
 void
 db_bind_text(struct db_stmt *st, int i, const char *t)
 {
-	if (st->pg != NULL)
+	if (t == NULL)
+		db_bind_null(st, i);
+	else if (st->pg != NULL)
 		pg_bind(st, i, DB_BIND_TEXT, 0, t, strlen(t));
 	else
 		sqlite3_bind_text(st->lite, i, t, -1, SQLITE_STATIC);
