@@ -3,7 +3,8 @@
  *
  * The game state (struct tm_state) is one fixed-size struct of integers and
  * character arrays without pointers, so its bytes are a snapshot.  The
- * engine is split into static data (tmap.c, tdata.c), the rule mechanics
+ * engine is split into the map and its text format (tmap.c), static data
+ * (tdata.c), the rule mechanics
  * (tcore.c), the turn flow and whom the game waits for (tflow.c), the setup
  * (tsetup.c), the commands of the action phase (tactions.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
