@@ -143,7 +143,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 # Fuzzing (fuzz/README.md).  The regression pass, in make check through
 # tests/e2e/fuzz_regress.sh, links each target with fuzz/standalone.c and
 # the sanitizer objects; make fuzz links it with clang's libFuzzer.
-FUZZ_TARGETS = tigris terra warriors inbound inmail snapshot config template import
+FUZZ_TARGETS = tigris terra warriors inbound inmail snapshot config template import terramap
 FUZZ_SUPPORT = fuzz/positions.c tests/selfplay.c
 FUZZ_REG_BIN = $(FUZZ_TARGETS:%=$(S)/fuzz/%)
 FUZZ_CC ?= clang
