@@ -89,8 +89,15 @@ FORCE:
 TEMPLATES = $(sort $(wildcard templates/*))
 $(B)/gen/templates.inc: $(TEMPLATES) tools/embed.sh
 	@mkdir -p $(dir $@)
-	sh tools/embed.sh $(TEMPLATES) > $@
+	sh tools/embed.sh embedded_templates $(TEMPLATES) > $@
 $(B)/app/template.o $(S)/app/template.o: $(B)/gen/templates.inc
+
+# So is the Terra Mystica base map (data/terra/, read by engine/terra/tmap.c).
+TERRA_MAPS = $(sort $(wildcard data/terra/*.map))
+$(B)/gen/terra-maps.inc: $(TERRA_MAPS) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh terra_maps $(TERRA_MAPS) > $@
+$(B)/engine/terra/tmap.o $(S)/engine/terra/tmap.o: $(B)/gen/terra-maps.inc
 
 -include $(shell find $(B) $(S) $(F) -name '*.d' 2>/dev/null | sort -u)
 
@@ -136,7 +143,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 # Fuzzing (fuzz/README.md).  The regression pass, in make check through
 # tests/e2e/fuzz_regress.sh, links each target with fuzz/standalone.c and
 # the sanitizer objects; make fuzz links it with clang's libFuzzer.
-FUZZ_TARGETS = tigris terra warriors inbound inmail snapshot config template import
+FUZZ_TARGETS = tigris terra warriors inbound inmail snapshot config template import terramap
 FUZZ_SUPPORT = fuzz/positions.c tests/selfplay.c
 FUZZ_REG_BIN = $(FUZZ_TARGETS:%=$(S)/fuzz/%)
 FUZZ_CC ?= clang
@@ -160,6 +167,7 @@ $(F)/%.o: %.c
 	@echo "  CC fuzz $<"
 	@$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(F)/app/template.o: $(B)/gen/templates.inc
+$(F)/engine/terra/tmap.o: $(B)/gen/terra-maps.inc
 $(F)/engine/registry.o: $(B)/gen/games
 
 $(F)/bin/%: fuzz/%.c $(FUZZ_LIB_OBJ)
@@ -181,12 +189,13 @@ fuzz:
 
 install: arbiter
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-		$(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(DATADIR)/templates
+		$(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/maps
 	install -m 755 arbiter $(DESTDIR)$(BINDIR)/arbiter
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	for f in man/*.5; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(MANDIR)/man5/; done; true
 	install -m 644 man/*.6 $(DESTDIR)$(MANDIR)/man6/
 	install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/
+	install -m 644 data/terra/base.map $(DESTDIR)$(DATADIR)/maps/terra-base.map
 
 clean:
 	rm -rf $(B) arbiter demo.db demo-mail

@@ -187,6 +187,15 @@ struct game_spec {
 	struct store *in_tx;		/* non-NULL: create inside this open transaction */
 };
 json_t *game_options_json(const char *const *opts, char *err, size_t errlen);
+/*
+ * In an array from game_options_json, replace the value of each of the
+ * game's file options (game_rules.file_options) by the text of the file it
+ * names, judged by the engine on its own so an error names the file.  For
+ * the command line only: mail never names a file.  EXIT_OK, or an EXIT_*
+ * code with err (EXIT_NOGAME: unreadable; EXIT_USAGE: too big, not text,
+ * refused by the engine).
+ */
+int game_option_files(const struct game_rules *r, json_t *opts, char *err, size_t errlen);
 int game_new_seed(uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
 int game_create(struct ctx *c, const struct game_spec *spec, struct store **sp,
     int64_t *id, char *err, size_t errlen);
@@ -195,11 +204,12 @@ int game_create(struct ctx *c, const struct game_spec *spec, struct store **sp,
  * import.c: a new game from an export document (rules NULL) or from a log
  * in the notation of rules (its engine's import_log), replayed and stored
  * in one transaction.  Errors are printed with where (the file) and the
- * line.  The open database is left in *sp.  Returns an EXIT_* code.
+ * line.  opt_args ("KEY=FILE", may be NULL) give the game's file options
+ * of a foreign log (a Terra Mystica map the log names by its id).  The open database is left in *sp.  Returns an EXIT_* code.
  */
 int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
-    const char *const *seat_args, const char *title, const char *where,
-    struct store **sp, int64_t *id);
+    const char *const *seat_args, const char *const *opt_args, const char *title,
+    const char *where, struct store **sp, int64_t *id);
 
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);

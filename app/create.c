@@ -3,6 +3,7 @@
  * engine's setup, and the start mail, stored in one transaction.  `arbiter
  * new` and every other way a game begins go through game_create().
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,122 @@ game_options_json(const char *const *opts, char *err, size_t errlen)
 		}
 	}
 	return a;
+}
+
+/* Is key one of the game's file options? */
+static int
+is_file_option(const struct game_rules *r, const char *key)
+{
+	int i;
+
+	for (i = 0; r->file_options != NULL && r->file_options[i] != NULL; i++)
+		if (strcmp(r->file_options[i], key) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Read the file of option key: at most GAME_OPTION_FILE_MAX bytes, no NUL.
+ * EXIT_OK with *text (the caller frees it), or an EXIT_* code with err.
+ */
+static int
+read_option_file(const char *key, const char *path, char **text, char *err, size_t errlen)
+{
+	FILE *f;
+	size_t n, i, line = 1, col = 1;
+	char *buf;
+
+	*text = NULL;
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "option %s: %s=FILE names a file", key, key);
+		return EXIT_USAGE;
+	}
+	if ((buf = malloc(GAME_OPTION_FILE_MAX + 2)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return EXIT_SOFTWARE;
+	}
+	if ((f = fopen(path, "rb")) == NULL) {
+		snprintf(err, errlen, "option %s: cannot read %s: %s", key, path, strerror(errno));
+		free(buf);
+		return EXIT_NOGAME;
+	}
+	n = fread(buf, 1, GAME_OPTION_FILE_MAX + 1, f);
+	if (ferror(f)) {
+		snprintf(err, errlen, "option %s: cannot read %s: %s", key, path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return EXIT_NOGAME;
+	}
+	fclose(f);
+	if (n > GAME_OPTION_FILE_MAX) {
+		snprintf(err, errlen, "option %s: %s is larger than %d bytes, the most a "
+		    "%s file may have", key, path, GAME_OPTION_FILE_MAX, key);
+		free(buf);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < n && buf[i] != '\0'; i++) {
+		col++;
+		if (buf[i] == '\n') {
+			line++;
+			col = 1;
+		}
+	}
+	if (i < n) {
+		snprintf(err, errlen, "option %s: %s: line %zu: NUL byte (0x00) at column %zu: "
+		    "a %s file is text", key, path, line, col, key);
+		free(buf);
+		return EXIT_USAGE;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	return EXIT_OK;
+}
+
+int
+game_option_files(const struct game_rules *r, json_t *opts, char *err, size_t errlen)
+{
+	static const uint8_t seed[GAME_SEED_LEN];
+	size_t i, klen;
+	void *scratch;
+
+	for (i = 0; i < json_array_size(opts); i++) {
+		json_t *pair = json_array_get(opts, i);
+		const char *key = json_string_value(json_array_get(pair, 0));
+		const char *path = json_string_value(json_array_get(pair, 1));
+		struct game_opt one;
+		char why[512], *text;
+		int rc;
+
+		if (key == NULL || path == NULL || !is_file_option(r, key))
+			continue;
+		if ((rc = read_option_file(key, path, &text, err, errlen)) != EXIT_OK)
+			return rc;
+		/* The engine judges the text alone, so its error can name the file. */
+		if ((scratch = calloc(1, r->state_size)) == NULL) {
+			free(text);
+			snprintf(err, errlen, "out of memory");
+			return EXIT_SOFTWARE;
+		}
+		one.key = key;
+		one.value = text;
+		rc = r->setup(scratch, r->min_seats, &one, 1, seed, why, sizeof(why));
+		free(scratch);
+		if (rc != 0) {
+			klen = strlen(key);
+			snprintf(err, errlen, "option %s: %s: %s", key, path,
+			    strncmp(why, key, klen) == 0 && strncmp(why + klen, ": ", 2) == 0 ?
+			    why + klen + 2 : why);
+			free(text);
+			return EXIT_USAGE;
+		}
+		rc = json_array_set_new(pair, 1, json_string(text));
+		free(text);
+		if (rc != 0) {
+			snprintf(err, errlen, "out of memory");
+			return EXIT_SOFTWARE;
+		}
+	}
+	return EXIT_OK;
 }
 
 /*

@@ -189,12 +189,14 @@ from_export(struct ctx *c, json_t *doc, struct loaded *g, struct import_move **m
 
 /* Fill g from a foreign log split by the engine's import_log. */
 static int
-from_log(struct ctx *c, const char *text, const char **seat_args, struct game_import *imp,
-    struct loaded *g, struct import_move **mv, int *nmv, const char *where)
+from_log(struct ctx *c, const char *text, const char **seat_args, const char *const *opt_args,
+    struct game_import *imp, struct loaded *g, struct import_move **mv, int *nmv,
+    const char *where)
 {
-	json_t *opts;
+	json_t *opts, *extra;
 	char err[512];
-	int i;
+	size_t k;
+	int i, rc;
 
 	memset(imp, 0, sizeof(*imp));
 	if (g->rules->import_log(text, imp, err, sizeof(err)) != 0) {
@@ -224,11 +226,39 @@ from_log(struct ctx *c, const char *text, const char **seat_args, struct game_im
 		    g->rules->title, g->rules->min_seats, g->rules->max_seats);
 		return EXIT_REJECTED;
 	}
-	if ((opts = json_array()) == NULL)
+	/* The options the log gives, then the files of --option (a map). */
+	if ((extra = game_options_json(opt_args, err, sizeof(err))) == NULL) {
+		errx_line(c, "--%s", err[0] ? err : "out of memory");
+		return err[0] ? EXIT_USAGE : EXIT_SOFTWARE;
+	}
+	for (k = 0; k < json_array_size(extra); k++) {
+		const char *key = json_string_value(json_array_get(json_array_get(extra, k), 0));
+		int j, file = 0;
+
+		for (j = 0; g->rules->file_options != NULL && g->rules->file_options[j]; j++)
+			file |= strcmp(g->rules->file_options[j], key) == 0;
+		if (!file) {
+			errx_line(c, "--option %s: an imported log gives its own options; "
+			    "--option gives only a file the log names (%s)", key,
+			    g->rules->file_options != NULL ? "map=FILE" : "none for this game");
+			json_decref(extra);
+			return EXIT_USAGE;
+		}
+	}
+	if ((rc = game_option_files(g->rules, extra, err, sizeof(err))) != EXIT_OK) {
+		errx_line(c, "%s", err);
+		json_decref(extra);
+		return rc;
+	}
+	if ((opts = json_array()) == NULL) {
+		json_decref(extra);
 		return EXIT_SOFTWARE;
+	}
 	for (i = 0; i < imp->nopts; i++)
 		json_array_append_new(opts, json_pack("[s, s]", imp->opts[i].key,
 		    imp->opts[i].value));
+	json_array_extend(opts, extra);
+	json_decref(extra);
 	g->row.options = json_dumps(opts, JSON_COMPACT);
 	json_decref(opts);
 	g->row.created = now_epoch();
@@ -249,8 +279,8 @@ from_log(struct ctx *c, const char *text, const char **seat_args, struct game_im
 
 int
 game_import(struct ctx *c, const struct game_rules *r, const char *text,
-    const char *const *seat_args, const char *title, const char *where,
-    struct store **sp, int64_t *id)
+    const char *const *seat_args, const char *const *opt_args, const char *title,
+    const char *where, struct store **sp, int64_t *id)
 {
 	struct game_import imp;
 	struct import_move *mv = NULL;
@@ -270,8 +300,14 @@ game_import(struct ctx *c, const struct game_rules *r, const char *text,
 		g.rules = r;
 		snprintf(g.row.rules, sizeof(g.row.rules), "%s", r->name);
 		snprintf(g.row.title, sizeof(g.row.title), "%s", r->title);
-		rc = from_log(c, text, (const char **)seat_args, &imp, &g, &mv, &nmv, where);
+		rc = from_log(c, text, (const char **)seat_args, opt_args, &imp, &g, &mv, &nmv,
+		    where);
 	} else {
+		if (opt_args != NULL && opt_args[0] != NULL) {
+			errx_line(c, "--option is for a foreign log (import GAME LOGFILE); an "
+			    "export carries its options");
+			return EXIT_USAGE;
+		}
 		if ((doc = json_loads(text, 0, &jerr)) == NULL) {
 			errx_line(c, "%s:%d: not JSON: %s", where, jerr.line, jerr.text);
 			return EXIT_REJECTED;

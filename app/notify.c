@@ -218,7 +218,7 @@ load_config(struct ctx *c)
 	return cfg;
 }
 
-/* "board=standard, support=english" or "none". */
+/* "board=standard, support=english" or "none"; a file's text by its size. */
 static void
 options_text(const struct loaded *g, char *buf, size_t len)
 {
@@ -229,9 +229,20 @@ options_text(const struct loaded *g, char *buf, size_t len)
 	snprintf(buf, len, "none");
 	if (optset_from_json(g->row.options, &o) != 0)
 		return;
-	for (i = 0; i < o.n && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", i ? ", " : "",
-		    o.opt[i].key, o.opt[i].value[0] ? "=" : "", o.opt[i].value);
+	for (i = 0; i < o.n && n < len; i++) {
+		const char *v = o.opt[i].value, *p;
+		int lines = 0;
+
+		/* A file's text (Terra's map) is on the board; here its size. */
+		for (p = v; (p = strchr(p, '\n')) != NULL; p++)
+			lines++;
+		if (lines > 0)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s=(a file of %d lines)",
+			    i ? ", " : "", o.opt[i].key, lines);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", i ? ", " : "",
+			    o.opt[i].key, v[0] ? "=" : "", v);
+	}
 	optset_free(&o);
 }
 

@@ -12,9 +12,10 @@
 static int
 run_import(struct ctx *c, int argc, char **argv)
 {
-	const char **seat_args = NULL, *title = NULL;
+	const char **seat_args = NULL, **opt_args = NULL, *title = NULL;
 	const struct opt_spec specs[] = {
 		{ "seat", 1, NULL, &seat_args },
+		{ "option", 1, NULL, &opt_args },
 		{ "title", 1, &title, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
@@ -50,7 +51,7 @@ run_import(struct ctx *c, int argc, char **argv)
 		rc = EXIT_NOGAME;
 		goto out;
 	}
-	rc = game_import(c, r, text, seat_args, title, path, &s, &id);
+	rc = game_import(c, r, text, seat_args, opt_args, title, path, &s, &id);
 	if (rc != EXIT_OK)
 		goto out;
 	printf("%lld\n", (long long)id);
@@ -60,18 +61,22 @@ out:
 	store_close(s);
 	free(text);
 	free(seat_args);
+	free(opt_args);
 	free(ops);
 	return rc;
 }
 
 const struct cmd_entry cmd_import = {
 	"import",
-	"import FILE | import GAME LOGFILE [--seat NAME[:EMAIL] ...] [--title TEXT]",
+	"import FILE | import GAME LOGFILE [--seat NAME[:EMAIL] ...] [--option KEY=FILE] "
+	"[--title TEXT]",
 	"create a game from an export or from a game log",
 	"`import FILE` reads what `arbiter export` wrote (with its seed: a finished\n"
 	"game, or a running one exported with --private), replays it and stores it\n"
 	"as a new game.  `import GAME LOGFILE` reads a log in that game's own\n"
 	"notation (Terra Mystica logs, for one); --seat names the players in order.\n"
+	"A Terra Mystica log played on another map than the base map names it by\n"
+	"the site's id: give its layout with --option map=FILE (arbiter-terra(6)).\n"
 	"An error names the line of the log and the rule.  Prints the new game's id.\n"
 	"A game still running continues here: its awaited seats' reminder clocks\n"
 	"start now, and every seat is mailed where and how it goes on.\n",

@@ -55,9 +55,18 @@ run_new(struct ctx *c, int argc, char **argv)
 		    spec.rules->title, spec.rules->min_seats, spec.rules->max_seats);
 		goto out;
 	}
-	if ((opts = game_options_json(opt_args, err, sizeof(err))) == NULL ||
-	    (spec.options = json_dumps(opts, JSON_COMPACT)) == NULL) {
+	if ((opts = game_options_json(opt_args, err, sizeof(err))) == NULL) {
 		errx_line(c, "%s%s", err[0] ? "--" : "", err[0] ? err : "out of memory");
+		goto out;
+	}
+	/* A file option (Terra's map=FILE) is stored as the file's text. */
+	if ((rc = game_option_files(spec.rules, opts, err, sizeof(err))) != EXIT_OK) {
+		errx_line(c, "%s", err);
+		goto out;
+	}
+	rc = EXIT_USAGE;
+	if ((spec.options = json_dumps(opts, JSON_COMPACT)) == NULL) {
+		errx_line(c, "out of memory");
 		goto out;
 	}
 	spec.title = title;
@@ -92,7 +101,8 @@ const struct cmd_entry cmd_new = {
 	"Traders plays in the order of the country cards.  Options depend on the game\n"
 	"(see arbiter-GAME(6)); for tigris: board=standard|alternative,\n"
 	"buildings=on|off, support=free|english, scoring=hidden|open; for terra\n"
-	"the options of online play by name (--option strict-leech); for\n"
+	"the options of online play by name (--option strict-leech) and\n"
+	"map=FILE, a map file whose text is stored with the game; for\n"
 	"warriors countries=random|choose, defence=ask|auto, teams=....\n"
 	"--set KEY=VALUE sets the game's clock: deadline=HOURS, grace=HOURS,\n"
 	"on_timeout=remind-only|pass|drop|vote, remind=HOURS, forum_address=ADDRESS,\n"

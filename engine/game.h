@@ -46,6 +46,7 @@ enum {
 	GAME_SEED_LEN = 32,
 	GAME_WHY_LEN = 160,
 	GAME_LABEL_LEN = 32,
+	GAME_OPTION_FILE_MAX = 8192,	/* bytes of a file option's text (file_options) */
 };
 
 /* Results of play(). */
@@ -184,6 +185,18 @@ struct game_rules {
 	 * options and submissions.  Used by `arbiter import GAME LOGFILE`.
 	 */
 	int (*import_log)(const char *log, struct game_import *imp, char *err, size_t errlen);
+
+	/*
+	 * Options whose value, given on the command line (`new --option
+	 * KEY=FILE`, `import --option`), names a file: the application reads
+	 * it (at most GAME_OPTION_FILE_MAX bytes, no NUL) and the option's
+	 * value, stored with the game, is the file's text, so the game
+	 * replays whatever becomes of the file.  setup() judges the text; its
+	 * errors about such an option begin "KEY: ".  Other ways of giving
+	 * options (mail) pass the value as it is: they never read a file.
+	 * NULL-terminated; NULL when the game has none (Terra Mystica: map).
+	 */
+	const char *const *file_options;
 };
 
 /* A foreign log, split by an engine's import_log(). Free with game_import_free(). */

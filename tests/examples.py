@@ -16,7 +16,8 @@ so a new example is run or says why not.  Kinds:
              as the page tells the reader to.
   commands   every line is a command (a trailing \\ continues it), run in
              order in a fresh directory; files named that exist in the
-             directory given by PARAMS "files from DIR" are copied first.
+             directory given by PARAMS "files from DIR" are copied first
+             (a word KEY=FILE names FILE).
   play GAME  the block is in GAME's notation, played on a game of the
              seats given by PARAMS "seats A B"; KEY lines "before: SEAT:
              TEXT" are played first; "block: SEAT" sends the whole block as
@@ -24,6 +25,8 @@ so a new example is run or says why not.  Kinds:
              seed is the first of a fixed series for which the whole
              example (before and block) is accepted: the page promises a
              position in which it is legal, the one its text describes.
+  map GAME   a map file of GAME (Terra Mystica's --option map=FILE): a
+             game on it is made with arbiter new.
   pipe       an MTA pipe (procmail, .forward): the command after "|" reads
              a player's reply on standard input and applies it.
   conf       an arbiter.conf(5): arbiter reads it (the files it names are
@@ -115,7 +118,7 @@ def readme_examples(path):
 
 def deroff(s):
     s = s.replace("\\(aq", "'").replace("\\(dq", '"').replace("\\-", "-")
-    s = s.replace("\\&", "").replace("\\e", "\\")
+    s = s.replace("\\&", "").replace("\\e", "\\").replace("\\(ti", "~")
     return re.sub(r"\\f[BIRP]", "", s)
 
 
@@ -286,11 +289,25 @@ def run_commands(ex):
             continue
         if src:
             for word in cmd.split():
+                word = word.split("=", 1)[-1]
                 if os.path.isfile(os.path.join(src, word)):
                     shutil.copy(os.path.join(src, word), d)
         r = run(local_paths(cmd, d), d, env)
         if r.returncode != 0:
             return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))
+    shutil.rmtree(d)
+    return True
+
+
+def run_map(ex):
+    d = fresh_dir()
+    env = env_for(d)
+    with open(d + "/example.map", "w") as f:
+        f.write("\n".join(ex.lines) + "\n")
+    cmd = "arbiter new %s --seat a --seat b --option map=example.map" % ex.params[0]
+    r = run(cmd, d, env)
+    if r.returncode != 0:
+        return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))
     shutil.rmtree(d)
     return True
 
@@ -443,7 +460,8 @@ def main():
         if os.path.basename(p).startswith("arbiter-"):
             synopsis_check(p)
     runners = {"shell": run_shell, "commands": run_commands, "play": run_play,
-               "pipe": run_pipe, "conf": run_conf, "crontab": check_crontab}
+               "pipe": run_pipe, "conf": run_conf, "crontab": check_crontab,
+               "map": run_map}
     for ex in examples:
         if ex.kind == "?":
             continue

@@ -138,10 +138,10 @@ need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
 	if (!tm_reach(s, seat, cell, kind))
 		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
 		    "one of your buildings, or within your shipping range",
-		    tm_cells[cell].name);
+		    s->cells[cell].name);
 	if (*kind >= 2 && s->teleported)
 		return tm_fail(err, errlen, "%s: tunnelling or carpet flight serves one "
-		    "hex a turn (the site's rule)", tm_cells[cell].name);
+		    "hex a turn (the site's rule)", s->cells[cell].name);
 	return GAME_OK;
 }
 
@@ -157,19 +157,19 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	int home = tm_fd(s, seat)->color, need, kind = 1, extra;
 	enum game_status rc;
 
-	if (tm_cells[cell].color == TC_RIVER)
-		return tm_fail(err, errlen, "transform: %s is a river", tm_cells[cell].name);
+	if (s->cells[cell].color == TC_RIVER)
+		return tm_fail(err, errlen, "transform: %s is a river", s->cells[cell].name);
 	if (s->bld[cell] != TB_NONE)
 		return tm_fail(err, errlen, "transform: %s has a building",
-		    tm_cells[cell].name);
+		    s->cells[cell].name);
 	if (s->terrain[cell] == to)
 		return tm_fail(err, errlen, "transform: %s is already %s",
-		    tm_cells[cell].name, tm_color_names[to]);
+		    s->cells[cell].name, tm_color_names[to]);
 	if (p->free_tf == 2) {
 		int i, adj = 0;
 
-		for (i = 0; i < tm_cells[cell].nadj; i++) {
-			int n = tm_cells[cell].adj[i];
+		for (i = 0; i < s->cells[cell].nadj; i++) {
+			int n = s->cells[cell].adj[i];
 
 			if (s->owner[n] == seat && s->bld[n] != TB_NONE)
 				adj = 1;
@@ -209,7 +209,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
 		    !s->dig_ok)
 			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
-			    "have %d%s", tm_cells[cell].name, need, p->spades, s->dig_ok ||
+			    "have %d%s", s->cells[cell].name, need, p->spades, s->dig_ok ||
 			    s->phase != TP_ACTIONS ? "" : " (spades are bought before the "
 			    "action's first transform, not after it)");
 		rc = tm_buy_spades(s, seat, extra, err, errlen);
@@ -249,18 +249,18 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	enum game_status rc;
 	int kind = 1, free_d = 0;
 
-	if (cell < 0 || tm_cells[cell].color == TC_RIVER)
+	if (cell < 0 || s->cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "build: not a land hex");
 	if (s->bld[cell] != TB_NONE)
 		return tm_fail(err, errlen, "build: %s is already built on",
-		    tm_cells[cell].name);
+		    s->cells[cell].name);
 	if (p->nb[TB_D] >= 8)
 		return tm_fail(err, errlen, "build: all 8 of your dwellings are on the map");
 	if (s->phase == TP_DWELLINGS) {
 		if (s->terrain[cell] != f->color)
 			return tm_fail(err, errlen, "build: initial dwellings go on your "
 			    "home terrain (%s); %s is %s", tm_color_names[f->color],
-			    tm_cells[cell].name, tm_color_names[s->terrain[cell]]);
+			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
 		s->bld[cell] = TB_D;
 		s->owner[cell] = (int8_t)seat;
 		p->nb[TB_D]++;
@@ -269,7 +269,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	if (p->free_d) {
 		if (s->terrain[cell] != TC_GREEN)
 			return tm_fail(err, errlen, "build: the witches' ride builds on a "
-			    "forest (green) hex; %s is %s", tm_cells[cell].name,
+			    "forest (green) hex; %s is %s", s->cells[cell].name,
 			    tm_color_names[s->terrain[cell]]);
 		free_d = 1;
 		p->free_d = 0;
@@ -351,7 +351,7 @@ tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
 
 	if (cell < 0 || s->owner[cell] != seat || s->bld[cell] == TB_NONE)
 		return tm_fail(err, errlen, "upgrade: you have no building on %s",
-		    cell >= 0 ? tm_cells[cell].name : "that hex");
+		    cell >= 0 ? s->cells[cell].name : "that hex");
 	from = s->bld[cell];
 	if (!((from == TB_D && to == TB_TP) || (from == TB_TP && to == TB_TE) ||
 	    (from == TB_TP && to == TB_SH) || (from == TB_TE && to == TB_SA)))
@@ -609,19 +609,19 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (colon == NULL)
 		return tm_fail(err, errlen, "bridge: write it as HEX:HEX");
 	*colon = '\0';
-	a = tm_cell_find(buf);
-	b = tm_cell_find(colon + 1);
+	a = tm_cell_find(s, buf);
+	b = tm_cell_find(s, colon + 1);
 	if (a < 0 || b < 0)
 		return tm_fail(err, errlen, "bridge: unknown hex in '%s'", spec);
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
-	for (i = 0; i < tm_cells[a].nbr; i++)
-		if (tm_cells[a].br[i] == b)
+	for (i = 0; i < s->cells[a].nbr; i++)
+		if (s->cells[a].br[i] == b)
 			ok = 1;
 	if (!ok)
 		return tm_fail(err, errlen, "bridge: %s and %s are not across one river",
-		    tm_cells[a].name, tm_cells[b].name);
+		    s->cells[a].name, s->cells[b].name);
 	if (tm_bridge_between(s, a, b))
 		return tm_fail(err, errlen, "bridge: there is already a bridge there");
 	if (!(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
@@ -952,20 +952,20 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 	    tok = strtok_r(NULL, ":", &save))
 		part[n++] = tok;
 	for (i = 0; i < n; i++) {
-		c[i] = tm_cell_find(part[i]);
+		c[i] = tm_cell_find(s, part[i]);
 		if (c[i] < 0)
 			return tm_fail(err, errlen, "connect: unknown cell '%s'", part[i]);
 	}
-	if (n == 1 && tm_cells[c[0]].color == TC_RIVER)
+	if (n == 1 && s->cells[c[0]].color == TC_RIVER)
 		r = c[0];
 	for (k = 0; k < TM_NCELLS && r < 0 && n >= 2; k++) {
-		int all = tm_cells[k].color == TC_RIVER;
+		int all = s->cells[k].color == TC_RIVER;
 
 		for (i = 0; i < n && all; i++) {
 			int adj = 0;
 
-			for (j = 0; j < tm_cells[k].nadj; j++)
-				if (tm_cells[k].adj[j] == c[i])
+			for (j = 0; j < s->cells[k].nadj; j++)
+				if (s->cells[k].adj[j] == c[i])
 					adj = 1;
 			all = adj;
 		}

@@ -206,8 +206,8 @@ tm_direct_adjacent(const struct tm_state *s, int a, int b)
 {
 	int i;
 
-	for (i = 0; i < tm_cells[a].nadj; i++)
-		if (tm_cells[a].adj[i] == b)
+	for (i = 0; i < s->cells[a].nadj; i++)
+		if (s->cells[a].adj[i] == b)
 			return 1;
 	return tm_bridge_between(s, a, b) != 0;
 }
@@ -238,18 +238,18 @@ river_scan(const struct tm_state *s, int seat, int cell, int range, int *mark)
 		return;
 	for (i = 0; i < TM_NCELLS; i++)
 		dist[i] = -1;
-	for (i = 0; i < tm_cells[cell].nadj; i++) {
-		c = tm_cells[cell].adj[i];
-		if (tm_cells[c].color == TC_RIVER) {
+	for (i = 0; i < s->cells[cell].nadj; i++) {
+		c = s->cells[cell].adj[i];
+		if (s->cells[c].color == TC_RIVER) {
 			dist[c] = 1;
 			queue[qt++] = c;
 		}
 	}
 	while (qh < qt) {
 		c = queue[qh++];
-		for (i = 0; i < tm_cells[c].nadj; i++) {
-			n = tm_cells[c].adj[i];
-			if (tm_cells[n].color != TC_RIVER) {
+		for (i = 0; i < s->cells[c].nadj; i++) {
+			n = s->cells[c].adj[i];
+			if (s->cells[n].color != TC_RIVER) {
 				if (s->owner[n] == seat && s->bld[n] != TB_NONE)
 					mark[n] = 1;
 				continue;
@@ -291,8 +291,8 @@ step_reach(const struct tm_state *s, int seat, int cell, int range)
 			return 1;
 		if (dist[c] >= range)
 			continue;
-		for (i = 0; i < tm_cells[c].nadj; i++) {
-			n = tm_cells[c].adj[i];
+		for (i = 0; i < s->cells[c].nadj; i++) {
+			n = s->cells[c].adj[i];
 			if (dist[n] < 0) {
 				dist[n] = dist[c] + 1;
 				queue[qt++] = n;
@@ -346,7 +346,7 @@ tm_spade_usable(const struct tm_state *s, int seat)
 	int i, c, kind;
 
 	for (i = 0; i < TM_NCELLS; i++) {
-		if (tm_cells[i].color == TC_RIVER || s->bld[i] != TB_NONE ||
+		if (s->cells[i].color == TC_RIVER || s->bld[i] != TB_NONE ||
 		    !tm_reach(s, seat, i, &kind) || (kind >= 2 && s->teleported &&
 		    i != s->tf_cell))
 			continue;
@@ -430,10 +430,10 @@ town_linked(const struct tm_state *s, int seat, int a, int b)
 			continue;
 		r = p->conn_river[i] - 1;
 		ina = inb = 0;
-		for (j = 0; j < tm_cells[r].nadj; j++) {
-			if (tm_cells[r].adj[j] == a)
+		for (j = 0; j < s->cells[r].nadj; j++) {
+			if (s->cells[r].adj[j] == a)
 				ina = 1;
-			if (tm_cells[r].adj[j] == b)
+			if (s->cells[r].adj[j] == b)
 				inb = 1;
 		}
 		if (ina && inb)
@@ -676,8 +676,8 @@ net_linked(const struct tm_state *s, int seat, int a, int b)
 				return 1;
 			if (dist[c] >= range)
 				continue;
-			for (i = 0; i < tm_cells[c].nadj; i++) {
-				n = tm_cells[c].adj[i];
+			for (i = 0; i < s->cells[c].nadj; i++) {
+				n = s->cells[c].adj[i];
 				if (dist[n] < 0) {
 					dist[n] = dist[c] + 1;
 					q[t++] = n;

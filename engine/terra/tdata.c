@@ -88,18 +88,6 @@ const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	  2, 5, 1, 4, 1, STD_SHIPVP },
 };
 
-/* Find a cell by its name (A1..I13 or r0..r35); -1 when unknown. */
-int
-tm_cell_find(const char *name)
-{
-	int i;
-
-	for (i = 0; i < TM_NCELLS; i++)
-		if (word_eq(tm_cells[i].name, name))
-			return i;
-	return -1;
-}
-
 /* Find a faction by its id (also the old name dragonmasters is not base). */
 int
 tm_faction_find(const char *name)

@@ -20,13 +20,16 @@ tm_timeout_move(const void *st, int seat, struct sbuf *out)
 	return game_default_move(&terra_rules, st, seat, "decline", prefer, out);
 }
 
+/* `--option map=FILE`: a map in the format of tmap.c, read by the application. */
+static const char *const tm_file_options[] = { "map", NULL };
+
 const struct game_rules terra_rules = {
 	.name = "terra",
 	.title = "Terra Mystica",
 	.draws = "the scoring tiles, the bonus tiles in play and the player order",
 	.min_seats = 2,
 	.max_seats = 5,
-	.version = 7,
+	.version = 8,
 	.state_size = sizeof(struct tm_state),
 	.setup = tm_setup,
 	.play = tm_play,
@@ -41,4 +44,5 @@ const struct game_rules terra_rules = {
 	.is_command = tm_is_command,
 	.render_board = tm_render_board,
 	.timeout_move = tm_timeout_move,
+	.file_options = tm_file_options,
 };

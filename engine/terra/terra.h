@@ -3,7 +3,8 @@
  *
  * The game state (struct tm_state) is one fixed-size struct of integers and
  * character arrays without pointers, so its bytes are a snapshot.  The
- * engine is split into static data (tmap.c, tdata.c), the rule mechanics
+ * engine is split into the map and its text format (tmap.c), static data
+ * (tdata.c), the rule mechanics
  * (tcore.c), the turn flow and whom the game waits for (tflow.c), the setup
  * (tsetup.c), the commands of the action phase (tactions.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
@@ -51,13 +52,17 @@ enum tm_phase {
 /* What the current action of the active seat has done so far. */
 enum tm_act { TA_NONE, TA_SPADES, TA_DONE };
 
-/* One map cell (land hex or river cell). */
+/*
+ * One map cell (land hex or river cell), derived by tmap.c from the map's
+ * text; the game's map is part of its state (tm_state.cells).
+ */
 struct tm_cell {
-	const char *name;
-	int row, col, color, edge, nadj;
-	int adj[6];
-	int nbr;
-	int br[4];
+	char name[4];		/* "A1".."I13", "r0".."r35" */
+	int8_t row, col;	/* row 0..8 (A..I), position 0..12 in the row */
+	int8_t color;		/* enum tm_color printed on the map; TC_RIVER */
+	int8_t nadj, nbr;
+	int8_t adj[6];		/* neighbours: river cells, then land, by index */
+	int8_t br[6];		/* land hexes a bridge from here may reach */
 };
 
 /* A faction's fixed data. */
@@ -131,6 +136,9 @@ struct tm_state {
 	int32_t fav_left[TM_NFAV + 1];
 	int32_t tw_left[TM_NTW + 1];
 	int32_t act_used[7];		/* ACT1..ACT6 taken this round */
+	struct tm_cell cells[TM_NCELLS];	/* the map (tmap.c) */
+	char map_id[44];		/* the site's id of a map other than
+					   the base map (option map); "" */
 	int8_t terrain[TM_NCELLS];
 	int8_t bld[TM_NCELLS];
 	int8_t owner[TM_NCELLS];
@@ -166,14 +174,22 @@ struct tm_state {
 	char last[TM_LAST_LEN];
 };
 
-extern const struct tm_cell tm_cells[TM_NCELLS];
 extern const struct tm_fdef tm_fdefs[TM_NFACT];
 extern const char *const tm_color_names[8];
 extern const char *const tm_cult_names[4];
 extern const char *const tm_bld_names[TB_COUNT];
 
+/* tmap.c: the map, its text format and the built-in base map */
+enum { TM_MAP_ID_LEN = 40 };
+extern const char tm_base_map_id[TM_MAP_ID_LEN + 1];
+int tm_map_parse(const char *text, size_t len, struct tm_cell cells[TM_NCELLS],
+    char *err, size_t errlen);
+void tm_map_base(struct tm_cell cells[TM_NCELLS]);
+void tm_map_site_id(const struct tm_cell cells[TM_NCELLS], char id[TM_MAP_ID_LEN + 1]);
+int tm_map_check(const struct tm_cell cells[TM_NCELLS]);
+int tm_cell_find(const struct tm_state *s, const char *name);
+
 /* tdata.c */
-int tm_cell_find(const char *name);
 int tm_faction_find(const char *name);
 int tm_color_find(const char *name);
 int tm_cult_find(const char *name);

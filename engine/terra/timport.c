@@ -2,7 +2,8 @@
  * timport.c - split a terra.snellman.net style log into options and
  * submissions: option/score/delete lines become options, the i-th `setup`
  * line goes to seat i, `faction: ...` lines go to that faction's seat, and
- * administrative lines (drop-faction) go as seat -1.  The log's setup
+ * administrative lines (drop-faction) go as seat -1, `map ID` becomes the
+ * option map-id.  The log's setup
  * lines fix the player order, so the option maintain-player-order is
  * always added: seat i is the i-th faction chosen.  Lines the site's
  * engine generates itself (`+18vp for network`), comments and no-op admin
@@ -45,7 +46,7 @@ static int
 skip_line(const char *s)
 {
 	static const char *const noop[] = { "player-count", "player ", "order ",
-	    "randomize", "income", "start", "finish", "admin ", "map ",
+	    "randomize", "income", "start", "finish", "admin ",
 	    "abort", "dropoption" };
 	const char *colon = strchr(s, ':'), *body;
 	size_t i;
@@ -63,7 +64,40 @@ skip_line(const char *s)
 	return 0;
 }
 
-/* Handle a global line: option, score, delete, setup, drop-faction. */
+/*
+ * `map ID`: the site's id of the map the game is played on (`map
+ * original`: the base map).  It becomes the option map-id, which the
+ * setup checks against the map: the base map unless the importer gives
+ * the map's layout with --option map=FILE.
+ */
+static int
+map_line(const char *s, int lineno, struct game_import *imp, char *err, size_t errlen)
+{
+	const char *w = s + 4;
+	char id[TM_MAP_ID_LEN + 1];
+	int i;
+
+	while (*w == ' ')
+		w++;
+	if (strcasecmp(w, "original") == 0)
+		w = tm_base_map_id;
+	for (i = 0; i < TM_MAP_ID_LEN && w[i] != '\0'; i++)
+		id[i] = (char)(w[i] >= 'A' && w[i] <= 'F' ? w[i] - 'A' + 'a' : w[i]);
+	id[i] = '\0';
+	if (strlen(w) != TM_MAP_ID_LEN || strspn(id, "0123456789abcdef") != TM_MAP_ID_LEN) {
+		snprintf(err, errlen, "line %d: 'map' names a map by the site's id, %d hex "
+		    "digits, or 'original'", lineno, TM_MAP_ID_LEN);
+		return -1;
+	}
+	for (i = 0; i < imp->nopts; i++)
+		if (strcmp(imp->opts[i].key, "map-id") == 0) {
+			snprintf(err, errlen, "line %d: a second 'map' line", lineno);
+			return -1;
+		}
+	return game_import_add_opt(imp, "map-id", id);
+}
+
+/* Handle a global line: option, score, delete, setup, drop-faction, map. */
 static int
 global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
     char **factions, char *delbuf, size_t dellen, char *err, size_t errlen)
@@ -102,6 +136,8 @@ global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
 	}
 	if (strncasecmp(s, "drop-faction ", 13) == 0)
 		return game_import_add_sub(imp, -1, lineno, s);
+	if (strncasecmp(s, "map ", 4) == 0)
+		return map_line(s, lineno, imp, err, errlen);
 	snprintf(err, errlen, "line %d: unknown command '%s'", lineno, s);
 	return -1;
 }

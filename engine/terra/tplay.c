@@ -70,7 +70,7 @@ words_upgrade(struct tm_state *s, int seat, char **w, int nw, char *err,
 		return tm_fail(err, errlen, "upgrade: write it as 'upgrade HEX to TP'");
 	for (i = 0; i < 8; i++)
 		if (word_eq(w[3], names[i]))
-			return tm_cmd_upgrade(s, seat, tm_cell_find(w[1]), type[i], err,
+			return tm_cmd_upgrade(s, seat, tm_cell_find(s, w[1]), type[i], err,
 			    errlen);
 	return tm_fail(err, errlen, "upgrade: unknown building '%s' (TP TE SH SA)",
 	    w[3]);
@@ -83,7 +83,7 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 {
 	const struct tm_player *p = &s->pl[seat];
 	int to = nw == 4 ? tm_color_find(w[3]) : tm_fd(s, seat)->color;
-	int cell = nw >= 2 ? tm_cell_find(w[1]) : -1;
+	int cell = nw >= 2 ? tm_cell_find(s, w[1]) : -1;
 	enum game_status rc;
 
 	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
@@ -213,7 +213,7 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 		return tm_fail(err, errlen, "between rounds only 'transform HEX to "
 		    "COLOUR' (or -SPADE) spends cult spades");
 	if (word_eq(w[0], "build"))
-		return nw == 2 ? tm_cmd_build(s, seat, tm_cell_find(w[1]), err, errlen) :
+		return nw == 2 ? tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err, errlen) :
 		    tm_fail(err, errlen, "build: write it as 'build HEX'");
 	if (word_eq(w[0], "upgrade"))
 		return words_upgrade(s, seat, w, nw, err, errlen);
@@ -293,7 +293,7 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "choose your faction: setup FACTION");
 	case TP_DWELLINGS:
 		if (word_eq(w[0], "build") && nw == 2) {
-			enum game_status rc = tm_cmd_build(s, seat, tm_cell_find(w[1]),
+			enum game_status rc = tm_cmd_build(s, seat, tm_cell_find(s, w[1]),
 			    err, errlen);
 
 			if (rc == GAME_OK)

@@ -12,6 +12,50 @@
 #include "terra.h"
 #include "../notation.h"
 
+/*
+ * The map options: map=TEXT (a map in the format of tmap.c, the text of
+ * the file `--option map=FILE` named) and map-id=ID (the site's id of the
+ * map a log was played on, from `map ID` in an imported log).  Without
+ * map the game is on the base map; map-id must then be the base map's
+ * id, and with map it must be that map's id.  0, or -1 with err.
+ */
+static int
+set_map(struct tm_state *s, const char *map, const char *map_id, char *err, size_t errlen)
+{
+	char id[TM_MAP_ID_LEN + 1], why[400];
+
+	if (map_id != NULL && (strlen(map_id) != TM_MAP_ID_LEN ||
+	    strspn(map_id, "0123456789abcdef") != TM_MAP_ID_LEN)) {
+		snprintf(err, errlen, "map-id: a site's map id is %d hex digits "
+		    "(lower case)", TM_MAP_ID_LEN);
+		return -1;
+	}
+	if (map == NULL) {
+		tm_map_base(s->cells);
+		if (map_id != NULL && strcmp(map_id, tm_base_map_id) != 0) {
+			snprintf(err, errlen, "map-id: the game is on the site's map %s, "
+			    "not the base map built into arbiter (%s); give that map's "
+			    "layout in a file with --option map=FILE (arbiter-terra(6), "
+			    "MAP FILES)", map_id, tm_base_map_id);
+			return -1;
+		}
+		return 0;
+	}
+	if (tm_map_parse(map, strlen(map), s->cells, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "map: %s", why);
+		return -1;
+	}
+	tm_map_site_id(s->cells, id);
+	if (map_id != NULL && strcmp(map_id, id) != 0) {
+		snprintf(err, errlen, "map: the map given is the site's map %s, but the "
+		    "log was played on %s", id, map_id);
+		return -1;
+	}
+	if (strcmp(id, tm_base_map_id) != 0)
+		snprintf(s->map_id, sizeof(s->map_id), "%s", id);
+	return 0;
+}
+
 /* Set one option from a key and value; -1 with err on an unknown key. */
 static int
 set_option(struct tm_state *s, const char *key, const char *value,
@@ -60,7 +104,7 @@ set_option(struct tm_state *s, const char *key, const char *value,
 			*slots[i] = 1;
 			return 0;
 		}
-	snprintf(err, errlen, "unknown option '%s' (known: score, delete, "
+	snprintf(err, errlen, "unknown option '%s' (known: map, map-id, score, delete, "
 	    "strict-leech, strict-darkling-sh, strict-chaosmagician-sh, "
 	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
 	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
@@ -187,6 +231,7 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 {
 	struct tm_state *s = st;
 	int score[6], nscore = 0, del[TM_NBON], ndel = 0, i;
+	const char *map = NULL, *map_id = NULL;
 
 	if (nseats < 2 || nseats > TM_MAXP) {
 		snprintf(err, errlen, "Terra Mystica is for 2 to 5 players, not %d",
@@ -197,10 +242,23 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	s->magic = TM_MAGIC;
 	s->nseats = nseats;
 	rng_seed(&s->rng, seed);
-	for (i = 0; i < nopts; i++)
-		if (set_option(s, opts[i].key, opts[i].value != NULL ? opts[i].value : "",
-		    score, &nscore, del, &ndel, err, errlen) != 0)
+	for (i = 0; i < nopts; i++) {
+		const char *v = opts[i].value != NULL ? opts[i].value : "";
+
+		if (strcmp(opts[i].key, "map") == 0 || strcmp(opts[i].key, "map-id") == 0) {
+			const char **slot = opts[i].key[3] == '\0' ? &map : &map_id;
+
+			if (*slot != NULL) {
+				snprintf(err, errlen, "%s: given twice", opts[i].key);
+				return -1;
+			}
+			*slot = v;
+		} else if (set_option(s, opts[i].key, v, score, &nscore, del, &ndel, err,
+		    errlen) != 0)
 			return -1;
+	}
+	if (set_map(s, map, map_id, err, errlen) != 0)
+		return -1;
 	if (nscore == 6) {
 		if (check_scores(s, score, err, errlen) != 0)
 			return -1;
@@ -220,7 +278,7 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 		s->tw_left[8] = 1;
 	}
 	for (i = 0; i < TM_NCELLS; i++) {
-		s->terrain[i] = (int8_t)tm_cells[i].color;
+		s->terrain[i] = (int8_t)s->cells[i].color;
 		s->owner[i] = -1;
 	}
 	for (i = 0; i < TM_MAXP; i++)

@@ -67,7 +67,7 @@ open_cells(const struct tm_state *s, int seat, int *list)
 	int i, n = 0, kind;
 
 	for (i = 0; i < TM_NCELLS; i++)
-		if (tm_cells[i].color != TC_RIVER && s->bld[i] == TB_NONE &&
+		if (s->cells[i].color != TC_RIVER && s->bld[i] == TB_NONE &&
 		    tm_reach(s, seat, i, &kind))
 			list[n++] = i;
 	return n;
@@ -107,10 +107,10 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	}
 	if (p->bridge_owed) {
 		for (i = 0; i < TM_NCELLS; i++)
-			for (j = 0; j < tm_cells[i].nbr; j++) {
-				snprintf(cmd, sizeof(cmd), "bridge %s:%s", tm_cells[i].name,
-				    tm_cells[tm_cells[i].br[j]].name);
-				if (i < tm_cells[i].br[j])
+			for (j = 0; j < s->cells[i].nbr; j++) {
+				snprintf(cmd, sizeof(cmd), "bridge %s:%s", s->cells[i].name,
+				    s->cells[s->cells[i].br[j]].name);
+				if (i < s->cells[i].br[j])
 					try_move(s, tmp, seat, cmd, out);
 			}
 		return 1;
@@ -118,7 +118,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	if (p->free_tp) {
 		for (i = 0; i < TM_NCELLS; i++)
 			if (s->owner[i] == seat && s->bld[i] == TB_D) {
-				snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tm_cells[i].name);
+				snprintf(cmd, sizeof(cmd), "upgrade %s to TP", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
 		return 1;
@@ -126,7 +126,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	if (p->free_d) {
 		for (i = 0; i < TM_NCELLS; i++)
 			if (s->terrain[i] == TC_GREEN && s->bld[i] == TB_NONE) {
-				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
+				snprintf(cmd, sizeof(cmd), "build %s", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
 		return 1;
@@ -140,13 +140,13 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				    p->spades))
 					continue;
 				snprintf(cmd, sizeof(cmd), "transform %s to %s",
-				    tm_cells[list[i]].name, tm_color_names[k]);
+				    s->cells[list[i]].name, tm_color_names[k]);
 				try_move(s, tmp, seat, cmd, out);
 			}
 			if (s->terrain[list[i]] == home)
 				continue;
 			if (s->phase == TP_ACTIONS) {
-				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[list[i]].name);
+				snprintf(cmd, sizeof(cmd), "build %s", s->cells[list[i]].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
 		}
@@ -212,14 +212,14 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	}
 	n = open_cells(s, seat, list);
 	for (i = 0; i < n; i++) {
-		snprintf(cmd, sizeof(cmd), "build %s", tm_cells[list[i]].name);
+		snprintf(cmd, sizeof(cmd), "build %s", s->cells[list[i]].name);
 		try_move(s, tmp, seat, cmd, out);
 	}
 	for (i = 0; i < TM_NCELLS; i++) {
 		if (s->owner[i] != seat || s->bld[i] == TB_NONE)
 			continue;
 		for (k = 0; k < 4; k++) {
-			snprintf(cmd, sizeof(cmd), "upgrade %s to %s", tm_cells[i].name, up[k]);
+			snprintf(cmd, sizeof(cmd), "upgrade %s to %s", s->cells[i].name, up[k]);
 			try_move(s, tmp, seat, cmd, out);
 		}
 	}
@@ -319,7 +319,7 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	case TP_DWELLINGS:
 		for (i = 0; i < TM_NCELLS; i++)
 			if (s->terrain[i] == tm_fd(s, seat)->color && s->bld[i] == TB_NONE) {
-				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
+				snprintf(cmd, sizeof(cmd), "build %s", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
 		break;
@@ -399,6 +399,9 @@ render_map(const struct tm_state *s, struct sbuf *out)
 
 	sb_puts(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
 	    "R wasteland ~ river)\n  building+seat number, * = part of a town\n");
+	if (s->map_id[0] != '\0')
+		sb_printf(out, "  on the map of the game's options; the site names it\n  %s\n",
+		    s->map_id);
 	for (row = 0; row < 9; row++) {
 		int pass;
 
@@ -406,13 +409,13 @@ render_map(const struct tm_state *s, struct sbuf *out)
 			if (row % 2 == 1)
 				sb_puts(out, "   ");
 			for (i = 0; i < TM_NCELLS; i++) {
-				if (tm_cells[i].row != row)
+				if (s->cells[i].row != row)
 					continue;
 				if (pass == 0) {
-					if (tm_cells[i].color == TC_RIVER)
+					if (s->cells[i].color == TC_RIVER)
 						sb_printf(out, "%-6s", "  ~");
 					else
-						sb_printf(out, "%-3s%c  ", tm_cells[i].name,
+						sb_printf(out, "%-3s%c  ", s->cells[i].name,
 						    terrain_letter(s->terrain[i]));
 				} else if (s->bld[i] != TB_NONE) {
 					sb_printf(out, "%s%d%c%*s", tm_bld_names[(int)s->bld[i]],
@@ -433,8 +436,8 @@ render_map(const struct tm_state *s, struct sbuf *out)
 
 		sb_puts(out, "Bridges:");
 		for (i = 0; i < s->nbridge; i++) {
-			snprintf(w, sizeof(w), "%s:%s(%d)", tm_cells[s->bridge[i][0]].name,
-			    tm_cells[s->bridge[i][1]].name, s->bridge[i][2]);
+			snprintf(w, sizeof(w), "%s:%s(%d)", s->cells[s->bridge[i][0]].name,
+			    s->cells[s->bridge[i][1]].name, s->bridge[i][2]);
 			wrap_word(out, &col, w);
 		}
 		sb_putc(out, '\n');
@@ -689,7 +692,7 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	int i, k;
 
 	for (i = 0; i < TM_NCELLS; i++) {
-		json_t *c = json_pack("{ssss}", "hex", tm_cells[i].name, "terrain",
+		json_t *c = json_pack("{ssss}", "hex", s->cells[i].name, "terrain",
 		    tm_color_names[(int)s->terrain[i]]);
 
 		if (s->bld[i] != TB_NONE) {
@@ -704,10 +707,12 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	json_object_set_new(o, "round", json_integer(s->round));
 	json_object_set_new(o, "over", json_boolean(s->over));
 	json_object_set_new(o, "map", map);
+	if (s->map_id[0] != '\0')	/* a map other than the base map */
+		json_object_set_new(o, "map_id", json_string(s->map_id));
 	a = json_array();
 	for (i = 0; i < s->nbridge; i++)
 		json_array_append_new(a, json_pack("{sssssi}", "from",
-		    tm_cells[s->bridge[i][0]].name, "to", tm_cells[s->bridge[i][1]].name,
+		    s->cells[s->bridge[i][0]].name, "to", s->cells[s->bridge[i][1]].name,
 		    "seat", s->bridge[i][2] + 1));
 	json_object_set_new(o, "bridges", a);
 	a = json_array();
@@ -857,10 +862,32 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* The map: a valid map, derived from its terrains, and its id agrees. */
+static int
+check_map(const struct tm_state *s, char *err, size_t errlen)
+{
+	char id[TM_MAP_ID_LEN + 1];
+
+	if (!tm_map_check(s->cells)) {
+		snprintf(err, errlen, "the map is damaged");
+		return -1;
+	}
+	tm_map_site_id(s->cells, id);
+	if (memchr(s->map_id, '\0', sizeof(s->map_id)) == NULL ||
+	    strcmp(s->map_id, strcmp(id, tm_base_map_id) == 0 ? "" : id) != 0) {
+		snprintf(err, errlen, "the map's id does not match the map");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 check_board(const struct tm_state *s, char *err, size_t errlen)
 {
 	int i, j;
+
+	if (check_map(s, err, errlen) != 0)
+		return -1;
 
 	for (i = 0; i < 6; i++)
 		if (!in_range(s->score_tile[i], 0, TM_NSCORE)) {
@@ -889,6 +916,7 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 		}
 	for (i = 0; i < TM_NCELLS; i++)
 		if (!in_range(s->terrain[i], TC_YELLOW, TC_RIVER) || !in_range(s->town[i], 0, 1) ||
+		    (s->terrain[i] == TC_RIVER) != (s->cells[i].color == TC_RIVER) ||
 		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
 			snprintf(err, errlen, "cell %d is out of range", i);
 			return -1;

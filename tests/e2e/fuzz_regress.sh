@@ -5,7 +5,7 @@
 # make check).  Each target must take every input without a sanitizer
 # report or a broken promise.
 cd "$(dirname "$0")/../.." || exit 1
-targets="tigris terra warriors inbound inmail snapshot config template import"
+targets="tigris terra warriors inbound inmail snapshot config template import terramap"
 for t in $targets; do
 	if [ ! -x "build/san/fuzz/$t" ]; then
 		echo "build/san/fuzz/$t is not built (make check builds it)"

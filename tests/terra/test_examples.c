@@ -289,7 +289,7 @@ test_example_network_tie(void **state)
 	(void)state;
 	for (i = 0; i < TM_NCELLS; i++)
 		if (s->bld[i] != TB_NONE)
-			tg_put(s, s->owner[i], tm_cells[i].name, TB_NONE);
+			tg_put(s, s->owner[i], tg_base()->cells[i].name, TB_NONE);
 	tg_put(s, 0, "I6", TB_D);
 	tg_put(s, 0, "I7", TB_D);
 	for (i = 1; i < 4; i++)

@@ -450,7 +450,7 @@ test_fakirs_more(void **state)
 
 	(void)state;
 	for (c = 0; c < TM_NCELLS; c++) {
-		if (tm_cells[c].color == TC_RIVER || s->bld[c] != TB_NONE ||
+		if (tg_base()->cells[c].color == TC_RIVER || s->bld[c] != TB_NONE ||
 		    fakir_reach(s, c, 0, 0) != 0)
 			continue;
 		if (far < 0 && fakir_reach(s, c, 1, 0) == 3)
@@ -548,7 +548,7 @@ test_engineers_bridges(void **state)
 {
 	static const char *const d[] = { "C2", "F4", "D1", "E7", NULL };
 	struct tm_state *s = two("engineers", "witches", d, NULL);
-	const struct tm_cell *c2 = &tm_cells[tg_cell("C2")];
+	const struct tm_cell *c2 = &tg_base()->cells[tg_cell("C2")];
 	char cmd[64];
 	int k;
 
@@ -558,7 +558,7 @@ test_engineers_bridges(void **state)
 	for (k = 0; k < 2; k++) {
 		tg_turn(s, 0);
 		snprintf(cmd, sizeof(cmd), "action ACTE. bridge C2:%s",
-		    tm_cells[c2->br[k]].name);
+		    tg_base()->cells[c2->br[k]].name);
 		tg_ok(s, 0, cmd);
 	}
 	assert_int_equal(s->pl[0].bridges, 2);

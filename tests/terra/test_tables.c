@@ -147,10 +147,10 @@ lonely(const struct tm_state *s, int c)
 {
 	int i;
 
-	if (tm_cells[c].color == TC_RIVER || s->bld[c] != TB_NONE)
+	if (tg_base()->cells[c].color == TC_RIVER || s->bld[c] != TB_NONE)
 		return 0;
-	for (i = 0; i < tm_cells[c].nadj; i++)
-		if (s->bld[tm_cells[c].adj[i]] != TB_NONE)
+	for (i = 0; i < tg_base()->cells[c].nadj; i++)
+		if (s->bld[tg_base()->cells[c].adj[i]] != TB_NONE)
 			return 0;
 	return 1;
 }
@@ -176,8 +176,8 @@ lonely_pair(const struct tm_state *s, int *a, int *b)
 
 	for (*a = lonely_cell(s, -1, 0); *a < TM_NCELLS;
 	    *a = lonely_cell(s, -1, *a + 1))
-		for (k = 0; k < tm_cells[*a].nadj; k++) {
-			*b = tm_cells[*a].adj[k];
+		for (k = 0; k < tg_base()->cells[*a].nadj; k++) {
+			*b = tg_base()->cells[*a].adj[k];
 			if (lonely(s, *b))
 				return;
 		}
@@ -213,7 +213,7 @@ game_of(int f)
 	tg_ok(s, 1, cmd);
 	while (s->phase == TP_DWELLINGS) {
 		c = lonely_cell(s, tm_fd(s, s->cur)->color, 0);
-		snprintf(cmd, sizeof(cmd), "build %s", tm_cells[c].name);
+		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[c].name);
 		tg_ok(s, s->cur, cmd);
 	}
 	for (k = 2; s->phase == TP_BONUS; k--) {
@@ -356,39 +356,39 @@ test_building_costs(void **state)
 
 		/* a dwelling next to one of ours, on a hex of our colour */
 		lonely_pair(s, &a, &b);
-		tg_put(s, 0, tm_cells[a].name, TB_D);
+		tg_put(s, 0, tg_base()->cells[a].name, TB_D);
 		s->terrain[b] = (int8_t)tm_fdefs[f].color;
-		snprintf(cmd, sizeof(cmd), "build %s", tm_cells[b].name);
+		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[b].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_D] || w != r->cost_w[TB_D])
 			fail_msg("%s: a dwelling cost %dW %dC", r->name, w, c);
 		/* TP with no opponent near, then TE, then SA */
-		snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tm_cells[a].name);
+		snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tg_base()->cells[a].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->tp_alone_c || w != r->cost_w[TB_TP])
 			fail_msg("%s: a lonely TP cost %dW %dC", r->name, w, c);
-		snprintf(cmd, sizeof(cmd), "upgrade %s to TE", tm_cells[a].name);
+		snprintf(cmd, sizeof(cmd), "upgrade %s to TE", tg_base()->cells[a].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_TE] || w != r->cost_w[TB_TE])
 			fail_msg("%s: a temple cost %dW %dC", r->name, w, c);
-		snprintf(cmd, sizeof(cmd), "upgrade %s to SA", tm_cells[a].name);
+		snprintf(cmd, sizeof(cmd), "upgrade %s to SA", tg_base()->cells[a].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_SA] || w != r->cost_w[TB_SA])
 			fail_msg("%s: the sanctuary cost %dW %dC", r->name, w, c);
 		/* TP next to an opponent, then SH */
 		e = lonely_cell(s, -1, 0);
-		tg_put(s, 0, tm_cells[e].name, TB_D);
-		for (k = 0; k < tm_cells[e].nadj; k++)
-			if (tm_cells[tm_cells[e].adj[k]].color != TC_RIVER)
+		tg_put(s, 0, tg_base()->cells[e].name, TB_D);
+		for (k = 0; k < tg_base()->cells[e].nadj; k++)
+			if (tg_base()->cells[tg_base()->cells[e].adj[k]].color != TC_RIVER)
 				break;
-		assert_true(k < tm_cells[e].nadj);
-		tg_put(s, 1, tm_cells[tm_cells[e].adj[k]].name, TB_D);
-		snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tm_cells[e].name);
+		assert_true(k < tg_base()->cells[e].nadj);
+		tg_put(s, 1, tg_base()->cells[tg_base()->cells[e].adj[k]].name, TB_D);
+		snprintf(cmd, sizeof(cmd), "upgrade %s to TP", tg_base()->cells[e].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_TP] || w != r->cost_w[TB_TP])
 			fail_msg("%s: a TP next to an opponent cost %dW %dC", r->name,
 			    w, c);
-		snprintf(cmd, sizeof(cmd), "upgrade %s to SH", tm_cells[e].name);
+		snprintf(cmd, sizeof(cmd), "upgrade %s to SH", tg_base()->cells[e].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_SH] || w != r->cost_w[TB_SH])
 			fail_msg("%s: the stronghold cost %dW %dC", r->name, w, c);

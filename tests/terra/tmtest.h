@@ -129,11 +129,22 @@ tg_bad(struct tm_state *s, int seat, const char *text, const char *why)
 	free(copy);
 }
 
-/* Cell index by name, failing the test when unknown. */
+/* The base map's cells, for tests that name cells outside a game. */
+static const struct tm_state *
+tg_base(void)
+{
+	static struct tm_state base;
+
+	if (base.cells[0].name[0] == '\0')
+		tm_map_base(base.cells);
+	return &base;
+}
+
+/* Cell index by name on the base map, failing the test when unknown. */
 static int
 tg_cell(const char *name)
 {
-	int c = tm_cell_find(name);
+	int c = tm_cell_find(tg_base(), name);
 
 	assert_true(c >= 0);
 	return c;
