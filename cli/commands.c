@@ -30,7 +30,7 @@ cmd_find(const char *name)
 void
 cmd_usage(const struct cmd_entry *e, FILE *f)
 {
-	fprintf(f, "usage: arbiter [--db PATH] [--format FMT] %s\n", e->usage);
+	fprintf(f, "usage: arbiter [--db DB] [--format FMT] %s\n", e->usage);
 }
 
 /* The overview `arbiter help` and `arbiter --help` print. */
@@ -40,7 +40,7 @@ cmd_overview(FILE *f)
 	const struct game_rules *const *g;
 	int i;
 
-	fputs("usage: arbiter [--db PATH] [--format text|bbcode|markdown|json] "
+	fputs("usage: arbiter [--db DB] [--format text|bbcode|markdown|json] "
 	    "COMMAND [ARGS]\n\n"
 	    "arbiter adjudicates board games played by email and on forums.\n\n"
 	    "Commands:\n", f);
@@ -50,7 +50,8 @@ cmd_overview(FILE *f)
 	for (g = game_all(); *g != NULL; g++)
 		fprintf(f, " %s (%s)", (*g)->name, (*g)->title);
 	fputs("\n\nGlobal options:\n"
-	    "  --db PATH      the game database (default $ARBITER_DB, else ./arbiter.db)\n"
+	    "  --db DB        the game database: a file, or a postgresql:// URI (default\n"
+	    "                 $ARBITER_DB, else db in the configuration, else ./arbiter.db)\n"
 	    "  --format FMT   output format: text, bbcode, markdown or json\n"
 	    "  --config FILE  the site configuration file\n\n"
 	    "`arbiter help COMMAND` or `arbiter COMMAND --help` tells more; see arbiter(1).\n",
