@@ -114,7 +114,7 @@ apply_recipe games@example.org games
 postalias -c "$P/etc" "$P/etc/aliases" || fail "postalias"
 postfix -c "$P/etc" check 2>"$T/pf-check" || fail "postfix check: $(cat "$T/pf-check")"
 postfix -c "$P/etc" start >"$T/pf-start" 2>&1 || fail "postfix start: $(cat "$T/pf-start")"
-trap 'postfix -c "$P/etc" stop >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'postfix -c "$P/etc" stop >/dev/null 2>&1; cleanup' EXIT
 i=0
 until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
 	sleep 0.1
