@@ -54,7 +54,7 @@ newdb() {
 
 # is_pg DB: DB (by default $ARBITER_DB) is a PostgreSQL URI.
 is_pg() {
-	case "${1:-$ARBITER_DB}" in
+	case "${1:-${ARBITER_DB:-}}" in
 	postgres://* | postgresql://*) return 0 ;;
 	*) return 1 ;;
 	esac
@@ -176,13 +176,20 @@ SQL
 # SQLite: its file exists; PostgreSQL (where the test made the database
 # itself): it holds a table.
 db_made() {
-	if is_pg "${1:-$ARBITER_DB}"; then
-		_n=$(sql_db "${1:-$ARBITER_DB}" "SELECT count(*) FROM pg_tables
-		    WHERE schemaname NOT IN ('pg_catalog', 'information_schema')") || fail "cannot read ${1:-$ARBITER_DB}"
+	_db=${1:-$ARBITER_DB}
+	if is_pg "$_db"; then
+		_n=$(sql_db "$_db" "SELECT count(*) FROM pg_tables
+		    WHERE schemaname NOT IN ('pg_catalog', 'information_schema')") || fail "cannot read $_db"
 		[ "$_n" -gt 0 ]
 	else
-		[ -e "${1:-$ARBITER_DB}" ]
+		[ -e "$_db" ]
 	fi
+}
+
+# sed_text TEXT: TEXT as the replacement of a sed command s|...|...| (a
+# URI's & and ? included).
+sed_text() {
+	printf '%s\n' "$1" | sed 's/[\\|&]/\\&/g'
 }
 
 # db_reset: $ARBITER_DB as if new: the file removed, or the PostgreSQL

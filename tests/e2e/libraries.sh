@@ -55,6 +55,10 @@ seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 loaded "$T/move-libs" "$ARBITER" move 1 "$seat" pass || fail "the move failed: $(cat "$T/err")"
 [ -s "$T/move-libs" ] || fail "LD_DEBUG listed nothing"
 contains "$T/move-libs" libsqlite3
+# On PostgreSQL the move talks to the server through libpq.
+if is_pg; then
+	contains "$T/move-libs" libpq
+fi
 for lib in gmime glib gobject curl; do
 	lacks "$T/move-libs" "$lib"
 done
