@@ -20,10 +20,10 @@ fail=0
 failed=""
 
 # run_script SCRIPT: run one end-to-end or stress script, count its result.
-# In the PostgreSQL pass $tag is " (pg)".
+# In the PostgreSQL pass $tag is "(pg)": after the names of the scripts.
 tag=
 run_script() {
-	echo "== $1$tag"
+	echo "== $1${tag:+ $tag}"
 	# A script that plays games says so in a line "# needs: GAME [GAME...]".
 	missing=
 	for need in $(sed -n 's/^# needs: *//p' "$1"); do
@@ -44,7 +44,7 @@ run_script() {
 
 # run_unit BINARY: run one unit test binary, count its result.
 run_unit() {
-	echo "== $1$tag"
+	echo "== $1${tag:+ $tag}"
 	if "$1"; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed $1$tag"; fi
 }
 
@@ -92,7 +92,7 @@ else
 	export ARBITER_TEST_PG="$pg_dir"
 	PG_BIN=$(sh tests/pg-server.sh bindir)
 	export PG_BIN
-	tag=" (pg)"
+	tag="(pg)"
 	for t in tests/e2e/*.sh; do
 		[ -e "$t" ] || continue
 		why=$(sed -n 's/^# backend: *\([a-z]*\) *[—-]* *\(.*\)/\1: \2/p' "$t" | head -1)
@@ -102,7 +102,7 @@ else
 			fail=$((fail + 1)); failed="$failed $t$tag"; continue ;;
 		esac
 		if [ -n "$why" ]; then
-			echo "== $t$tag"
+			echo "== $t${tag:+ $tag}"
 			echo "skipped, $why"
 			backend_only="$backend_only
   $t (${why%%:*}): ${why#*: }"
