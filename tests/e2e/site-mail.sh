@@ -29,7 +29,7 @@ lacks "$T/joined" "Behind your screen"
 to_site mallory@example.net m1 "ok" "$(cat "$T/ada-confirm")"
 newest_to mallory@example.net || fail "no answer to mallory"
 contains "$T/joined" "This confirmation was not sent to your address; nothing was done."
-n=$(sql "SELECT confirmed_at FROM identities WHERE email = 'ada@example.org'")
+n=$(sql "SELECT confirmed_at FROM identities WHERE lower(email) = 'ada@example.org'")
 [ "$n" -eq 0 ] || fail "mallory confirmed ada's address"
 ok
 
