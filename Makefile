@@ -15,11 +15,12 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/arbiter
 
 CC ?= cc
-PKGS = sqlite3 libcurl jansson gmime-3.0 nettle
+PKGS = sqlite3 libcurl jansson gmime-3.0 nettle libpq
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# Neither libcurl nor GMime is linked: mail/curl_dl.c loads libcurl when
-# SMTP or IMAP is used, mail/gmime_dl.c loads GMime when a mail is read.
-LINK_PKGS = $(filter-out libcurl gmime-3.0,$(PKGS))
+# Neither libcurl, GMime nor libpq is linked: mail/curl_dl.c loads libcurl when
+# SMTP or IMAP is used, mail/gmime_dl.c loads GMime when a mail is read,
+# store/pg_dl.c loads libpq when the database is a postgresql:// URI.
+LINK_PKGS = $(filter-out libcurl gmime-3.0 libpq,$(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null) -ldl
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -36,7 +37,7 @@ SANFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 GAMES = tigris terra warriors
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
-LIB_SRC = $(ENGINE_SRC) $(wildcard store/*.c) $(wildcard mail/*.c) $(wildcard app/*.c) \
+LIB_SRC = $(ENGINE_SRC) $(wildcard util/*.c) $(wildcard store/*.c) $(wildcard mail/*.c) $(wildcard app/*.c) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
 TEST_DIRS = tests/unit tests/mail $(foreach g,$(GAMES),tests/$(g))
 TEST_SRC = $(foreach d,$(TEST_DIRS),$(wildcard $(d)/test_*.c))
@@ -111,7 +112,8 @@ check: deps
 stress: deps
 	@$(MAKE) --no-print-directory CFLAGS="$(CFLAGS) -Werror" $(S)/arbiter
 	@fail=0; for t in tests/stress/*.sh; do echo "== $$t"; \
-		ARBITER=./$(S)/arbiter sh $$t || fail=1; done; exit $$fail
+		case $$t in *pg-*) ARBITER=./$(S)/arbiter sh tests/pg-server.sh run sh $$t ;; \
+		*) ARBITER=./$(S)/arbiter sh $$t ;; esac || fail=1; done; exit $$fail
 
 $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	@mkdir -p $(dir $@)
@@ -127,6 +129,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pg.sh
 	@echo; echo "== make bench: every figure of this run, against its goal"
 	@awk -F '\t' '{ printf "%-62s %8s  %s\n", $$1, $$2, $$3 }' $(B)/bench/summary.tsv
 

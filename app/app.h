@@ -36,7 +36,8 @@ struct config;
 
 /* What every command gets: the global options. */
 struct ctx {
-	const char *db;		/* --db, $ARBITER_DB, ./arbiter.db */
+	const char *db;		/* --db, $ARBITER_DB, db in arbiter.conf, ./arbiter.db */
+	int db_default;		/* db is ./arbiter.db: neither --db nor $ARBITER_DB gave one */
 	enum format format;	/* --format */
 	const char *config;	/* --config */
 	const char *prog;
@@ -202,6 +203,9 @@ int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
 
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);
+
+/* copy.c: the whole site in database from into database to (`arbiter copy`). */
+int site_copy(struct ctx *c, const char *from, const char *to);
 
 /*
  * export.c: the export document of a loaded game (row and seats); seed and

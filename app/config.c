@@ -194,7 +194,7 @@ absolute(const char *path, char *out, size_t len)
 int
 config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 {
-	char password_file[1024] = "", path[1024], why[300];
+	char password_file[1024] = "", path[1024], why[300], conf_db[1024] = "";
 	const struct key keys[] = {
 		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL },
 		{ "smtp_user", cfg->smtp_user, sizeof(cfg->smtp_user), NULL },
@@ -212,6 +212,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour },
 		{ "open_signup", NULL, 0, &cfg->open_signup },
 		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days },
+		{ "db", conf_db, sizeof(conf_db), NULL },
 		{ NULL, NULL, 0, NULL },
 	};
 	const struct key *k;
@@ -280,8 +281,18 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	}
 	if (cfg->reply_address[0] == '\0')
 		snprintf(cfg->reply_address, sizeof(cfg->reply_address), "%s", cfg->from);
+	/* --db and $ARBITER_DB before the file's db; ./arbiter.db when none. */
+	if (c->db_default && conf_db[0] != '\0')
+		snprintf(cfg->db, sizeof(cfg->db), "%s", conf_db);
+	store_display_name(cfg->db, cfg->db_shown, sizeof(cfg->db_shown));
+	if (cfg->maildir[0] == '\0' && store_is_uri(cfg->db) && cfg->smtp_url[0] == '\0') {
+		snprintf(err, errlen, "%s: a PostgreSQL database has no Maildir beside it: set "
+		    "maildir or smtp_url (arbiter.conf(5))", cfg->source[0] != '\0' ?
+		    cfg->source : "arbiter.conf");
+		return -1;
+	}
 	if (cfg->maildir[0] == '\0')
-		snprintf(cfg->maildir, sizeof(cfg->maildir), "%s.mail", c->db);
+		snprintf(cfg->maildir, sizeof(cfg->maildir), "%.1000s.mail", cfg->db);
 	if (cfg->remind_hours == 0)
 		cfg->remind_hours = 48;
 	template_set_dir(cfg->templates);	/* site templates apply to everything rendered */
@@ -303,6 +314,7 @@ config_get(struct ctx *c, char *err, size_t errlen)
 		free(cfg);
 		return NULL;
 	}
+	c->db = cfg->db;	/* the file's db when neither --db nor $ARBITER_DB gave one */
 	return c->cfg = cfg;
 }
 
@@ -340,12 +352,13 @@ site_check(struct config *cfg, struct store *s, const char *record, char *err,
 	if (j == NULL || json_unpack(j, "{s:s, s:s, s?s, s?s, s?s}", "id", &id, "key", &kind,
 	    "fingerprint", &fp, "key_file", &keyfile, "config", &conf) != 0 ||
 	    strlen(id) >= sizeof(cfg->site) || *id == '\0') {
-		snprintf(err, errlen, "%s: the site record of this database is damaged", cfg->db);
+		snprintf(err, errlen, "%s: the site record of this database is damaged",
+		    cfg->db_shown);
 		goto out;
 	}
 	if (*conf != '\0' && cfg->source[0] == '\0') {
 		snprintf(err, errlen, "%s was set up with the configuration %s, but no "
-		    "configuration file was read (%s): give --config %s", cfg->db, conf,
+		    "configuration file was read (%s): give --config %s", cfg->db_shown, conf,
 		    cfg->unread, conf);
 		goto out;
 	}
@@ -353,7 +366,7 @@ site_check(struct config *cfg, struct store *s, const char *record, char *err,
 		if (cfg->secret_file[0] == '\0') {
 			no_key_because(cfg, why, sizeof(why));
 			snprintf(err, errlen, "%s: the reply addresses of this database are made "
-			    "with the key in %s (secret_file), but %s", cfg->db, keyfile, why);
+			    "with the key in %s (secret_file), but %s", cfg->db_shown, keyfile, why);
 			goto out;
 		}
 		if (fingerprint(cfg->secret, mine) != 0) {
@@ -364,27 +377,27 @@ site_check(struct config *cfg, struct store *s, const char *record, char *err,
 		if (strcmp(mine, fp) != 0) {
 			snprintf(err, errlen, "%s: the key in %s is not the key this database's "
 			    "reply addresses are made with (the one in %s); another key would "
-			    "void every reply address sent", cfg->db, cfg->secret_file, keyfile);
+			    "void every reply address sent", cfg->db_shown, cfg->secret_file, keyfile);
 			goto out;
 		}
 	} else if (strcmp(kind, "own") == 0) {
 		if (cfg->secret_file[0] != '\0') {
 			snprintf(err, errlen, "%s keeps a token key of its own, but %s sets "
 			    "secret_file %s; remove it (another key would void every reply "
-			    "address sent)", cfg->db, cfg->source[0] != '\0' ? cfg->source :
+			    "address sent)", cfg->db_shown, cfg->source[0] != '\0' ? cfg->source :
 			    "the environment", cfg->secret_file);
 			goto out;
 		}
 		rc = store_meta_get(s, "token_key", cfg->secret, sizeof(cfg->secret));
 		if (rc != STORE_OK) {
-			snprintf(err, errlen, "%s: %s", cfg->db, rc == STORE_NOTFOUND ?
+			snprintf(err, errlen, "%s: %s", cfg->db_shown, rc == STORE_NOTFOUND ?
 			    "the token key of this database is missing" : store_error(s));
 			rc = rc == STORE_NOTFOUND ? -1 : rc;
 			goto out;
 		}
 	} else {
 		snprintf(err, errlen, "%s: the site record names an unknown key kind '%s'",
-		    cfg->db, kind);
+		    cfg->db_shown, kind);
 		goto out;
 	}
 	snprintf(cfg->site, sizeof(cfg->site), "%s", id);
@@ -417,14 +430,14 @@ site_bind(struct config *cfg, struct store *s, char *err, size_t errlen)
 	if (own && cfg->secret_file[0] != '\0') {
 		snprintf(err, errlen, "%s keeps a token key of its own, but secret_file %s is "
 		    "configured; remove it (another key would void every reply address sent)",
-		    cfg->db, cfg->secret_file);
+		    cfg->db_shown, cfg->secret_file);
 		return -1;
 	}
 	if (!own && cfg->secret_file[0] == '\0' && addressed > 0) {
 		/* An older arbiter made its reply addresses with a key file. */
 		no_key_because(cfg, why, sizeof(why));
 		snprintf(err, errlen, "%s: the reply addresses of this database were made with "
-		    "a key file (secret_file), but %s", cfg->db, why);
+		    "a key file (secret_file), but %s", cfg->db_shown, why);
 		return -1;
 	}
 	if (!own && cfg->secret_file[0] == '\0') {

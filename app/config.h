@@ -35,7 +35,8 @@ struct config {
 	int smtp_insecure;		/* do not verify TLS certificates (tests) */
 	char source[1024];		/* the configuration file read; "" for none */
 	char unread[1200];		/* why none was read (for errors) */
-	char db[1024];			/* the database it serves (for errors) */
+	char db[1024];			/* the database it serves: --db, $ARBITER_DB, db, ./arbiter.db */
+	char db_shown[256];		/* db for messages (a URI's password left out) */
 	char site[40];			/* the database's site id, once config_secret ran */
 };
 

@@ -32,7 +32,7 @@ game_open_store(struct ctx *c, int mode, struct store **s)
 			errx_line(c, "%s", store_error(*s));
 		else
 			errx_line(c, "no database at %s (create one with `arbiter new`, or give "
-			    "--db)", c->db);
+			    "--db)", c->cfg->db_shown);
 		rc = EXIT_NOGAME;
 		goto fail;
 	}
@@ -131,7 +131,7 @@ game_load_meta(struct ctx *c, struct store *s, int64_t id, struct loaded *g)
 	rc = store_game_get(s, id, &g->row);
 	if (rc != STORE_OK) {
 		if (rc == STORE_NOTFOUND) {
-			errx_line(c, "no game %lld in %s", (long long)id, c->db);
+			errx_line(c, "no game %lld in %s", (long long)id, c->cfg != NULL ? c->cfg->db_shown : c->db);
 			return EXIT_NOGAME;
 		}
 		return store_exit(s, rc);

@@ -43,8 +43,10 @@ set_format(struct ctx *c, const char *v)
 static int
 global_opt(struct ctx *c, const char *name, const char *val)
 {
-	if (strcmp(name, "db") == 0)
+	if (strcmp(name, "db") == 0) {
 		c->db = val;
+		c->db_default = 0;
+	}
 	else if (strcmp(name, "config") == 0)
 		c->config = val;
 	else if (strcmp(name, "format") == 0) {

@@ -26,6 +26,7 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	c.prog = "arbiter";
 	c.db = env != NULL && *env != '\0' ? env : "arbiter.db";
+	c.db_default = c.db != env;
 	c.format = FMT_TEXT;
 	/* Global options before the command; the same ones also work after it. */
 	while (i < argc && strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0') {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "curl_dl.h"
-#include "dl_fill.h"
+#include "../util/dl_fill.h"
 
 struct curl_dl curl_dl;
 

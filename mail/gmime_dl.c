@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dl_fill.h"
+#include "../util/dl_fill.h"
 #include "gmime_dl.h"
 
 /* Each name and its slot; # and ## take the name as written, not as

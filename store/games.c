@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sqlite3.h>
 
 #include "store.h"
 #include "store_int.h"
@@ -11,7 +10,7 @@
 int
 store_next_game_id(struct store *s, int64_t *id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char num[32];
 	int rc;
 
@@ -20,14 +19,17 @@ store_next_game_id(struct store *s, int64_t *id)
 	 * and mail threads name the game, and an old token must not act in
 	 * another game.  The highest id ever given is kept in meta.
 	 */
-	if ((rc = store_prepare(s, "SELECT max(coalesce((SELECT CAST(value AS INTEGER) FROM "
-	    "meta WHERE key = 'last_game_id'), 0), coalesce((SELECT max(id) FROM games), 0))",
+	if ((rc = store_prepare(s, "SELECT coalesce((SELECT CAST(value AS BIGINT) FROM meta "
+	    "WHERE key = 'last_game_id'), 0), coalesce((SELECT max(id) FROM games), 0)",
 	    &st)) != STORE_OK)
 		return rc;
-	rc = sqlite3_step(st);
-	*id = sqlite3_column_int64(st, 0) + 1;
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
+	rc = db_step(st);
+	*id = db_col_int(st, 0);
+	if (db_col_int(st, 1) > *id)
+		*id = db_col_int(st, 1);
+	++*id;
+	db_finalize(st);
+	if (rc != DB_ROW)
 		return store_fail(s, rc, "next game id");
 	snprintf(num, sizeof(num), "%lld", (long long)*id);
 	return store_meta_put(s, "last_game_id", num);
@@ -37,7 +39,7 @@ int
 store_game_create(struct store *s, const struct store_game *g,
     const struct store_seat *seats, int64_t *id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t next;
 	int rc, i;
 	char num[32];
@@ -50,41 +52,42 @@ store_game_create(struct store *s, const struct store_game *g,
 	(void)num;
 	rc = store_prepare(s, "INSERT INTO games (rules, title, options, seed, "
 	    "nseats, created, remind_hours, deadline_hours, grace_hours, on_timeout, "
-	    "forum_address, forum_format, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	    &st);
+	    "forum_address, forum_format, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+	    "RETURNING id", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 13, next);
-	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, g->title, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 4, g->seed, sizeof(g->seed), SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, g->nseats);
-	sqlite3_bind_int64(st, 6, g->created);
-	sqlite3_bind_int(st, 7, g->remind_hours);
-	sqlite3_bind_int(st, 8, g->deadline_hours);
-	sqlite3_bind_int(st, 9, g->grace_hours);
-	sqlite3_bind_text(st, 10, g->on_timeout[0] != '\0' ? g->on_timeout : "remind-only", -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_text(st, 11, g->forum_address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 12, g->forum_format[0] != '\0' ? g->forum_format : "markdown", -1,
-	    SQLITE_STATIC);
-	if ((rc = store_done(s, st, "create game")) != STORE_OK)
-		return rc;
-	*id = sqlite3_last_insert_rowid(s->db);
+	db_bind_int(st, 13, next);
+	db_bind_text(st, 1, g->rules);
+	db_bind_text(st, 2, g->title);
+	db_bind_text(st, 3, g->options);
+	db_bind_blob(st, 4, g->seed, sizeof(g->seed));
+	db_bind_int(st, 5, g->nseats);
+	db_bind_int(st, 6, g->created);
+	db_bind_int(st, 7, g->remind_hours);
+	db_bind_int(st, 8, g->deadline_hours);
+	db_bind_int(st, 9, g->grace_hours);
+	db_bind_text(st, 10, g->on_timeout[0] != '\0' ? g->on_timeout : "remind-only");
+	db_bind_text(st, 11, g->forum_address);
+	db_bind_text(st, 12, g->forum_format[0] != '\0' ? g->forum_format : "markdown");
+	if ((rc = db_step(st)) != DB_ROW) {
+		db_finalize(st);
+		return store_fail(s, rc, "create game");
+	}
+	*id = db_col_int(st, 0);
+	db_finalize(st);
 	for (i = 0; i < g->nseats; i++) {
 		rc = store_prepare(s, "INSERT INTO seats (game_id, idx, name, email, "
 		    "password, idle_since, serial, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st);
 		if (rc != STORE_OK)
 			return rc;
-		sqlite3_bind_int64(st, 1, *id);
-		sqlite3_bind_int(st, 2, i);
-		sqlite3_bind_text(st, 3, seats[i].name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, seats[i].email, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 5, seats[i].password, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 6, seats[i].idle_since);
-		sqlite3_bind_int64(st, 7, seats[i].serial > 0 ? seats[i].serial : 1);
-		sqlite3_bind_int64(st, 8, seats[i].due_at);
+		db_bind_int(st, 1, *id);
+		db_bind_int(st, 2, i);
+		db_bind_text(st, 3, seats[i].name);
+		db_bind_text(st, 4, seats[i].email);
+		db_bind_text(st, 5, seats[i].password);
+		db_bind_int(st, 6, seats[i].idle_since);
+		db_bind_int(st, 7, seats[i].serial > 0 ? seats[i].serial : 1);
+		db_bind_int(st, 8, seats[i].due_at);
 		if ((rc = store_done(s, st, "create seat")) != STORE_OK)
 			return rc;
 	}
@@ -94,9 +97,10 @@ store_game_create(struct store *s, const struct store_game *g,
 int
 store_game_get(struct store *s, int64_t id, struct store_game *g)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 	const void *seed;
+	size_t len;
 
 	memset(g, 0, sizeof(*g));
 	rc = store_prepare(s, "SELECT rules, title, options, seed, nseats, created, "
@@ -104,11 +108,11 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 	    "forum_address, forum_format FROM games WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		if (rc == SQLITE_DONE) {
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
+		if (rc == DB_DONE) {
 			snprintf(s->err, sizeof(s->err), "no game %lld", (long long)id);
 			return STORE_NOTFOUND;
 		}
@@ -118,25 +122,25 @@ store_game_get(struct store *s, int64_t id, struct store_game *g)
 	store_col_text(st, 0, g->rules, sizeof(g->rules));
 	store_col_text(st, 1, g->title, sizeof(g->title));
 	g->options = store_col_dup(st, 2);
-	seed = sqlite3_column_blob(st, 3);
-	if (seed == NULL || sqlite3_column_bytes(st, 3) != (int)sizeof(g->seed)) {
-		sqlite3_finalize(st);
+	seed = db_col_blob(st, 3, &len);
+	if (seed == NULL || len != sizeof(g->seed)) {
+		db_finalize(st);
 		snprintf(s->err, sizeof(s->err), "the seed of game %lld is damaged",
 		    (long long)id);
 		return STORE_CORRUPT;
 	}
 	memcpy(g->seed, seed, sizeof(g->seed));
-	g->nseats = sqlite3_column_int(st, 4);
-	g->created = sqlite3_column_int64(st, 5);
-	g->nmoves = sqlite3_column_int(st, 6);
-	g->over = sqlite3_column_int(st, 7);
-	g->remind_hours = sqlite3_column_int(st, 8);
-	g->deadline_hours = sqlite3_column_int(st, 9);
-	g->grace_hours = sqlite3_column_int(st, 10);
+	g->nseats = db_col_int(st, 4);
+	g->created = db_col_int(st, 5);
+	g->nmoves = db_col_int(st, 6);
+	g->over = db_col_int(st, 7);
+	g->remind_hours = db_col_int(st, 8);
+	g->deadline_hours = db_col_int(st, 9);
+	g->grace_hours = db_col_int(st, 10);
 	store_col_text(st, 11, g->on_timeout, sizeof(g->on_timeout));
 	store_col_text(st, 12, g->forum_address, sizeof(g->forum_address));
 	store_col_text(st, 13, g->forum_format, sizeof(g->forum_format));
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (g->options == NULL) {
 		snprintf(s->err, sizeof(s->err), "game %lld has no options", (long long)id);
 		return STORE_ERROR;
@@ -154,41 +158,41 @@ store_game_free(struct store_game *g)
 int
 store_game_set_over(struct store *s, int64_t id, int over)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_prepare(s, "UPDATE games SET over = ? WHERE id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int(st, 1, over);
-	sqlite3_bind_int64(st, 2, id);
+	db_bind_int(st, 1, over);
+	db_bind_int(st, 2, id);
 	return store_done(s, st, "mark game over");
 }
 
 /* Collect the first column of st's rows into a malloc'ed array. */
 static int
-collect_ids(struct store *s, sqlite3_stmt *st, int64_t **ids, int *n)
+collect_ids(struct store *s, struct db_stmt *st, int64_t **ids, int *n)
 {
 	int rc, cap = 0;
 	int64_t *v = NULL, *nv;
 
 	*ids = NULL;
 	*n = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 16;
 			nv = realloc(v, sizeof(*v) * (size_t)cap);
 			if (nv == NULL) {
 				free(v);
-				sqlite3_finalize(st);
+				db_finalize(st);
 				snprintf(s->err, sizeof(s->err), "out of memory");
 				return STORE_ERROR;
 			}
 			v = nv;
 		}
-		v[(*n)++] = sqlite3_column_int64(st, 0);
+		v[(*n)++] = db_col_int(st, 0);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	db_finalize(st);
+	if (rc != DB_DONE) {
 		free(v);
 		*n = 0;
 		return store_fail(s, rc, "list games");
@@ -200,7 +204,7 @@ collect_ids(struct store *s, sqlite3_stmt *st, int64_t **ids, int *n)
 int
 store_game_ids(struct store *s, int64_t **ids, int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*ids = NULL;
@@ -215,7 +219,7 @@ store_game_list(struct store *s, int state, const char *player, int limit,
     int64_t **ids, int *n)
 {
 	char sql[400];
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*ids = NULL;
@@ -231,9 +235,9 @@ store_game_list(struct store *s, int state, const char *player, int limit,
 	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
 		return rc;
 	if (player != NULL)
-		sqlite3_bind_text(st, 1, player, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, state);
-	sqlite3_bind_int(st, 3, limit);
+		db_bind_text(st, 1, player);
+	db_bind_int(st, 2, state);
+	db_bind_int(st, 3, limit >= 0 ? limit : INT64_MAX);
 	return collect_ids(s, st, ids, n);
 }
 
@@ -241,7 +245,7 @@ int
 store_games_due(struct store *s, int64_t now, int hours, int table_days,
     int64_t **ids, int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc, first = hours;
 
 	*ids = NULL;
@@ -250,14 +254,14 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 	if ((rc = store_prepare(s, "SELECT min(remind_hours) FROM games WHERE "
 	    "remind_hours > 0", &st)) != STORE_OK)
 		return rc;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0 &&
-	    sqlite3_column_int(st, 0) < hours)
-		first = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
+	if ((rc = db_step(st)) == DB_ROW && db_col_int(st, 0) > 0 &&
+	    db_col_int(st, 0) < hours)
+		first = db_col_int(st, 0);
+	db_finalize(st);
+	if (rc != DB_ROW)
 		return store_fail(s, rc, "read reminder intervals");
 	/* The candidates first (CROSS JOIN keeps that order): few, from the indexes. */
-	rc = store_prepare(s, "SELECT DISTINCT s.game_id FROM ("
+	rc = store_prepare2(s, "SELECT DISTINCT s.game_id FROM ("
 	    " SELECT rowid AS r FROM seats INDEXED BY seats_first WHERE idle_since != 0 AND "
 	    "  reminded_at = 0 AND idle_since <= ?4"
 	    " UNION SELECT rowid FROM seats INDEXED BY seats_first WHERE idle_since != 0 AND "
@@ -274,13 +278,26 @@ store_games_due(struct store *s, int64_t now, int hours, int table_days,
 	    "  g.remind_hours > 0 THEN g.remind_hours ELSE ?2 END) * 3600 <= ?1)"
 	    " OR (s.reminded_at != 0 AND s.reminded_at + 86400 <= ?1)"
 	    " OR (s.table_told = 0 AND ?1 - max(s.idle_since, s.away_until) >= ?3 * 86400))"
+	    " ORDER BY s.game_id",
+	    /* PostgreSQL: the same conditions; its planner ORs the partial indexes. */
+	    "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+	    " WHERE ((s.idle_since != 0 AND ((s.reminded_at = 0 AND s.idle_since <= ?4)"
+	    "  OR (s.reminded_at > 0 AND s.reminded_at <= ?1 - 86400)"
+	    "  OR (s.table_told = 0 AND s.idle_since <= ?1 - ?3 * 86400)))"
+	    "  OR (s.due_at != 0 AND s.due_at <= ?1))"
+	    " AND g.over = 0 AND s.away_until <= ?1 AND ("
+	    " (s.due_at != 0 AND s.due_at <= ?1) OR"
+	    " (s.reminded_at = 0 AND greatest(s.idle_since, s.away_until) + (CASE WHEN "
+	    "  g.remind_hours > 0 THEN g.remind_hours ELSE ?2 END) * 3600 <= ?1)"
+	    " OR (s.reminded_at != 0 AND s.reminded_at + 86400 <= ?1)"
+	    " OR (s.table_told = 0 AND ?1 - greatest(s.idle_since, s.away_until) >= ?3 * 86400))"
 	    " ORDER BY s.game_id", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 4, now - (int64_t)first * 3600);
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, hours);
-	sqlite3_bind_int(st, 3, table_days);
+	db_bind_int(st, 4, now - (int64_t)first * 3600);
+	db_bind_int(st, 1, now);
+	db_bind_int(st, 2, hours);
+	db_bind_int(st, 3, table_days);
 	return collect_ids(s, st, ids, n);
 }
 
@@ -298,14 +315,14 @@ store_game_delete(struct store *s, int64_t id)
 		"DELETE FROM seats WHERE game_id = ?",
 		"DELETE FROM games WHERE id = ?",
 	};
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	size_t i;
 	int rc;
 
 	for (i = 0; i < sizeof(sql) / sizeof(sql[0]); i++) {
 		if ((rc = store_prepare(s, sql[i], &st)) != STORE_OK)
 			return rc;
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int(st, 1, id);
 		if ((rc = store_done(s, st, "delete game")) != STORE_OK)
 			return rc;
 	}
@@ -316,18 +333,18 @@ int
 store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX], int max,
     int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*n = 0;
 	if ((rc = store_prepare(s, "SELECT email FROM observers WHERE game_id = ? "
 	    "ORDER BY email", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+	db_bind_int(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW && *n < max)
 		store_col_text(st, 0, emails[(*n)++], STORE_EMAIL_MAX);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_finalize(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return store_fail(s, rc, "read observers");
 	return STORE_OK;
 }
@@ -335,20 +352,20 @@ store_observers_get(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX]
 int
 store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX], int n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc, i;
 
 	if ((rc = store_prepare(s, "DELETE FROM observers WHERE game_id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	if ((rc = store_done(s, st, "set observers")) != STORE_OK)
 		return rc;
 	for (i = 0; i < n; i++) {
-		if ((rc = store_prepare(s, "INSERT OR IGNORE INTO observers (game_id, email) "
-		    "VALUES (?, ?)", &st)) != STORE_OK)
+		if ((rc = store_prepare(s, "INSERT INTO observers (game_id, email) "
+		    "VALUES (?, ?) ON CONFLICT DO NOTHING", &st)) != STORE_OK)
 			return rc;
-		sqlite3_bind_int64(st, 1, id);
-		sqlite3_bind_text(st, 2, emails[i], -1, SQLITE_STATIC);
+		db_bind_int(st, 1, id);
+		db_bind_text(st, 2, emails[i]);
 		if ((rc = store_done(s, st, "set observers")) != STORE_OK)
 			return rc;
 	}
@@ -358,64 +375,67 @@ store_observers_set(struct store *s, int64_t id, char (*emails)[STORE_EMAIL_MAX]
 int
 store_proposal_get(struct store *s, int64_t id, struct store_proposal *p)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(p, 0, sizeof(*p));
 	if ((rc = store_prepare(s, "SELECT kind, seat, at_move, expires, agreed, refused FROM "
 	    "proposals WHERE game_id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
 		store_col_text(st, 0, p->kind, sizeof(p->kind));
-		p->seat = sqlite3_column_int(st, 1);
-		p->at_move = sqlite3_column_int(st, 2);
-		p->expires = sqlite3_column_int64(st, 3);
-		p->agreed = (unsigned)sqlite3_column_int64(st, 4);
-		p->refused = (unsigned)sqlite3_column_int64(st, 5);
+		p->seat = db_col_int(st, 1);
+		p->at_move = db_col_int(st, 2);
+		p->expires = db_col_int(st, 3);
+		p->agreed = (unsigned)db_col_int(st, 4);
+		p->refused = (unsigned)db_col_int(st, 5);
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
+	db_finalize(st);
+	if (rc == DB_DONE)
 		return STORE_NOTFOUND;
-	return rc == SQLITE_ROW ? STORE_OK : store_fail(s, rc, "read proposal");
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc, "read proposal");
 }
 
 int
 store_proposal_put(struct store *s, int64_t id, const struct store_proposal *p)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
-	if ((rc = store_prepare(s, "INSERT OR REPLACE INTO proposals (game_id, kind, seat, "
-	    "at_move, expires, agreed, refused) VALUES (?, ?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "INSERT INTO proposals (game_id, kind, seat, at_move, "
+	    "expires, agreed, refused) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO "
+	    "UPDATE SET kind = excluded.kind, seat = excluded.seat, at_move = excluded.at_move, "
+	    "expires = excluded.expires, agreed = excluded.agreed, refused = excluded.refused",
+	    &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, p->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, p->seat);
-	sqlite3_bind_int(st, 4, p->at_move);
-	sqlite3_bind_int64(st, 5, p->expires);
-	sqlite3_bind_int64(st, 6, (sqlite3_int64)p->agreed);
-	sqlite3_bind_int64(st, 7, (sqlite3_int64)p->refused);
+	db_bind_int(st, 1, id);
+	db_bind_text(st, 2, p->kind);
+	db_bind_int(st, 3, p->seat);
+	db_bind_int(st, 4, p->at_move);
+	db_bind_int(st, 5, p->expires);
+	db_bind_int(st, 6, (int64_t)p->agreed);
+	db_bind_int(st, 7, (int64_t)p->refused);
 	return store_done(s, st, "store proposal");
 }
 
 int
 store_proposal_drop(struct store *s, int64_t id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_prepare(s, "DELETE FROM proposals WHERE game_id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	return store_done(s, st, "drop proposal");
 }
 
 int
 store_game_set_clock(struct store *s, const struct store_game *g)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE games SET remind_hours = ?, deadline_hours = ?, "
@@ -423,21 +443,20 @@ store_game_set_clock(struct store *s, const struct store_game *g)
 	    "WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int(st, 1, g->remind_hours);
-	sqlite3_bind_int(st, 2, g->deadline_hours);
-	sqlite3_bind_int(st, 3, g->grace_hours);
-	sqlite3_bind_text(st, 4, g->on_timeout, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, g->forum_address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, g->forum_format[0] != '\0' ? g->forum_format : "markdown", -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, g->id);
+	db_bind_int(st, 1, g->remind_hours);
+	db_bind_int(st, 2, g->deadline_hours);
+	db_bind_int(st, 3, g->grace_hours);
+	db_bind_text(st, 4, g->on_timeout);
+	db_bind_text(st, 5, g->forum_address);
+	db_bind_text(st, 6, g->forum_format[0] != '\0' ? g->forum_format : "markdown");
+	db_bind_int(st, 7, g->id);
 	return store_done(s, st, "set the game's clock");
 }
 
 int
 store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*n = 0;
@@ -446,25 +465,25 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 	    "WHERE game_id = ? ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	db_bind_int(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW && *n < max) {
 		struct store_seat *p = &seats[(*n)++];
 
 		memset(p, 0, sizeof(*p));
-		p->idx = sqlite3_column_int(st, 0);
+		p->idx = db_col_int(st, 0);
 		store_col_text(st, 1, p->name, sizeof(p->name));
 		store_col_text(st, 2, p->email, sizeof(p->email));
 		store_col_text(st, 3, p->password, sizeof(p->password));
-		p->idle_since = sqlite3_column_int64(st, 4);
-		p->reminded_at = sqlite3_column_int64(st, 5);
-		p->reminders = sqlite3_column_int(st, 6);
-		p->away_until = sqlite3_column_int64(st, 7);
-		p->table_told = sqlite3_column_int(st, 8);
-		p->serial = sqlite3_column_int64(st, 9);
-		p->due_at = sqlite3_column_int64(st, 10);
+		p->idle_since = db_col_int(st, 4);
+		p->reminded_at = db_col_int(st, 5);
+		p->reminders = db_col_int(st, 6);
+		p->away_until = db_col_int(st, 7);
+		p->table_told = db_col_int(st, 8);
+		p->serial = db_col_int(st, 9);
+		p->due_at = db_col_int(st, 10);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_finalize(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return store_fail(s, rc, "read seats");
 	return STORE_OK;
 }
@@ -472,7 +491,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 int
 store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *seat)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET idle_since = ?, reminded_at = ?, "
@@ -480,63 +499,63 @@ store_seat_update_clock(struct store *s, int64_t id, const struct store_seat *se
 	    "WHERE game_id = ? AND idx = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, seat->idle_since);
-	sqlite3_bind_int64(st, 2, seat->reminded_at);
-	sqlite3_bind_int(st, 3, seat->reminders);
-	sqlite3_bind_int64(st, 4, seat->away_until);
-	sqlite3_bind_int(st, 5, seat->table_told);
-	sqlite3_bind_int64(st, 6, seat->due_at);
-	sqlite3_bind_int64(st, 7, id);
-	sqlite3_bind_int(st, 8, seat->idx);
+	db_bind_int(st, 1, seat->idle_since);
+	db_bind_int(st, 2, seat->reminded_at);
+	db_bind_int(st, 3, seat->reminders);
+	db_bind_int(st, 4, seat->away_until);
+	db_bind_int(st, 5, seat->table_told);
+	db_bind_int(st, 6, seat->due_at);
+	db_bind_int(st, 7, id);
+	db_bind_int(st, 8, seat->idx);
 	return store_done(s, st, "update seat");
 }
 
 int
 store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *seat)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET name = ?, email = ?, password = ? "
 	    "WHERE game_id = ? AND idx = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, seat->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, seat->email, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, seat->password, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, id);
-	sqlite3_bind_int(st, 5, seat->idx);
+	db_bind_text(st, 1, seat->name);
+	db_bind_text(st, 2, seat->email);
+	db_bind_text(st, 3, seat->password);
+	db_bind_int(st, 4, id);
+	db_bind_int(st, 5, seat->idx);
 	return store_done(s, st, "update seat");
 }
 
 int
 store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, serial);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int(st, 3, idx);
+	db_bind_int(st, 1, serial);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, idx);
 	return store_done(s, st, "update seat serial");
 }
 
 int
 store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE seats SET password = ? WHERE game_id = ? AND idx = ?",
 	    &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int(st, 3, idx);
+	db_bind_text(st, 1, hash);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, idx);
 	return store_done(s, st, "store seat password");
 }
 
@@ -544,21 +563,20 @@ int
 store_plain_passwords_each(struct store *s,
     int (*fn)(int64_t game, int idx, const char *password, void *arg), void *arg)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc, stop = 0;
 
 	rc = store_prepare(s, "SELECT game_id, idx, password FROM seats "
 	    "WHERE substr(password, 1, 1) <> '$' ORDER BY game_id, idx", &st);
 	if (rc != STORE_OK)
 		return rc;
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const unsigned char *pw = sqlite3_column_text(st, 2);
+	while (!stop && (rc = db_step(st)) == DB_ROW) {
+		const char *pw = db_col_text(st, 2);
 
-		stop = fn(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
-		    pw != NULL ? (const char *)pw : "", arg);
+		stop = fn(db_col_int(st, 0), db_col_int(st, 1), pw != NULL ? pw : "", arg);
 	}
-	sqlite3_finalize(st);
-	if (!stop && rc != SQLITE_DONE)
+	db_finalize(st);
+	if (!stop && rc != DB_DONE)
 		return store_fail(s, rc, "read seat passwords");
 	return stop ? STORE_ERROR : STORE_OK;
 }
@@ -566,21 +584,21 @@ store_plain_passwords_each(struct store *s,
 int
 store_site_counts(struct store *s, int *games, int *addressed)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT (SELECT count(*) FROM games), "
 	    "(SELECT count(*) FROM seats WHERE email <> '')", &st);
 	if (rc != STORE_OK)
 		return rc;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return store_fail(s, rc, "count games");
 	}
-	*games = sqlite3_column_int(st, 0);
-	*addressed = sqlite3_column_int(st, 1);
-	sqlite3_finalize(st);
+	*games = db_col_int(st, 0);
+	*addressed = db_col_int(st, 1);
+	db_finalize(st);
 	return STORE_OK;
 }
 
@@ -588,12 +606,12 @@ store_site_counts(struct store *s, int *games, int *addressed)
 static int
 exec_for_game(struct store *s, const char *sql, int64_t id, const char *what)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	return store_done(s, st, what);
 }
 
@@ -608,28 +626,28 @@ recount(struct store *s, int64_t id)
 int
 store_move_append(struct store *s, int64_t id, const struct store_move *m)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO moves (game_id, seq, seat, text, source, "
 	    "message_id, at, drew, shown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, m->seq);
-	sqlite3_bind_int(st, 3, m->seat);
-	sqlite3_bind_text(st, 4, m->text, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, m->source, -1, SQLITE_STATIC);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, m->seq);
+	db_bind_int(st, 3, m->seat);
+	db_bind_text(st, 4, m->text);
+	db_bind_text(st, 5, m->source);
 	if (m->message_id != NULL)
-		sqlite3_bind_text(st, 6, m->message_id, -1, SQLITE_STATIC);
+		db_bind_text(st, 6, m->message_id);
 	else
-		sqlite3_bind_null(st, 6);
-	sqlite3_bind_int64(st, 7, m->at);
-	sqlite3_bind_int(st, 8, m->drew);
+		db_bind_null(st, 6);
+	db_bind_int(st, 7, m->at);
+	db_bind_int(st, 8, m->drew);
 	if (m->shown != NULL)
-		sqlite3_bind_text(st, 9, m->shown, -1, SQLITE_STATIC);
+		db_bind_text(st, 9, m->shown);
 	else
-		sqlite3_bind_null(st, 9);
+		db_bind_null(st, 9);
 	if ((rc = store_done(s, st, "append move")) != STORE_OK)
 		return rc;
 	return recount(s, id);
@@ -640,17 +658,17 @@ store_move_append(struct store *s, int64_t id, const struct store_move *m)
  * message_id, at, drew, shown).
  */
 static int
-move_from_row(sqlite3_stmt *st, struct store_move *m)
+move_from_row(struct db_stmt *st, struct store_move *m)
 {
 	memset(m, 0, sizeof(*m));
-	m->seq = sqlite3_column_int(st, 0);
-	m->seat = sqlite3_column_int(st, 1);
+	m->seq = db_col_int(st, 0);
+	m->seat = db_col_int(st, 1);
 	m->text = store_col_dup(st, 2);
 	store_col_text(st, 3, m->source, sizeof(m->source));
 	m->message_id = store_col_dup(st, 4);
-	m->at = sqlite3_column_int64(st, 5);
-	m->drew = sqlite3_column_int(st, 6);
-	if (sqlite3_column_type(st, 7) != SQLITE_NULL && (m->shown = store_col_dup(st, 7)) == NULL)
+	m->at = db_col_int(st, 5);
+	m->drew = db_col_int(st, 6);
+	if (!db_col_null(st, 7) && (m->shown = store_col_dup(st, 7)) == NULL)
 		return -1;
 	return m->text != NULL ? 0 : -1;
 }
@@ -668,7 +686,7 @@ int
 store_moves_each(struct store *s, int64_t id, int from_seq,
     int (*fn)(const struct store_move *m, void *arg), void *arg)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	struct store_move m;
 	int rc, stop = 0;
 
@@ -676,20 +694,20 @@ store_moves_each(struct store *s, int64_t id, int from_seq,
 	    "FROM moves WHERE game_id = ? AND seq >= ? ORDER BY seq", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, from_seq);
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, from_seq);
+	while (!stop && (rc = db_step(st)) == DB_ROW) {
 		if (move_from_row(st, &m) != 0) {
 			store_move_free(&m);
-			sqlite3_finalize(st);
+			db_finalize(st);
 			snprintf(s->err, sizeof(s->err), "out of memory");
 			return STORE_ERROR;
 		}
 		stop = fn(&m, arg);
 		store_move_free(&m);
 	}
-	sqlite3_finalize(st);
-	if (!stop && rc != SQLITE_DONE)
+	db_finalize(st);
+	if (!stop && rc != DB_DONE)
 		return store_fail(s, rc, "read moves");
 	return STORE_OK;
 }
@@ -697,26 +715,26 @@ store_moves_each(struct store *s, int64_t id, int from_seq,
 int
 store_move_get(struct store *s, int64_t id, int seq, struct store_move *m)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT seq, seat, text, source, message_id, at, drew, shown "
 	    "FROM moves WHERE game_id = ? AND seq = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, seq);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		if (rc == SQLITE_DONE) {
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
+		if (rc == DB_DONE) {
 			snprintf(s->err, sizeof(s->err), "no move %d", seq);
 			return STORE_NOTFOUND;
 		}
 		return store_fail(s, rc, "read move");
 	}
 	rc = move_from_row(st, m);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc != 0) {
 		store_move_free(m);
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -763,7 +781,7 @@ int
 store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
     const void *state, size_t size)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	uint64_t sum = snapshot_sum(id, seq, version, state, size);
 	unsigned char *blob;
 	int rc;
@@ -774,27 +792,31 @@ store_snapshot_put(struct store *s, int64_t id, int seq, uint32_t version,
 	}
 	memcpy(blob, state, size);
 	memcpy(blob + size, &sum, sizeof(sum));
-	rc = store_prepare(s, "INSERT OR REPLACE INTO snapshots (game_id, seq, version, "
-	    "size, state) VALUES (?, ?, ?, ?, ?)", &st);
+	rc = store_prepare(s, "INSERT INTO snapshots (game_id, seq, version, size, "
+	    "state) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET seq = "
+	    "excluded.seq, version = excluded.version, size = excluded.size, "
+	    "state = excluded.state", &st);
 	if (rc != STORE_OK) {
 		free(blob);
 		return rc;
 	}
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, seq);
-	sqlite3_bind_int64(st, 3, version);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)size);
-	sqlite3_bind_blob(st, 5, blob, (int)(size + sizeof(sum)), SQLITE_TRANSIENT);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	db_bind_int(st, 3, version);
+	db_bind_int(st, 4, (int64_t)size);
+	db_bind_blob(st, 5, blob, size + sizeof(sum));
+	rc = store_done(s, st, "store snapshot");
 	free(blob);
-	return store_done(s, st, "store snapshot");
+	return rc;
 }
 
 int
 store_snapshot_get(struct store *s, int64_t id, uint32_t version,
     void *state, size_t size, int *seq)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	const unsigned char *blob;
+	size_t len;
 	uint64_t sum;
 	int rc, n;
 
@@ -802,35 +824,35 @@ store_snapshot_get(struct store *s, int64_t id, uint32_t version,
 	    "WHERE game_id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
-		return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read snapshot");
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
+		return rc == DB_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read snapshot");
 	}
-	if ((uint32_t)sqlite3_column_int64(st, 1) != version ||
-	    (size_t)sqlite3_column_int64(st, 2) != size) {
-		sqlite3_finalize(st);
+	if ((uint32_t)db_col_int(st, 1) != version ||
+	    (size_t)db_col_int(st, 2) != size) {
+		db_finalize(st);
 		return STORE_NOTFOUND;	/* another engine version: replay */
 	}
-	n = sqlite3_column_int(st, 0);
-	blob = sqlite3_column_blob(st, 3);
-	if (blob == NULL || (size_t)sqlite3_column_bytes(st, 3) != size + sizeof(sum)) {
-		sqlite3_finalize(st);
+	n = db_col_int(st, 0);
+	blob = db_col_blob(st, 3, &len);
+	if (blob == NULL || len != size + sizeof(sum)) {
+		db_finalize(st);
 		snprintf(s->err, sizeof(s->err), "the snapshot of game %lld has the wrong "
 		    "length", (long long)id);
 		return STORE_CORRUPT;
 	}
 	memcpy(&sum, blob + size, sizeof(sum));
 	if (sum != snapshot_sum(id, n, version, blob, size)) {
-		sqlite3_finalize(st);
+		db_finalize(st);
 		snprintf(s->err, sizeof(s->err), "the snapshot of game %lld fails its "
 		    "checksum", (long long)id);
 		return STORE_CORRUPT;
 	}
 	*seq = n;
 	memcpy(state, blob, size);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return STORE_OK;
 }
 

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sqlite3.h>
 
 #include "store.h"
 #include "store_int.h"
@@ -15,67 +14,68 @@
 int
 store_meta_get(struct store *s, const char *key, char *buf, size_t len)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_prepare(s, "SELECT value FROM meta WHERE key = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	db_bind_text(st, 1, key);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
 		store_col_text(st, 0, buf, len);
-		sqlite3_finalize(st);
+		db_finalize(st);
 		return STORE_OK;
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read setting");
+	db_finalize(st);
+	return rc == DB_DONE ? STORE_NOTFOUND : store_fail(s, rc, "read setting");
 }
 
 int
 store_meta_put(struct store *s, const char *key, const char *value)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", &st);
+	rc = store_prepare(s, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+	    "DO UPDATE SET value = excluded.value", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, key);
+	db_bind_text(st, 2, value);
 	return store_done(s, st, "store setting");
 }
 
 int
 store_meta_add(struct store *s, const char *key, const char *value)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", &st);
+	rc = store_prepare(s, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, key);
+	db_bind_text(st, 2, value);
 	return store_done(s, st, "store setting");
 }
 
 int
 store_outbox_add(struct store *s, const struct store_mail *m)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, message, "
 	    "created, next_try) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, m->game);
-	sqlite3_bind_int(st, 2, m->seat);
-	sqlite3_bind_text(st, 3, m->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, m->rcpt, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 5, m->message, (int)m->len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, m->created);
-	sqlite3_bind_int64(st, 7, m->created);
+	db_bind_int(st, 1, m->game);
+	db_bind_int(st, 2, m->seat);
+	db_bind_text(st, 3, m->kind);
+	db_bind_text(st, 4, m->rcpt);
+	db_bind_blob(st, 5, m->message, m->len);
+	db_bind_int(st, 6, m->created);
+	db_bind_int(st, 7, m->created);
 	return store_done(s, st, "queue mail");
 }
 
@@ -83,39 +83,38 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 static int
 record(struct store *s, const struct store_mail_result *r, int64_t now)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE outbox SET sent_at = ?, failed = ?, attempts = ?, "
 	    "next_try = ?, claimed_until = 0, last_error = ? WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, r->sent ? now : 0);
-	sqlite3_bind_int(st, 2, r->failed);
-	sqlite3_bind_int(st, 3, r->attempts);
-	sqlite3_bind_int64(st, 4, r->next_try);
-	sqlite3_bind_text(st, 5, r->error, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, r->id);
+	db_bind_int(st, 1, r->sent ? now : 0);
+	db_bind_int(st, 2, r->failed);
+	db_bind_int(st, 3, r->attempts);
+	db_bind_int(st, 4, r->next_try);
+	db_bind_text(st, 5, r->error);
+	db_bind_int(st, 6, r->id);
 	return store_done(s, st, "record delivery");
 }
 
 /* Read the claimed row st is on into m. */
 static int
-read_mail(struct store *s, sqlite3_stmt *st, struct store_mail *m)
+read_mail(struct store *s, struct db_stmt *st, struct store_mail *m)
 {
 	const void *blob;
 
 	memset(m, 0, sizeof(*m));
-	m->id = sqlite3_column_int64(st, 0);
-	m->game = sqlite3_column_int64(st, 1);
-	m->seat = sqlite3_column_int(st, 2);
+	m->id = db_col_int(st, 0);
+	m->game = db_col_int(st, 1);
+	m->seat = db_col_int(st, 2);
 	store_col_text(st, 3, m->kind, sizeof(m->kind));
 	store_col_text(st, 4, m->rcpt, sizeof(m->rcpt));
-	m->len = (size_t)sqlite3_column_bytes(st, 5);
-	blob = sqlite3_column_blob(st, 5);
-	m->created = sqlite3_column_int64(st, 6);
-	m->attempts = sqlite3_column_int(st, 7);
-	m->retried = sqlite3_column_int64(st, 8) != 0;
+	blob = db_col_blob(st, 5, &m->len);
+	m->created = db_col_int(st, 6);
+	m->attempts = db_col_int(st, 7);
+	m->retried = db_col_int(st, 8) != 0;
 	m->message = malloc(m->len + 1);
 	if (m->message == NULL) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -146,7 +145,11 @@ store_outbox_step(struct store *s, const struct store_mail_result *done, int ndo
 	 * is a mail delivered again (Maildir: found in place, not added;
 	 * SMTP: sent twice), never a mail lost, since the mail itself was
 	 * queued by a synced commit.  Moves and every other change stay FULL.
+	 * PostgreSQL gets the same promise from synchronous_commit = off for
+	 * this transaction alone (store_begin_queue).
 	 */
+	if (s->pg)
+		return outbox_step(s, done, ndone, now, lease, claimed, max, nclaimed);
 	if ((rc = store_exec(s, "PRAGMA synchronous = NORMAL", "outbox")) != STORE_OK)
 		return rc;
 	rc = outbox_step(s, done, ndone, now, lease, claimed, max, nclaimed);
@@ -159,32 +162,40 @@ static int
 outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
     int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc, i, n = 0;
 
-	if ((rc = store_begin(s)) != STORE_OK)
+	if ((rc = store_begin_queue(s)) != STORE_OK)
 		return rc;
 	for (i = 0; i < ndone; i++)
 		if ((rc = record(s, &done[i], now)) != STORE_OK)
 			goto fail;
 	if (max > 0) {
-		rc = store_prepare(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
+		/*
+		 * PostgreSQL: rows another host's sender is claiming right now
+		 * are skipped, not waited for and then claimed a second time.
+		 */
+		rc = store_prepare2(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
 		    "attempts, claimed_until FROM outbox INDEXED BY outbox_queue "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY id LIMIT ?2", &st);
+		    "claimed_until <= ?1 ORDER BY id LIMIT ?2",
+		    "SELECT id, game_id, seat, kind, rcpt, message, created, "
+		    "attempts, claimed_until FROM outbox "
+		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
+		    "claimed_until <= ?1 ORDER BY id LIMIT ?2 FOR UPDATE SKIP LOCKED", &st);
 		if (rc != STORE_OK)
 			goto fail;
-		sqlite3_bind_int64(st, 1, now);
-		sqlite3_bind_int(st, 2, max);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		db_bind_int(st, 1, now);
+		db_bind_int(st, 2, max);
+		while ((rc = db_step(st)) == DB_ROW) {
 			if ((rc = read_mail(s, st, &claimed[n])) != STORE_OK) {
-				sqlite3_finalize(st);
+				db_finalize(st);
 				goto fail;
 			}
 			n++;
 		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE) {
+		db_finalize(st);
+		if (rc != DB_DONE) {
 			rc = store_fail(s, rc, "read outbox");
 			goto fail;
 		}
@@ -193,8 +204,8 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 			    &st);
 			if (rc != STORE_OK)
 				goto fail;
-			sqlite3_bind_int64(st, 1, now + lease);
-			sqlite3_bind_int64(st, 2, claimed[i].id);
+			db_bind_int(st, 1, now + lease);
+			db_bind_int(st, 2, claimed[i].id);
 			if ((rc = store_done(s, st, "claim mail")) != STORE_OK)
 				goto fail;
 		}
@@ -213,44 +224,44 @@ fail:
 int
 store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*dropped = 0;
 	if ((rc = store_prepare(s, "DELETE FROM outbox WHERE game_id = ? AND seat = ? AND "
 	    "sent_at = 0 AND failed = 0", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int(st, 1, game);
+	db_bind_int(st, 2, seat);
 	if ((rc = store_done(s, st, "drop a seat's queued mail")) == STORE_OK)
-		*dropped = sqlite3_changes(s->db);
+		*dropped = (int)s->changes;
 	return rc;
 }
 
 int
 store_outbox_queued(struct store *s, int *queued)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT count(*) FROM outbox INDEXED BY outbox_queue "
 	    "WHERE sent_at = 0 AND failed = 0", &st);
 	if (rc != STORE_OK)
 		return rc;
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return store_fail(s, rc, "count outbox");
 	}
-	*queued = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	*queued = db_col_int(st, 0);
+	db_finalize(st);
 	return STORE_OK;
 }
 
 int
 store_outbox_purge(struct store *s, int64_t before, int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*n = 0;
@@ -258,9 +269,9 @@ store_outbox_purge(struct store *s, int64_t before, int *n)
 	    "AND (sent_at != 0 OR failed != 0)", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, before);
+	db_bind_int(st, 1, before);
 	if ((rc = store_done(s, st, "delete old mail")) == STORE_OK)
-		*n = sqlite3_changes(s->db);
+		*n = (int)s->changes;
 	return rc;
 }
 
@@ -274,21 +285,21 @@ store_mail_free(struct store_mail *m)
 int
 store_inbound_seen(struct store *s, const char *key)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT EXISTS (SELECT 1 FROM inbound WHERE message_id = ?1) "
 	    "OR EXISTS (SELECT 1 FROM moves WHERE message_id = ?1)", &st);
 	if (rc != STORE_OK)
 		return -rc;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	db_bind_text(st, 1, key);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return -store_fail(s, rc, "look up inbound mail");
 	}
-	rc = sqlite3_column_int(st, 0) != 0;
-	sqlite3_finalize(st);
+	rc = db_col_int(st, 0) != 0;
+	db_finalize(st);
 	return rc;
 }
 
@@ -296,146 +307,146 @@ int
 store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t game,
     int seat, const char *result)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "INSERT OR IGNORE INTO inbound (message_id, at, game_id, "
-	    "seat, result) VALUES (?, ?, ?, ?, ?)", &st);
+	rc = store_prepare(s, "INSERT INTO inbound (message_id, at, game_id, seat, result) "
+	    "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, at);
-	sqlite3_bind_int64(st, 3, game);
-	sqlite3_bind_int(st, 4, seat);
-	sqlite3_bind_text(st, 5, result, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, message_id);
+	db_bind_int(st, 2, at);
+	db_bind_int(st, 3, game);
+	db_bind_int(st, 4, seat);
+	db_bind_text(st, 5, result);
 	return store_done(s, st, "record inbound");
 }
 
 int
 store_replies_since(struct store *s, const char *addr, int64_t since, int *count)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE addr = ? AND at >= ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, since);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	db_bind_text(st, 1, addr);
+	db_bind_int(st, 2, since);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return store_fail(s, rc, "count replies");
 	}
-	*count = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	*count = db_col_int(st, 0);
+	db_finalize(st);
 	return STORE_OK;
 }
 
 int
 store_replies_strangers_since(struct store *s, int64_t since, int *count)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE stranger = 1 AND at >= ?",
 	    &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, since);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	db_bind_int(st, 1, since);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return store_fail(s, rc, "count replies");
 	}
-	*count = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	*count = db_col_int(st, 0);
+	db_finalize(st);
 	return STORE_OK;
 }
 
 int
 store_reply_note(struct store *s, const char *addr, int64_t at, int stranger)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO replies (addr, at, stranger) VALUES (?, ?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, at);
-	sqlite3_bind_int(st, 3, stranger != 0);
+	db_bind_text(st, 1, addr);
+	db_bind_int(st, 2, at);
+	db_bind_int(st, 3, stranger != 0);
 	return store_done(s, st, "note reply");
 }
 
 int
 store_auth_failure_note(struct store *s, int64_t game, int64_t at)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO auth_failures (game_id, at) VALUES (?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, at);
+	db_bind_int(st, 1, game);
+	db_bind_int(st, 2, at);
 	return store_done(s, st, "note wrong password");
 }
 
 int
 store_auth_failures_since(struct store *s, int64_t game, int64_t since, int *count)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "SELECT count(*) FROM auth_failures WHERE game_id = ? AND at >= ?",
 	    &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, since);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	db_bind_int(st, 1, game);
+	db_bind_int(st, 2, since);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
 		return store_fail(s, rc, "count wrong passwords");
 	}
-	*count = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	*count = db_col_int(st, 0);
+	db_finalize(st);
 	return STORE_OK;
 }
 
 int
 store_game_set_remind(struct store *s, int64_t id, int hours)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_prepare(s, "UPDATE games SET remind_hours = ? WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
-	sqlite3_bind_int(st, 1, hours);
-	sqlite3_bind_int64(st, 2, id);
+	db_bind_int(st, 1, hours);
+	db_bind_int(st, 2, id);
 	return store_done(s, st, "set reminder interval");
 }
 
 /* Read one identity row of st. */
 static int
-identity_read(struct store *s, sqlite3_stmt *st, struct store_identity *id)
+identity_read(struct store *s, struct db_stmt *st, struct store_identity *id)
 {
-	int rc = sqlite3_step(st);
+	int rc = db_step(st);
 
 	memset(id, 0, sizeof(*id));
-	if (rc == SQLITE_ROW) {
+	if (rc == DB_ROW) {
 		store_col_text(st, 0, id->email, sizeof(id->email));
 		store_col_text(st, 1, id->nonce, sizeof(id->nonce));
-		id->confirmed_at = sqlite3_column_int64(st, 2);
+		id->confirmed_at = db_col_int(st, 2);
 		id->pending = store_col_dup(st, 3);
-		id->created = sqlite3_column_int64(st, 4);
+		id->created = db_col_int(st, 4);
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
+	db_finalize(st);
+	if (rc == DB_DONE)
 		return STORE_NOTFOUND;
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return store_fail(s, rc, "read identity");
 	if (id->pending == NULL) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -447,45 +458,47 @@ identity_read(struct store *s, sqlite3_stmt *st, struct store_identity *id)
 int
 store_identity_get(struct store *s, const char *email, struct store_identity *id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(id, 0, sizeof(*id));
 	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
 	    "identities WHERE email = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, email, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, email);
 	return identity_read(s, st, id);
 }
 
 int
 store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(id, 0, sizeof(*id));
 	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
 	    "identities WHERE nonce = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, nonce, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, nonce);
 	return identity_read(s, st, id);
 }
 
 int
 store_identity_put(struct store *s, const struct store_identity *id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
-	if ((rc = store_prepare(s, "INSERT OR REPLACE INTO identities (email, nonce, "
-	    "confirmed_at, pending, created) VALUES (?, ?, ?, ?, ?)", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "INSERT INTO identities (email, nonce, confirmed_at, pending, "
+	    "created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET email = "
+	    "excluded.email, nonce = excluded.nonce, confirmed_at = excluded.confirmed_at, "
+	    "pending = excluded.pending, created = excluded.created", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, id->email, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, id->nonce, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, id->confirmed_at);
-	sqlite3_bind_text(st, 4, id->pending != NULL ? id->pending : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, id->created);
+	db_bind_text(st, 1, id->email);
+	db_bind_text(st, 2, id->nonce);
+	db_bind_int(st, 3, id->confirmed_at);
+	db_bind_text(st, 4, id->pending != NULL ? id->pending : "");
+	db_bind_int(st, 5, id->created);
 	return store_done(s, st, "store identity");
 }
 

@@ -1,6 +1,8 @@
 /*
- * store.h - the SQLite store.  Every SQL statement of arbiter lives in
- * store/; the rest of the program calls these functions.
+ * store.h - the store: SQLite (a file, the default) or PostgreSQL (a
+ * postgresql:// URI, for a site whose mail hosts share one database).
+ * Every SQL statement of arbiter lives in store/; the rest of the program
+ * calls these functions and never knows which backend runs.
  *
  * The move log is the truth; the state is derived by replaying it from the
  * seed.  Beside the last move the store keeps a snapshot of the state (its
@@ -98,6 +100,28 @@ struct store_move {
  * STORE_ERROR, saying that a writing command upgrades it.
  */
 int store_open(const char *path, int mode, struct store **out);
+/* The schema version the database has now, and had when it was opened. */
+void store_schema(const struct store *s, int *now, int *was);
+
+/*
+ * Copy every table of the site in from into to, which must hold no site
+ * yet (its schema may be new), in one transaction on each side: from is
+ * read as of one moment.  Each table's rows are counted on both sides
+ * after the copy and must agree.  report gets one entry per table
+ * (store_copy_ntables of them); *ntables says how many were copied.
+ */
+struct store_copy_table {
+	char table[32];
+	int64_t source, copied, target;
+};
+int store_copy(struct store *from, struct store *to, struct store_copy_table *report,
+    int *ntables);
+int store_copy_ntables(void);
+
+/* 1 when db names a PostgreSQL database (a postgresql:// or postgres:// URI). */
+int store_is_uri(const char *db);
+/* db as messages name it: a URI without its password. */
+void store_display_name(const char *db, char *out, size_t len);
 void store_close(struct store *s);
 const char *store_error(const struct store *s);
 

@@ -1,20 +1,96 @@
-/* store_int.h - helpers shared by the files of store/ only. */
+/*
+ * store_int.h - what the files of store/ share, and nothing outside store/
+ * sees: the connection, and statements that run on either backend.
+ *
+ * Every statement of store/ is written once, in the SQL both SQLite and
+ * PostgreSQL accept (upserts as INSERT ... ON CONFLICT, RETURNING, CAST to
+ * BIGINT), with SQLite's parameters (? and ?N).  For PostgreSQL, pg.c
+ * numbers the parameters $N and drops SQLite's INDEXED BY hints; where
+ * the dialects cannot meet, a statement is given in both
+ * (store_prepare2).
+ */
 #ifndef ARBITER_STORE_INT_H
 #define ARBITER_STORE_INT_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <sqlite3.h>
 
+struct pg_conn;
+
 struct store {
+	int pg;			/* 0: SQLite (db), 1: PostgreSQL (conn) */
 	sqlite3 *db;
+	struct pg_conn *conn;
+	int64_t changes;	/* rows the last statement changed */
+	int code;		/* STORE_* of the last backend error */
+	char dberr[400];	/* its text */
+	char name[256];		/* the database for messages (a URI without its password) */
+	int version, was;	/* its schema version, and the one it had when opened */
 	char err[512];
 };
 
+/* db_step's results */
+enum { DB_ROW = 100, DB_DONE = 101, DB_ERR = 1 };
+
+struct db_stmt;
+
+/* store_fail: err = "what: the backend's last error"; returns its STORE_* code. */
 int store_fail(struct store *s, int rc, const char *what);
 /* Run SQL without results (statements separated by ';'). */
 int store_exec(struct store *s, const char *sql, const char *what);
-int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st);
-int store_done(struct store *s, sqlite3_stmt *st, const char *what);
-void store_col_text(sqlite3_stmt *st, int col, char *buf, size_t len);
-char *store_col_dup(sqlite3_stmt *st, int col);
+int store_prepare(struct store *s, const char *sql, struct db_stmt **st);
+/* The same statement in each dialect. */
+int store_prepare2(struct store *s, const char *sqlite, const char *pg, struct db_stmt **st);
+/* Step a statement that returns no rows, then finalize it. */
+int store_done(struct store *s, struct db_stmt *st, const char *what);
+void store_col_text(struct db_stmt *st, int col, char *buf, size_t len);
+char *store_col_dup(struct db_stmt *st, int col);
+
+/*
+ * Parameters are numbered from 1 and bound before the first step; text and
+ * blobs are not copied and must live until then.
+ */
+void db_bind_int(struct db_stmt *st, int i, int64_t v);
+void db_bind_text(struct db_stmt *st, int i, const char *t);
+void db_bind_blob(struct db_stmt *st, int i, const void *p, size_t n);
+void db_bind_null(struct db_stmt *st, int i);
+/* DB_ROW, DB_DONE, or DB_ERR with the error kept in the store. */
+int db_step(struct db_stmt *st);
+int64_t db_col_int(struct db_stmt *st, int col);
+/* NULL for SQL NULL. */
+const char *db_col_text(struct db_stmt *st, int col);
+const void *db_col_blob(struct db_stmt *st, int col, size_t *len);
+int db_col_null(struct db_stmt *st, int col);
+/* The columns of a statement's result: how many, their names, and the
+ * kind of the value in the current row (DB_BIND_*). */
+int db_col_count(struct db_stmt *st);
+const char *db_col_name(struct db_stmt *st, int col);
+int db_col_kind(struct db_stmt *st, int col);
+void db_finalize(struct db_stmt *st);
+
+/* The PostgreSQL side (pg.c). */
+int pg_open(struct store *s, const char *uri, int readonly);
+void pg_close(struct store *s);
+int pg_exec(struct store *s, const char *sql);
+int pg_in_transaction(struct store *s);
+struct db_stmt *pg_prepare(struct store *s, const char *sql);
+int pg_step(struct db_stmt *st);
+void pg_bind(struct db_stmt *st, int i, int kind, int64_t v, const void *p, size_t n);
+const char *pg_col(struct db_stmt *st, int col, size_t *len, int blob);
+int pg_col_count(struct db_stmt *st);
+const char *pg_col_name(struct db_stmt *st, int col);
+int pg_col_kind(struct db_stmt *st, int col);
+void pg_finalize(struct db_stmt *st);
+
+/* The SQLite statement inside a db_stmt (db.c). */
+struct db_stmt {
+	struct store *s;
+	sqlite3_stmt *lite;
+	struct pg_stmt *pg;
+};
+int store_begin_queue(struct store *s);
+
+enum { DB_BIND_INT, DB_BIND_TEXT, DB_BIND_BLOB, DB_BIND_NULL };
 
 #endif

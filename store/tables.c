@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sqlite3.h>
 
 #include "store.h"
 #include "store_int.h"
@@ -11,7 +10,7 @@
 int
 store_table_create(struct store *s, struct store_table *t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_next_game_id(s, &t->id)) != STORE_OK)
@@ -19,41 +18,41 @@ store_table_create(struct store *s, struct store_table *t)
 	if ((rc = store_prepare(s, "INSERT INTO tables (id, rules, options, title, nseats, "
 	    "clock, created) VALUES (?, ?, ?, ?, ?, ?, ?)", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, t->id);
-	sqlite3_bind_text(st, 2, t->rules, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, t->options, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, t->title, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, t->nseats);
-	sqlite3_bind_text(st, 6, t->clock, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, t->created);
+	db_bind_int(st, 1, t->id);
+	db_bind_text(st, 2, t->rules);
+	db_bind_text(st, 3, t->options);
+	db_bind_text(st, 4, t->title);
+	db_bind_int(st, 5, t->nseats);
+	db_bind_text(st, 6, t->clock);
+	db_bind_int(st, 7, t->created);
 	return store_done(s, st, "open a table");
 }
 
 int
 store_table_get(struct store *s, int64_t id, struct store_table *t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(t, 0, sizeof(*t));
 	if ((rc = store_prepare(s, "SELECT rules, options, title, nseats, clock, created FROM "
 	    "tables WHERE id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
 		t->id = id;
 		store_col_text(st, 0, t->rules, sizeof(t->rules));
 		t->options = store_col_dup(st, 1);
 		store_col_text(st, 2, t->title, sizeof(t->title));
-		t->nseats = sqlite3_column_int(st, 3);
+		t->nseats = db_col_int(st, 3);
 		store_col_text(st, 4, t->clock, sizeof(t->clock));
-		t->created = sqlite3_column_int64(st, 5);
+		t->created = db_col_int(st, 5);
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
+	db_finalize(st);
+	if (rc == DB_DONE)
 		return STORE_NOTFOUND;
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return store_fail(s, rc, "read table");
 	if (t->options == NULL) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -62,14 +61,14 @@ store_table_get(struct store *s, int64_t id, struct store_table *t)
 	if ((rc = store_prepare(s, "SELECT name, email FROM table_seats WHERE table_id = ? "
 	    "ORDER BY idx", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->ntaken < STORE_TABLE_SEATS) {
+	db_bind_int(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW && t->ntaken < STORE_TABLE_SEATS) {
 		store_col_text(st, 0, t->name[t->ntaken], sizeof(t->name[0]));
 		store_col_text(st, 1, t->email[t->ntaken], sizeof(t->email[0]));
 		t->ntaken++;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_finalize(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return store_fail(s, rc, "read table seats");
 	return STORE_OK;
 }
@@ -84,23 +83,23 @@ store_table_free(struct store_table *t)
 int
 store_table_set_seats(struct store *s, const struct store_table *t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc, i;
 
 	if ((rc = store_prepare(s, "DELETE FROM table_seats WHERE table_id = ?", &st)) !=
 	    STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, t->id);
+	db_bind_int(st, 1, t->id);
 	if ((rc = store_done(s, st, "table seats")) != STORE_OK)
 		return rc;
 	for (i = 0; i < t->ntaken; i++) {
 		if ((rc = store_prepare(s, "INSERT INTO table_seats (table_id, idx, name, email) "
 		    "VALUES (?, ?, ?, ?)", &st)) != STORE_OK)
 			return rc;
-		sqlite3_bind_int64(st, 1, t->id);
-		sqlite3_bind_int(st, 2, i);
-		sqlite3_bind_text(st, 3, t->name[i], -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, t->email[i], -1, SQLITE_STATIC);
+		db_bind_int(st, 1, t->id);
+		db_bind_int(st, 2, i);
+		db_bind_text(st, 3, t->name[i]);
+		db_bind_text(st, 4, t->email[i]);
 		if ((rc = store_done(s, st, "table seats")) != STORE_OK)
 			return rc;
 	}
@@ -110,34 +109,34 @@ store_table_set_seats(struct store *s, const struct store_table *t)
 int
 store_table_delete(struct store *s, int64_t id)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if ((rc = store_prepare(s, "DELETE FROM table_seats WHERE table_id = ?", &st)) !=
 	    STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	if ((rc = store_done(s, st, "close table")) != STORE_OK)
 		return rc;
 	if ((rc = store_prepare(s, "DELETE FROM tables WHERE id = ?", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	return store_done(s, st, "close table");
 }
 
 int
 store_tables_open(struct store *s, int64_t *ids, int max, int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*n = 0;
 	if ((rc = store_prepare(s, "SELECT id FROM tables ORDER BY id DESC", &st)) != STORE_OK)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	while ((rc = db_step(st)) == DB_ROW && *n < max)
+		ids[(*n)++] = db_col_int(st, 0);
+	db_finalize(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return store_fail(s, rc, "list tables");
 	return STORE_OK;
 }
@@ -146,7 +145,7 @@ int
 store_address_games(struct store *s, const char *email, int running, int64_t *ids, int max,
     int *n)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*n = 0;
@@ -154,13 +153,13 @@ store_address_games(struct store *s, const char *email, int running, int64_t *id
 	    "g.id = s.game_id WHERE s.email = ?1 COLLATE NOCASE AND (?2 = 0 OR g.over = 0) "
 	    "ORDER BY s.game_id DESC LIMIT ?3", &st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(st, 1, email, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, running);
-	sqlite3_bind_int(st, 3, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_bind_text(st, 1, email);
+	db_bind_int(st, 2, running);
+	db_bind_int(st, 3, max);
+	while ((rc = db_step(st)) == DB_ROW && *n < max)
+		ids[(*n)++] = db_col_int(st, 0);
+	db_finalize(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return store_fail(s, rc, "an address's games");
 	return STORE_OK;
 }

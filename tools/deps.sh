@@ -3,7 +3,7 @@
 # Uses apt-get, through sudo when not root.  Does nothing when all are there.
 # Packages named as arguments are wanted too (make fuzz adds clang's).
 set -e
-pkgs="gcc make pkg-config libsqlite3-dev libcurl4-openssl-dev libjansson-dev \
+pkgs="gcc make pkg-config libsqlite3-dev libpq-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev nettle-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
 groff-base man-db postfix postgresql postgresql-client \
 libclone-perl libmath-random-mt-perl libexporter-easy-perl libreadonly-perl libjson-perl \

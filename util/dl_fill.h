@@ -1,9 +1,9 @@
 /*
  * dl_fill.h - fill a table of function pointers from a library opened with
- * dlopen(): the one loop behind curl_dl.c and gmime_dl.c.
+ * dlopen(): the one loop behind mail/curl_dl.c, mail/gmime_dl.c and store/pg_dl.c.
  */
-#ifndef ARBITER_MAIL_DL_FILL_H
-#define ARBITER_MAIL_DL_FILL_H
+#ifndef ARBITER_UTIL_DL_FILL_H
+#define ARBITER_UTIL_DL_FILL_H
 
 #include <stddef.h>
 
