@@ -130,6 +130,14 @@ unset ARBITER_FROM
 mkdir -p "$HOME/.config/arbiter"
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key"
 printf 'from = games@example.org\nsecret_file = %s\n' "$T/key" >"$HOME/.config/arbiter/arbiter.conf"
+# A PostgreSQL site names its Maildir (none defaults to one beside the
+# database); without the configuration the pipe is given that alone, so
+# that what is refused is the missing configuration, not the Maildir.
+pipe_env=
+if is_pg; then
+	echo "maildir = $ARBITER_MAILDIR" >>"$HOME/.config/arbiter/arbiter.conf"
+	pipe_env="ARBITER_MAILDIR=$ARBITER_MAILDIR"
+fi
 # The same seed here and in the second database below: the same game.
 export ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
@@ -145,7 +153,7 @@ ext=${ext%@example.org}
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <pipe-1@example.org>\n\n%s\n' \
 	"$seat" "$seat" "$to" "$(head -1 "$T/moves")" >"$T/pipe.eml"
 mails=$(ls "$ARBITER_MAILDIR/new" | wc -l)
-expect_rc 78 env -i "$ARBITER" --db "$pipe_db" mail --extension "$ext" <"$T/pipe.eml"
+expect_rc 78 env -i $pipe_env "$ARBITER" --db "$pipe_db" mail --extension "$ext" <"$T/pipe.eml"
 one_line "$T/err"
 contains "$T/err" "give --config"
 [ "$(moves_in "$pipe_db")" -eq 0 ] || fail "a mail moved without its configuration"
