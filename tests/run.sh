@@ -4,15 +4,18 @@
 # them at full size), all on SQLite.  Then, when PostgreSQL is installed,
 # the PostgreSQL pass: a private server (tests/pg-server.sh) started once,
 # every end-to-end script again with ARBITER_TEST_PG set (each gets a
-# database of its own there, see e2e-lib.sh), and the unit tests of the
-# store; the server is stopped at the end, also when a test fails or this
-# script is interrupted.  Prints the counts of each pass, then one closing
-# line "N passed, N failed, N skipped" for both.
+# database of its own there, see e2e-lib.sh), the stress scripts about
+# PostgreSQL, and the unit tests of the store; the server is stopped at
+# the end, also when a test fails or this script is interrupted.  Prints
+# the counts of each pass, then one closing line "N passed, N failed, N
+# skipped" for both.
 #
-# A script that cannot run on PostgreSQL says why in a line
+# An end-to-end script that cannot run on PostgreSQL says why in a line
 # "# backend: sqlite — REASON" (something about the SQLite file itself); one
 # that opens no database at all, in "# backend: none — REASON".  Both are
-# skipped in the PostgreSQL pass and listed with their reason.
+# skipped in the PostgreSQL pass and listed with their reason.  A script
+# (end-to-end or stress) about PostgreSQL alone says "# backend: postgresql
+# — REASON": it runs in the PostgreSQL pass only.
 unset ARBITER_TEST_PG
 pass=0
 skip=0
@@ -57,17 +60,31 @@ counts() {
 	    "$(($(date +%s) - m_time)) s"
 }
 
+# backend SCRIPT: the script's line "# backend: KIND — REASON" as
+# "KIND: REASON", or nothing.
+backend() {
+	sed -n 's/^# backend: *\([a-z]*\) *[—-]* *\(.*\)/\1: \2/p' "$1" | head -1
+}
+
 mark
 for t in "$@"; do
 	run_unit "$t"
 done
 for t in tests/e2e/*.sh tests/stress/*.sh; do
 	[ -e "$t" ] || continue
+	case "$(backend "$t")" in
+	postgresql:*)
+		echo "== $t"
+		echo "skipped: PostgreSQL only (the PostgreSQL pass runs it)"
+		skip=$((skip + 1))
+		continue ;;
+	esac
 	run_script "$t"
 done
 sqlite_counts=$(counts)
 
-# The PostgreSQL pass.
+# The PostgreSQL pass: the end-to-end scripts but those bound to SQLite,
+# and the stress scripts that are about PostgreSQL.
 mark
 pg_dir=
 pg_stop() {
@@ -93,34 +110,30 @@ else
 	PG_BIN=$(sh tests/pg-server.sh bindir)
 	export PG_BIN
 	tag="(pg)"
-	for t in tests/e2e/*.sh; do
+	for t in tests/e2e/*.sh tests/stress/*.sh; do
 		[ -e "$t" ] || continue
-		why=$(sed -n 's/^# backend: *\([a-z]*\) *[—-]* *\(.*\)/\1: \2/p' "$t" | head -1)
-		case "$why" in
-		sqlite:* | none:*) ;;
-		?*) echo "FAIL: $t: unknown '# backend:' (sqlite or none)"
-			fail=$((fail + 1)); failed="$failed $t$tag"; continue ;;
-		esac
-		if [ -n "$why" ]; then
-			echo "== $t${tag:+ $tag}"
+		why=$(backend "$t")
+		case "$t:$why" in
+		*:postgresql:* | tests/e2e/*:) run_script "$t" ;;
+		tests/e2e/*:sqlite:* | tests/e2e/*:none:*)
+			echo "== $t $tag"
 			echo "skipped, $why"
 			backend_only="$backend_only
   $t (${why%%:*}): ${why#*: }"
-			skip=$((skip + 1))
-			continue
-		fi
-		run_script "$t"
+			skip=$((skip + 1)) ;;
+		*:sqlite:* | *:none:* | *:) ;;	# a stress script of the SQLite pass
+		*) echo "FAIL: $t: '# backend: $why' is none of sqlite, none, postgresql"
+			fail=$((fail + 1))
+			failed="$failed $t$tag" ;;
+		esac
 	done
 	# The unit tests of the store, which read ARBITER_TEST_PG: those with
-	# "store" in their name, or whose source names the variable.
+	# "store" in their name (test_store: the store's promises on either
+	# backend), or whose source names the variable.
 	for t in "$@"; do
-		src="${t#build/san/}.c"
 		case "$t" in
 		*store*) ;;
-		# test_foundation holds the store's tests: run until its source
-		# reads ARBITER_TEST_PG (then the grep below takes it anyway).
-		*/test_foundation) ;;
-		*) grep -q ARBITER_TEST_PG "$src" 2>/dev/null || continue ;;
+		*) grep -q ARBITER_TEST_PG "${t#build/san/}.c" 2>/dev/null || continue ;;
 		esac
 		run_unit "$t"
 	done
