@@ -98,15 +98,24 @@ CONF
 	fi
 	if [ -n "${1:-}" ]; then
 		# The watcher: stops the server once process $1 is gone, however it
-		# ended.  Detached from every output, so that $(...) does not wait.
-		watched=$1
-		(
-			trap '' HUP INT
-			while kill -0 "$watched" 2>/dev/null; do sleep 1; done
-			stop "$dir"
-		) </dev/null >/dev/null 2>&1 &
+		# ended.  In a session of its own, so that a kill of the caller's
+		# process group (SIGKILL included) does not take it too, and
+		# detached from every output, so that $(...) does not wait for it.
+		self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+		if command -v setsid >/dev/null; then
+			setsid sh "$self" watch "$1" "$dir" </dev/null >/dev/null 2>&1 &
+		else
+			sh "$self" watch "$1" "$dir" </dev/null >/dev/null 2>&1 &
+		fi
 	fi
 	echo "$dir"
+}
+
+# watch PID DIR: stop the server of DIR once process PID is gone.
+watch() {
+	trap '' HUP INT
+	while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done
+	stop "$2"
 }
 
 stop() {
@@ -161,5 +170,6 @@ run) run "$@" ;;
 createdb) [ $# -eq 2 ] || die "usage: pg-server.sh createdb DIR NAME"; createdb_ "$1" "$2" ;;
 dropdb) [ $# -eq 2 ] || die "usage: pg-server.sh dropdb DIR NAME"; dropdb_ "$1" "$2" ;;
 bindir) bindir ;;
+watch) [ $# -eq 2 ] || die "usage: pg-server.sh watch PID DIR"; watch "$1" "$2" ;;
 *) die "usage: pg-server.sh start [PID] | stop DIR | run CMD... | createdb DIR NAME | dropdb DIR NAME | bindir" ;;
 esac
