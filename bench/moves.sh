@@ -16,27 +16,7 @@ trap 'rm -rf "$W"' EXIT
 export HOME="$W" ARBITER_MAILDIR="$W/mail"
 unset ARBITER_SMTP_URL
 
-# now_ns: the clock in nanoseconds
-now_ns() { date +%s%N; }
-
-# timed CMD...: run CMD, print "nanoseconds max-rss-kB"
-timed() {
-	/usr/bin/time -f '%M' -o "$W/rss" "$@" >/dev/null 2>"$W/err" || {
-		cat "$W/err" >&2
-		return 1
-	}
-}
-run() {	# run CMD...: print "ns kB"
-	t0=$(now_ns)
-	timed "$@"
-	t1=$(now_ns)
-	echo "$((t1 - t0)) $(cat "$W/rss")"
-}
-
-sqlite3 "$W/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER, y TEXT);" >/dev/null
-floor() {
-	run sqlite3 "$W/floor.db" "PRAGMA synchronous=FULL; BEGIN IMMEDIATE; INSERT INTO t VALUES (1, 'move'); COMMIT;"
-}
+floor_init
 
 # A game of each kind (its id in $id), and a legal move of a seat it waits for.
 setup() {	# setup GAME SEATS...
@@ -63,8 +43,6 @@ trap 'kill $smtpd 2>/dev/null; rm -rf "$W"' EXIT
 i=0
 while [ ! -s "$W/smtp/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 smtp_url="smtp://127.0.0.1:$(cat "$W/smtp/port")"
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 printf '%-10s %-8s %12s %12s\n' game mode "time/floor" "rss/floor"
 for g in tigris terra warriors; do

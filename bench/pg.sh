@@ -23,19 +23,7 @@ export HOME="$W" ARBITER_MAILDIR="$W/mail"
 unset ARBITER_SMTP_URL ARBITER_DB
 PSQL="$(sh tests/pg-server.sh bindir)/psql"
 
-now_ns() { date +%s%N; }
-run() {	# run CMD...: print "ns kB"
-	t0=$(now_ns)
-	/usr/bin/time -f '%M' -o "$W/rss" "$@" >/dev/null 2>"$W/err" || { cat "$W/err" >&2; return 1; }
-	t1=$(now_ns)
-	echo "$((t1 - t0)) $(cat "$W/rss")"
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-sqlite3 "$W/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER, y TEXT);" >/dev/null
-floor() {
-	run sqlite3 "$W/floor.db" "PRAGMA synchronous=FULL; BEGIN IMMEDIATE; INSERT INTO t VALUES (1, 'move'); COMMIT;"
-}
+floor_init
 URI=$(sh tests/pg-server.sh createdb "$PG" bench)
 "$PSQL" -XAtq -d "$URI" -c "CREATE TABLE t (x BIGINT, y TEXT)"
 pgfloor() {

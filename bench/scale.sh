@@ -14,7 +14,6 @@ for n in 1000 100000; do
 	ARBITER="$A" sh bench/bigdb.sh "$W/g$n.db" $n
 done
 export HOME="$W"
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ns() {	# ns DB CMD...: nanoseconds of one run
 	db=$1
 	shift
