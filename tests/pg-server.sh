@@ -87,8 +87,6 @@ listen_addresses = ''
 unix_socket_directories = '$dir'
 unix_socket_permissions = 0777
 max_connections = 100
-# nothing here outlives the tests: commit without waiting for the disk
-synchronous_commit = off
 CONF
 	if ! (cd / && as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start) \
 	    >"$dir/pg_ctl.log" 2>&1; then
