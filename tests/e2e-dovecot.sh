@@ -77,7 +77,7 @@ dovecot_start() {
 	[ "$(id -u)" -eq 0 ] && chown -R "$user:$group" "$D"
 	$run /usr/sbin/dovecot -F -c "$D/dovecot.conf" >"$D/stdout.log" 2>&1 &
 	DOVECOT_PID=$!
-	trap 'dovecot_stop; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+	trap 'dovecot_stop; cleanup' EXIT
 	i=0
 	until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
 		sleep 0.1

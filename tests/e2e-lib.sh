@@ -2,14 +2,70 @@
 # script run from the repository root with $ARBITER set to the binary; it
 # works in a fresh temporary directory and exits non-zero on the first
 # failed check.
+#
+# The database is the SQLite file $T/games.db, or, when ARBITER_TEST_PG
+# names the socket directory of a private PostgreSQL server
+# (tests/pg-server.sh), a fresh database of the script's own on it,
+# dropped at exit: ARBITER_DB is then its URI.  Tests read the database
+# with sql and dbsum, never with sqlite3 itself.  KEEP=1 keeps $T (and the
+# PostgreSQL databases).  A script that overrides the EXIT trap calls
+# cleanup from its own.
 set -u
 : "${ARBITER:=./arbiter}"
 case "$ARBITER" in /*) ;; *) ARBITER="$(pwd)/$ARBITER" ;; esac
 ROOT=$(pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-e2e.XXXXXX")
-trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+
+# cleanup: what the EXIT trap does: remove $T, drop this script's databases.
+cleanup() {
+	if [ -n "${KEEP:-}" ]; then
+		echo "kept: $T${PG_DB:+ and the PostgreSQL databases $PG_DB*}" >&2
+		return
+	fi
+	rm -rf "$T"
+	[ -n "${PG_DB:-}" ] || return 0
+	for _d in $("$PG_BIN/psql" -XAtq -h "$ARBITER_TEST_PG" -U arbiter_test -d postgres -c \
+	    "SELECT datname FROM pg_database WHERE datname = '$PG_DB' OR starts_with(datname, '${PG_DB}_')" 2>/dev/null); do
+		"$PG_BIN/dropdb" -h "$ARBITER_TEST_PG" -U arbiter_test --if-exists --force "$_d" 2>/dev/null
+	done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
 cd "$T" || exit 1
-export ARBITER_DB="$T/games.db"
+PG_DB=
+if [ -n "${ARBITER_TEST_PG:-}" ]; then
+	: "${PG_BIN:=$(sh "$ROOT/tests/pg-server.sh" bindir)}"
+	[ -x "$PG_BIN/psql" ] || { echo "FAIL: no psql in PG_BIN=$PG_BIN" >&2; exit 1; }
+	# One name per script run: arb_SCRIPT_PID; newdb adds _NAME.
+	PG_DB=arb_$(basename "$0" .sh | tr 'A-Z' 'a-z' | tr -c 'a-z0-9\n' _)_$$
+fi
+
+# newdb NAME: the location of a fresh, empty database: $T/NAME.db, or a new
+# PostgreSQL database of this script (its URI).
+newdb() {
+	if [ -n "$PG_DB" ]; then
+		"$PG_BIN/createdb" -h "$ARBITER_TEST_PG" -U arbiter_test "${PG_DB}${1:+_$1}" >&2 ||
+			{ echo "FAIL: createdb ${PG_DB}${1:+_$1}" >&2; exit 1; }
+		echo "postgresql:///${PG_DB}${1:+_$1}?host=$ARBITER_TEST_PG&user=arbiter_test"
+	else
+		echo "$T/${1:-games}.db"
+	fi
+}
+
+# is_pg DB: DB (by default $ARBITER_DB) is a PostgreSQL URI.
+is_pg() {
+	case "${1:-${ARBITER_DB:-}}" in
+	postgres://* | postgresql://*) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
+if [ -n "$PG_DB" ]; then
+	ARBITER_DB=$(newdb) || exit 1
+	export ARBITER_DB
+else
+	export ARBITER_DB="$T/games.db"
+fi
 export HOME="$T/home"
 export ARBITER_MAILDIR="$T/maildir"
 unset ARBITER_SMTP_URL ARBITER_TEST_SEED ARBITER_NOW
@@ -54,10 +110,106 @@ one_line() {
 	ok
 }
 
-# dbsum: a digest of what the database holds (its write-ahead log
-# included: a hash of the main file alone would miss committed changes)
+# sql_db DB QUERY: the rows QUERY gives on the database DB (a SQLite file
+# or a PostgreSQL URI), as `sqlite3 DB QUERY` prints them: a line a row,
+# columns joined by |, NULL as nothing.  Write SQL both accept (|| joins
+# text in both; no rowid, quote(), json_extract, group_concat; booleans
+# printed differently: select numbers) and read blobs through sql_text or
+# sql_hex.  A failed query says so, and the test fails at done_ok even
+# when the check around it did not notice.
+sql_db() {
+	if is_pg "$1"; then
+		"$PG_BIN/psql" -XAtq -F'|' -v ON_ERROR_STOP=1 -d "$1" -c "$2"
+	else
+		sqlite3 -cmd '.timeout 5000' "$1" "$2"
+	fi && return 0
+	echo "FAIL: the query failed on $1: $2" >&2
+	: >"$T/.sql-failed"
+	return 1
+}
+
+# sql QUERY: sql_db on $ARBITER_DB.
+sql() {
+	sql_db "$ARBITER_DB" "$1"
+}
+
+# sql_text COLUMN / sql_hex COLUMN: SQL for the blob COLUMN (a BYTEA in
+# PostgreSQL) as text (UTF-8), or as hexadecimal digits (either case).
+sql_text() {
+	if is_pg; then echo "convert_from($1, 'UTF8')"; else echo "CAST($1 AS TEXT)"; fi
+}
+sql_hex() {
+	if is_pg; then echo "encode($1, 'hex')"; else echo "hex($1)"; fi
+}
+
+# dbsum [TABLE...]: a digest of what the database holds, or of the TABLEs
+# only: their definitions and every row.  SQLite: its .dump (the
+# write-ahead log included: a hash of the main file alone would miss
+# committed changes).  PostgreSQL: the columns and indexes of each table,
+# then its rows as text in a fixed order (not their order on disk, which
+# an update that changes nothing changes).
 dbsum() {
-	sqlite3 -readonly "$ARBITER_DB" .dump | sha256sum | cut -d' ' -f1
+	if is_pg; then
+		_only=
+		[ $# -gt 0 ] && _only="AND tablename IN ('$(echo "$*" | sed "s/ /', '/g")')"
+		_dump=$("$PG_BIN/psql" -XAtq -F'|' -v ON_ERROR_STOP=1 -d "$ARBITER_DB" <<SQL
+SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default
+  FROM information_schema.columns c JOIN pg_tables p
+    ON p.schemaname = c.table_schema AND p.tablename = c.table_name
+ WHERE p.schemaname NOT IN ('pg_catalog', 'information_schema') $_only
+ ORDER BY 1, 2, c.ordinal_position;
+SELECT schemaname, tablename, indexname, indexdef FROM pg_indexes
+ WHERE schemaname NOT IN ('pg_catalog', 'information_schema') $_only ORDER BY 1, 2, 3;
+SELECT format('SELECT %L, t::text COLLATE "C" AS r FROM %I.%I t ORDER BY r',
+              schemaname || '.' || tablename, schemaname, tablename)
+  FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') $_only
+ ORDER BY schemaname, tablename \gexec
+SQL
+		) || {
+			# A digest no other call gives: a check comparing two fails.
+			echo "FAIL: dbsum cannot read $ARBITER_DB" >&2
+			: >"$T/.sql-failed"
+			echo "unreadable $(date +%s%N)"
+			return 1
+		}
+		printf '%s\n' "$_dump" | sha256sum | cut -d' ' -f1
+	else
+		sqlite3 -readonly "$ARBITER_DB" ".dump $*" | sha256sum | cut -d' ' -f1
+	fi
+}
+
+# db_made [DB]: the database DB (by default $ARBITER_DB) has been made:
+# SQLite: its file exists; PostgreSQL (where the test made the database
+# itself): it holds a table.
+db_made() {
+	_db=${1:-$ARBITER_DB}
+	if is_pg "$_db"; then
+		_n=$(sql_db "$_db" "SELECT count(*) FROM pg_tables
+		    WHERE schemaname NOT IN ('pg_catalog', 'information_schema')") || fail "cannot read $_db"
+		[ "$_n" -gt 0 ]
+	else
+		[ -e "$_db" ]
+	fi
+}
+
+# sed_text TEXT: TEXT as the replacement of a sed command s|...|...| (a
+# URI's & and ? included).
+sed_text() {
+	printf '%s\n' "$1" | sed 's/[\\|&]/\\&/g'
+}
+
+# db_reset: $ARBITER_DB as if new: the file removed, or the PostgreSQL
+# database dropped and made again, empty.
+db_reset() {
+	if is_pg; then
+		_name=${ARBITER_DB#postgresql:///}
+		_name=${_name%%\?*}
+		"$PG_BIN/dropdb" -h "$ARBITER_TEST_PG" -U arbiter_test --force "$_name" &&
+			"$PG_BIN/createdb" -h "$ARBITER_TEST_PG" -U arbiter_test "$_name" ||
+			fail "cannot make $_name again"
+	else
+		rm -rf "$ARBITER_DB"
+	fi
 }
 
 # smtpd DIR [ARGS...]: start tests/mail/smtpd.py storing into DIR (made
@@ -145,5 +297,6 @@ to_site() {
 }
 
 done_ok() {
+	[ ! -e "$T/.sql-failed" ] || fail "a query of the test failed (see above)"
 	echo "ok: $checks checks"
 }

@@ -5,7 +5,7 @@
 set -e
 pkgs="gcc make pkg-config libsqlite3-dev libpq-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev nettle-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
-groff-base man-db postfix \
+groff-base man-db postfix postgresql postgresql-client \
 libclone-perl libmath-random-mt-perl libexporter-easy-perl libreadonly-perl libjson-perl \
 libmoose-perl libmethod-signatures-simple-perl libindirect-perl $*"
 missing=""
@@ -29,6 +29,8 @@ case "$missing" in
 	echo "postfix postfix/main_mailer_type select No configuration" |
 		$sudo debconf-set-selections ;;
 esac
+# PostgreSQL is only for the tests' private servers (tests/pg-server.sh,
+# started and stopped by make check); the system's cluster is not used.
 $sudo apt-get update -qq
 # shellcheck disable=SC2086
 $sudo apt-get install -y -qq --no-install-recommends $missing

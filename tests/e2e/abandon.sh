@@ -80,7 +80,7 @@ cp "$T/reply-to" "$T/cy-to"
 expect_rc 0 "$ARBITER" delete 2 --yes
 expect_rc 66 "$ARBITER" show 2
 for table in seats moves snapshots outbox inbound; do
-	n=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM $table WHERE game_id = 2")
+	n=$(sql "SELECT count(*) FROM $table WHERE game_id = 2")
 	[ "$n" -eq 0 ] || fail "$n rows of game 2 left in $table"
 	ok
 done

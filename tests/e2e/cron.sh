@@ -7,9 +7,13 @@
 # IMAP mailbox (Debian's Dovecot on 127.0.0.1) is applied by `fetch`, the
 # answer delivered by `send`, and `remind` runs.  With the IMAP server
 # gone, `fetch` fails and says why.  The test substitutes only what the
-# pages tell the reader to put in: the paths and the mail server.
+# pages tell the reader to put in: the paths and the mail server.  On
+# PostgreSQL the database path of the lines is the database's URI (quoted
+# for the shell, as a crontab needs it), and the Maildir, by default beside
+# a database file, is named in arbiter.conf.
 . "$(dirname "$0")/../e2e-lib.sh"
 
+main_db=$ARBITER_DB
 unset ARBITER_MAILDIR ARBITER_DB
 (cd "$ROOT" && /usr/bin/python3 tests/examples.py --crontab) >"$T/cron" 2>"$T/err" ||
 	fail "cannot read the crontab lines: $(cat "$T/err")"
@@ -33,16 +37,26 @@ echo 'games:{PLAIN}imap-pass::::::' >"$D/passwd"
 # The site: /srv/arbiter and /home/arbiter of the pages are here.
 mkdir -p "$T/srv" "$T/home"
 echo imap-pass >"$T/home/.imap-pass"
-db="$T/srv/games.db"
+if is_pg "$main_db"; then
+	db=$main_db
+	db_arg="'$db'"
+	maildir="$T/srv/games.db.mail"
+	mkdir -p "$T/home/.config/arbiter"
+	echo "maildir = $maildir" >"$T/home/.config/arbiter/arbiter.conf"
+else
+	db="$T/srv/games.db"
+	db_arg=$db
+	maildir="$db.mail"
+fi
 "$BIN" --db "$db" new tigris --seat una:una@example.org --seat vic:vic@example.org \
 	>/dev/null 2>"$T/err" || fail "new: $(cat "$T/err")"
 seat=$("$BIN" --db "$db" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 idx=0; [ "$seat" = vic ] && idx=1
-reply_to=$(grep -h -i "^Reply-To:.*+g1\.s$idx\." "$db.mail"/new/* | tail -1 | sed 's/.*<\(.*\)>.*/\1/')
+reply_to=$(grep -h -i "^Reply-To:.*+g1\.s$idx\." "$maildir"/new/* | tail -1 | sed 's/.*<\(.*\)>.*/\1/')
 [ -n "$reply_to" ] || fail "no reply address for $seat"
 printf 'From: %s <%s@example.org>\r\nTo: %s\r\nSubject: Re: move\r\nMessage-ID: <cron-move-1@example.org>\r\n\r\nleader black F4\r\n' \
 	"$seat" "$seat" "$reply_to" >"$D/mail/Maildir/new/1.move"
-mails_before=$(ls "$db.mail/new" | wc -l)
+mails_before=$(ls "$maildir/new" | wc -l)
 
 dovecot_start
 
@@ -53,6 +67,7 @@ cron_run() {
 }
 local_cmd() {
 	printf '%s\n' "$1" | sed -e "s|/usr/local/bin/arbiter|$BIN|g" \
+	    -e "s|/srv/arbiter/games.db|$(sed_text "$db_arg")|g" \
 	    -e "s|/srv/arbiter/|$T/srv/|g" -e "s|/home/arbiter/|$T/home/|g" \
 	    -e "s|imaps://games@mail.example.org/INBOX|imap://games@127.0.0.1:$port/INBOX|g"
 }
@@ -67,8 +82,8 @@ for kind in fetch send remind; do
 	done <"$T/lines"
 done
 "$BIN" --db "$db" log --format json 1 | grep -q '"source": "mail"' || fail "fetch did not apply the reply"
-[ "$(ls "$db.mail/new" | wc -l)" -gt "$mails_before" ] || fail "send delivered nothing"
-grep -l "Your move was applied" "$db.mail"/new/* >/dev/null || fail "no answer to the reply was delivered"
+[ "$(ls "$maildir/new" | wc -l)" -gt "$mails_before" ] || fail "send delivered nothing"
+grep -l "Your move was applied" "$maildir"/new/* >/dev/null || fail "no answer to the reply was delivered"
 ok
 
 # A failure is reported, so cron mails the admin.

@@ -47,7 +47,7 @@ expect_rc 64 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@examp
 contains "$T/err" "no such setting"
 expect_rc 64 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org --set on_timeout=explode
 contains "$T/err" "remind-only, pass, drop"
-[ ! -e "$ARBITER_DB" ] || fail "a refused game left a database"
+! db_made || fail "a refused game left a database"
 ok
 
 # Game 1: 48 hours a decision, a 12-hour grace, then the game passes.
@@ -102,8 +102,8 @@ contains "$T/out" "$Q: deadline 2026-11-22 23:06 UTC"
 
 # What remind reads: each seat's next event, kept by the move itself
 # (P's none, Q's at half its time).
-due=$(sqlite3 "$ARBITER_DB" "SELECT group_concat(name || '=' || due_at, ' ') FROM
-    (SELECT name, due_at FROM seats WHERE game_id = 1 ORDER BY name)")
+due=$(sql "SELECT name || '=' || due_at FROM seats WHERE game_id = 1 ORDER BY name" |
+    tr '\n' ' ' | sed 's/ $//')
 [ "$due" = "$(printf '%s\n%s\n' "$P=0" "$Q=$((T0 + 84 * H))" | sort | tr '\n' ' ' | sed 's/ $//')" ] ||
     fail "due times after the timeout: $due"
 ok

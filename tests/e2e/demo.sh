@@ -2,6 +2,7 @@
 # make demo shows what it says: ada's last mail (the one about the last
 # move, although Maildir names do not sort by time) and no stray lines.
 # needs: tigris
+# backend: sqlite — make demo plays in a SQLite file of its own (tools/demo.sh sets ARBITER_DB=demo.db)
 . "$(dirname "$0")/../e2e-lib.sh"
 
 unset ARBITER_DB ARBITER_MAILDIR

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The documentation stays true and clean: every manual page renders
 # without a warning, every command has help, and --help works everywhere.
+# backend: none — help, --help and the manual pages open no database
 . "$(dirname "$0")/../e2e-lib.sh"
 
 for page in "$ROOT"/man/*.[156]; do

@@ -4,6 +4,7 @@
 # target once, built without libFuzzer (build/san/fuzz/TARGET, made by
 # make check).  Each target must take every input without a sanitizer
 # report or a broken promise.
+# backend: sqlite — the fuzz targets keep their games in an in-memory SQLite store of their own (":memory:"), whatever ARBITER_DB says
 cd "$(dirname "$0")/../.." || exit 1
 targets="tigris terra warriors inbound inmail snapshot config template import terramap"
 for t in $targets; do

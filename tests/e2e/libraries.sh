@@ -28,7 +28,7 @@ start_smtpd() {
 	done
 	url="smtp://127.0.0.1:$(cat "$d/port")"
 }
-trap 'for p in $SMTPD_PIDS; do kill $p 2>/dev/null; done; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'for p in $SMTPD_PIDS; do kill $p 2>/dev/null; done; cleanup' EXIT
 
 # loaded FILE CMD...: run CMD with the dynamic loader listing what it
 # loads; the names of the shared objects in FILE.
@@ -55,6 +55,10 @@ seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 loaded "$T/move-libs" "$ARBITER" move 1 "$seat" pass || fail "the move failed: $(cat "$T/err")"
 [ -s "$T/move-libs" ] || fail "LD_DEBUG listed nothing"
 contains "$T/move-libs" libsqlite3
+# On PostgreSQL the move talks to the server through libpq.
+if is_pg; then
+	contains "$T/move-libs" libpq
+fi
 for lib in gmime glib gobject curl; do
 	lacks "$T/move-libs" "$lib"
 done
@@ -112,7 +116,7 @@ if command -v openssl >/dev/null; then
 	start_smtpd tls --tls starttls
 	seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 	"$ARBITER" move --no-send 1 "$seat" pass >/dev/null || fail "the move failed"
-	queued=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0")
+	queued=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0")
 	[ "$queued" -gt 0 ] || fail "the move queued no mail"
 	cu=$(/sbin/ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
 	if [ -n "$cu" ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
@@ -124,11 +128,11 @@ if command -v openssl >/dev/null; then
 		ok
 		one_line "$T/err"
 		contains "$T/err" "libcurl"
-		[ "$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0")" = "$queued" ] ||
+		[ "$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0")" = "$queued" ] ||
 		    fail "send without libcurl sent or dropped mail"
 		ok
 		# The mail tried waits for its retry time; make it due now.
-		sqlite3 "$ARBITER_DB" "UPDATE outbox SET next_try = 0 WHERE sent_at = 0"
+		sql "UPDATE outbox SET next_try = 0 WHERE sent_at = 0"
 	fi
 	ARBITER_SMTP_URL=$url ARBITER_SMTP_INSECURE=1 loaded "$T/tls-libs" "$ARBITER" send ||
 	    fail "send over STARTTLS failed: $(cat "$T/err")"

@@ -15,20 +15,9 @@ expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@exam
 expect_rc 0 "$ARBITER" new tigris --seat cid:cid@example.org --seat dee:dee@example.org
 seats="ann ben"
 
-sql() {
-	/usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(sys.argv[2]).fetchone()[0])' "$ARBITER_DB" "$1"
-}
 # games_sum: a digest of everything a game is (not the mail bookkeeping).
 games_sum() {
-	/usr/bin/python3 - "$ARBITER_DB" <<'PY'
-import hashlib, sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-h = hashlib.sha256()
-for t in ("games", "seats", "moves", "snapshots"):
-    for row in c.execute("SELECT * FROM %s ORDER BY 1, 2" % t):
-        h.update(repr(row).encode())
-print(h.hexdigest())
-PY
+	dbsum games seats moves snapshots
 }
 replies() {
 	sql "SELECT count(*) FROM outbox WHERE kind = 'reply'"
@@ -39,7 +28,7 @@ replies_to() {
 }
 # last_reply: the newest answer: its To, then its text with the lines joined
 last_reply() {
-	sql "SELECT CAST(message AS TEXT) FROM outbox WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
+	sql "SELECT $(sql_text message) FROM outbox WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
 		/usr/bin/python3 -c 'import email,email.policy,sys; m=email.message_from_string(sys.stdin.read(), policy=email.policy.default); print(m["To"]); print(" ".join(m.get_body(preferencelist=("plain",)).get_content().split()))'
 }
 awaited() {
@@ -145,10 +134,12 @@ ok
 # never reach an outgoing header, and the name is not echoed.
 printf 'Return-Path: <eve@evil.example>\nFrom: =?utf-8?q?Eve=0D=0ABcc=3A_victim=40third.example?= <eve@evil.example>\nSubject: =?utf-8?q?hi=0D=0ABcc=3A_victim=40third.example?=\nTo: games@example.org\nMessage-ID: <inject-1@evil.example>\n\nhello\n' >"$T/m"
 mail_rc 0 "$T/m"
-/usr/bin/python3 - "$ARBITER_DB" <<'PY' || fail "an outgoing header holds injected text"
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-for (m,) in c.execute("SELECT message FROM outbox"):
+sql "SELECT $(sql_hex message) FROM outbox" >"$T/outbox.hex"
+[ -s "$T/outbox.hex" ] || fail "no mail queued"
+/usr/bin/python3 - "$T/outbox.hex" <<'PY' || fail "an outgoing header holds injected text"
+import sys
+for row in open(sys.argv[1]):
+    m = bytes.fromhex(row.strip())
     head = bytes(m).split(b"\r\n\r\n", 1)[0]
     for line in head.split(b"\r\n"):
         assert not line.lower().startswith(b"bcc"), line
@@ -274,7 +265,7 @@ ARBITER_NOW=$((ARBITER_NOW + 7200))
 s=$(awaited)
 pw=$(grep -l "^To: \"$s\"" "$ARBITER_MAILDIR"/new/* | xargs grep -h "^  password: " | head -1 | awk '{print $2}')
 [ -n "$pw" ] || fail "no password in $s's start mail"
-[ "$(sql "SELECT count(*) FROM seats WHERE password LIKE '%$pw%' OR password NOT LIKE '\$pbkdf2-sha256\$%'")" -eq 0 ] ||
+[ "$(sql "SELECT count(*) FROM seats WHERE lower(password) LIKE lower('%$pw%') OR lower(password) NOT LIKE '\$pbkdf2-sha256\$%'")" -eq 0 ] ||
 	fail "the seats hold a password in clear"
 cmd=$(head -1 "$T/moves")
 sum=$(games_sum)

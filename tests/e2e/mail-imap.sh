@@ -102,7 +102,7 @@ other_to=$(grep -h -i "^Reply-To:.*games+g1\.s$oidx\." "$ARBITER_MAILDIR"/new/* 
 
 $run /usr/sbin/dovecot -F -c "$D/dovecot.conf" >"$D/stdout.log" 2>&1 &
 DOVECOT_PID=$!
-trap 'kill $DOVECOT_PID 2>/dev/null; wait $DOVECOT_PID 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'kill $DOVECOT_PID 2>/dev/null; wait $DOVECOT_PID 2>/dev/null; cleanup' EXIT
 i=0
 until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
 	sleep 0.1

@@ -14,7 +14,7 @@ export ARBITER_TEST_SEED=5eed000000000000000000000000000000000000000000000000000
 
 # awaited GAME: the seats GAME waits for, one a line
 awaited() {
-	for _s in $(sqlite3 "$ARBITER_DB" "SELECT name FROM seats WHERE game_id = $1"); do
+	for _s in $(sql "SELECT name FROM seats WHERE game_id = $1"); do
 		"$ARBITER" moves "$1" "$_s" >/dev/null 2>&1 && echo "$_s"
 	done
 }
@@ -84,7 +84,7 @@ PY
 	lacks "$T/report" "$3"
 	"$ARBITER" log "$1" >"$T/report"
 	lacks "$T/report" "$3"
-	sqlite3 "$ARBITER_DB" "SELECT text, coalesce(shown, '') FROM moves" >"$T/report"
+	sql "SELECT text, coalesce(shown, '') FROM moves" >"$T/report"
 	lacks "$T/report" "$3"
 }
 
@@ -342,7 +342,7 @@ ok
 contains "$T/joined" 'Not read as commands: "My plan: attack the Hanseatic ports next turn.", "pass".'
 [ "$(awaited 3)" != "$s" ] || fail "warriors: the third line was played"
 ok
-last=$(sqlite3 "$ARBITER_DB" "SELECT quote(text) FROM moves WHERE game_id = 3 ORDER BY seq DESC LIMIT 1")
+last=$(sql "SELECT '''' || text || '''' FROM moves WHERE game_id = 3 ORDER BY seq DESC LIMIT 1")
 [ "$last" = "'develop production
 defend auto
 '" ] || fail "warriors: the submission stored is not the two orders: $last"

@@ -51,7 +51,7 @@ ok
 # a acted: its start address is stale now, answered as such, nothing applied.
 answer a 0 serial-a2 "leech 2 from nomads"
 [ "$(moves_now)" -eq $((n + 3)) ] || fail "a stale address moved"
-/usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); sys.exit(c.execute("SELECT result FROM inbound WHERE message_id = ?", (sys.argv[2],)).fetchone()[0] != "stale")' \
-	"$ARBITER_DB" "serial-a2@example.org" || fail "a's old address was not answered as stale"
+[ "$(sql "SELECT result FROM inbound WHERE message_id = 'serial-a2@example.org'")" = stale ] ||
+	fail "a's old address was not answered as stale"
 ok
 done_ok

@@ -45,7 +45,8 @@ since() {
 # The position needs some tiles in hand: the first of a fixed series of
 # seeds that deals them is played (the hands are the seed's business).
 setup() {
-	rm -rf "$ARBITER_DB" "$ARBITER_MAILDIR"
+	db_reset
+	rm -rf "$ARBITER_MAILDIR"
 	ARBITER_TEST_SEED=$(printf '%064x' $((i * 7919 + 5))) \
 		"$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org \
 		>/dev/null || fail "new"

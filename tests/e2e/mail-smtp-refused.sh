@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../e2e-lib.sh"
 
 smtpd "$T/smtp" --refuse refuse --refuse-rcpt deny --lifetime 120
-trap 'kill $SMTPD_PID 2>/dev/null; wait $SMTPD_PID 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'kill $SMTPD_PID 2>/dev/null; wait $SMTPD_PID 2>/dev/null; cleanup' EXIT
 export ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$T/smtp/port")"
 export ARBITER_FROM=games@example.org
 
@@ -23,7 +23,7 @@ ok
 cat "$T/smtp"/*.env >"$T/rcpts"
 contains "$T/rcpts" "ben@example.org"
 contains "$T/rcpts" "dan@example.org"
-n=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM outbox WHERE failed != 0").fetchone()[0])' "$ARBITER_DB")
+n=$(sql "SELECT count(*) FROM outbox WHERE failed != 0")
 [ "$n" -eq 2 ] || fail "expected the two refused mails marked failed, found $n"
 ok
 # Sending again sends nothing more.

@@ -34,7 +34,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[2], "*.eml"))):
         print(path)
 PY
 }
-trap 'stop_smtpd; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'stop_smtpd; cleanup' EXIT
 export ARBITER_FROM=games@example.org
 
 start_smtpd a

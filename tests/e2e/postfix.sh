@@ -92,10 +92,25 @@ apply_recipe() {
 	addr=$1
 	H="$T/$2"
 	mkdir -p "$H/home" "$H/srv"
+	if is_pg; then
+		# PostgreSQL: the recipe's database is a URI (one per NAME), and the
+		# Maildir that defaults to one beside a database file is named.
+		if [ "${pg_name:-}" != "$2" ]; then
+			db=$(newdb "$2") || fail "cannot make a database"
+			pg_name=$2
+		fi
+		maildir="$H/srv/games.db.mail"
+	else
+		db="$H/srv/games.db"
+		maildir="$db.mail"
+	fi
 	cat >"$H/home/arbiter.conf" <<CONF
 from = $addr
 smtp_url = smtp://127.0.0.1:$port
 CONF
+	if is_pg; then
+		echo "maildir = $maildir" >>"$H/home/arbiter.conf"
+	fi
 	chown -R "$user:$group" "$H"
 	# The master.cf entry: the user, the program and the paths are ours.
 	{
@@ -103,7 +118,7 @@ CONF
 		sed -e "s|user=arbiter|user=$user|" \
 		    -e "s|/usr/local/bin/arbiter|$T/bin/arbiter|" \
 		    -e "s|/home/arbiter/.config/arbiter/arbiter.conf|$H/home/arbiter.conf|" \
-		    -e "s|/srv/arbiter/games.db|$H/srv/games.db|" "$T/readme.master.cf"
+		    -e "s|/srv/arbiter/games.db|$(sed_text "$db")|" "$T/readme.master.cf"
 	} >"$P/etc/master.cf.new"
 	mv "$P/etc/master.cf.new" "$P/etc/master.cf"
 	sed "s|games@example.org|$addr|" "$T/readme.transport" >"$P/etc/transport"
@@ -114,7 +129,7 @@ apply_recipe games@example.org games
 postalias -c "$P/etc" "$P/etc/aliases" || fail "postalias"
 postfix -c "$P/etc" check 2>"$T/pf-check" || fail "postfix check: $(cat "$T/pf-check")"
 postfix -c "$P/etc" start >"$T/pf-start" 2>&1 || fail "postfix start: $(cat "$T/pf-start")"
-trap 'postfix -c "$P/etc" stop >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+trap 'postfix -c "$P/etc" stop >/dev/null 2>&1; cleanup' EXIT
 i=0
 until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null; do
 	sleep 0.1
@@ -151,7 +166,7 @@ has_mail() {
 	[ -n "$(mail_to "$1" "$2")" ]
 }
 logged() {
-	as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$H/srv/games.db" \
+	as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$db" \
 	    log --format json "$1" | grep -q '"source": "mail"'
 }
 
@@ -192,7 +207,6 @@ start() {
 play() {
 	apply_recipe "$1" "$2"
 	postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
-	db="$H/srv/games.db"
 	rm -rf "$T/mail/ada" "$T/mail/bo"
 	start 1
 	seat1=$seat
@@ -233,7 +247,7 @@ PY
 	if bounced; then
 		fail "Postfix bounced: $(grep 'status=bounced\|User unknown' "$P/maillog")"
 	fi
-	[ ! -d "$db.mail" ] || fail "mail went into $db.mail instead of Postfix"
+	[ ! -d "$maildir" ] || fail "mail went into $maildir instead of Postfix"
 	ok
 }
 

@@ -8,7 +8,7 @@
 expect_rc 64 "$ARBITER"
 expect_rc 64 "$ARBITER" frobnicate
 expect_rc 66 "$ARBITER" show 1
-[ ! -e "$ARBITER_DB" ] || fail "a read-only command created the database"
+! db_made || fail "a read-only command created the database"
 expect_rc 64 "$ARBITER" new chess --seat a:a@x.org --seat b:b@x.org
 expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org
 contains "$T/err" "2 to 4 players"
@@ -17,7 +17,7 @@ expect_rc 64 "$ARBITER" new tigris --seat a:nota-mail --seat b:b@x.org
 expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org --seat b:b@x.org --option board=round
 contains "$T/err" "board"
 expect_rc 64 "$ARBITER" new tigris --seat a:a@x.org --seat b:b@x.org --option colour=red
-[ ! -e "$ARBITER_DB" ] || fail "a rejected new created the database"
+! db_made || fail "a rejected new created the database"
 
 export ARBITER_TEST_SEED=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org

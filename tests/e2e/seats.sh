@@ -84,10 +84,10 @@ ok
 
 # Mail queued to a seat before it changes hands never reaches the old holder.
 "$ARBITER" move --no-send 1 bo pass >/dev/null 2>&1 || "$ARBITER" move --no-send 1 cy pass >/dev/null 2>&1
-queued=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
+queued=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
 [ "$queued" -gt 0 ] || fail "nothing queued to bo"
 expect_rc 0 "$ARBITER" seat 1 bo --replace bea:bea@example.org --no-send
-left=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
+left=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
 [ "$left" -eq 0 ] || fail "$left mails still queued to the old holder"
 ok
 expect_rc 0 "$ARBITER" send

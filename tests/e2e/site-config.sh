@@ -7,15 +7,15 @@
 # key do not take each other's reply addresses; reading commands never
 # create or change a database; every file arbiter makes is private; an
 # older database gets a site record, hashed passwords and answers for the
-# reply addresses it sent before.
+# reply addresses it sent before.  (The databases are SQLite files in $T,
+# or PostgreSQL databases of newdb: a missing or empty file is then a
+# database without tables.)
 . "$(dirname "$0")/../e2e-lib.sh"
 
-sql() {
-	/usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute(sys.argv[2]).fetchone(); c.commit(); print(r[0] if r else "")' "$1" "$2"
-}
 moves_in() {
-	sql "$1" "SELECT count(*) FROM moves"
+	sql_db "$1" "SELECT count(*) FROM moves"
 }
+main_db=$ARBITER_DB
 
 # Configuration errors: 78, one line naming the file and the line.
 umask 022
@@ -47,20 +47,33 @@ contains "$T/err" "ARBITER_REPLIES_PER_HOUR: replies_per_hour needs a whole numb
 ok
 
 # Reading commands never create or change a database.
-: >"$T/empty.db"
-for cmd in "show 1" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all" "verify 1"; do
-	# shellcheck disable=SC2086
-	expect_rc 66 "$ARBITER" --db "$T/empty.db" $cmd
-	contains "$T/err" "empty, not an arbiter database"
-	[ ! -s "$T/empty.db" ] || fail "'$cmd' wrote into an empty file"
-	# shellcheck disable=SC2086
-	expect_rc 66 "$ARBITER" --db "$T/none.db" $cmd
-	[ ! -e "$T/none.db" ] || fail "'$cmd' created a database"
-done
-expect_rc 66 "$ARBITER" --db "$T/empty.db" move 1 ann pass
-[ ! -s "$T/empty.db" ] || fail "move wrote into an empty file"
-expect_rc 78 "$ARBITER" --db "$T/none.db" mail </dev/null
-[ ! -e "$T/none.db" ] || fail "mail created a database"
+if is_pg; then
+	empty=$(newdb empty) || fail "cannot make a database"
+	for cmd in "show 1" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all" "verify 1"; do
+		# shellcheck disable=SC2086
+		expect_rc 66 "$ARBITER" --db "$empty" $cmd
+		! db_made "$empty" || fail "'$cmd' made tables in an empty database"
+	done
+	expect_rc 66 "$ARBITER" --db "$empty" move 1 ann pass
+	! db_made "$empty" || fail "move made tables in an empty database"
+	expect_rc 78 "$ARBITER" --db "$empty" mail </dev/null
+	! db_made "$empty" || fail "mail made tables in an empty database"
+else
+	: >"$T/empty.db"
+	for cmd in "show 1" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all" "verify 1"; do
+		# shellcheck disable=SC2086
+		expect_rc 66 "$ARBITER" --db "$T/empty.db" $cmd
+		contains "$T/err" "empty, not an arbiter database"
+		[ ! -s "$T/empty.db" ] || fail "'$cmd' wrote into an empty file"
+		# shellcheck disable=SC2086
+		expect_rc 66 "$ARBITER" --db "$T/none.db" $cmd
+		[ ! -e "$T/none.db" ] || fail "'$cmd' created a database"
+	done
+	expect_rc 66 "$ARBITER" --db "$T/empty.db" move 1 ann pass
+	[ ! -s "$T/empty.db" ] || fail "move wrote into an empty file"
+	expect_rc 78 "$ARBITER" --db "$T/none.db" mail </dev/null
+	[ ! -e "$T/none.db" ] || fail "mail created a database"
+fi
 before=$(dbsum)
 files_before=$(ls -a "$T")
 for cmd in "show 1" "show 1 --as ann" "log 1" "moves 1 ann" "score 1" "export 1" "list" "verify --all"; do
@@ -73,10 +86,18 @@ touch "$T/files.after"
 ok
 
 # Every file arbiter makes is its user's alone, whatever the umask.
+# (PostgreSQL: no database file, and no default Maildir beside it: the
+# Maildir is named where the default would be.)
 umask 022
 mkdir "$T/site"
-export ARBITER_DB="$T/site/games.db"
-unset ARBITER_MAILDIR
+if is_pg; then
+	site_db=$(newdb site) || fail "cannot make a database"
+	export ARBITER_DB="$site_db"
+	export ARBITER_MAILDIR="$T/site/games.db.mail"
+else
+	export ARBITER_DB="$T/site/games.db"
+	unset ARBITER_MAILDIR
+fi
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 for s in ann ben; do
 	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
@@ -102,12 +123,21 @@ ok
 # The Postfix pipe passes no HOME: the configuration the database was made
 # with is not found, and that is an error (78, which Postfix defers), not a
 # new key that answers "does not belong to any seat".
-export ARBITER_DB="$T/pipe.db"
+pipe_db=$(newdb pipe) || fail "cannot make a database"
+export ARBITER_DB="$pipe_db"
 export ARBITER_MAILDIR="$T/pipe-maildir"
 unset ARBITER_FROM
 mkdir -p "$HOME/.config/arbiter"
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key"
 printf 'from = games@example.org\nsecret_file = %s\n' "$T/key" >"$HOME/.config/arbiter/arbiter.conf"
+# A PostgreSQL site names its Maildir (none defaults to one beside the
+# database); without the configuration the pipe is given that alone, so
+# that what is refused is the missing configuration, not the Maildir.
+pipe_env=
+if is_pg; then
+	echo "maildir = $ARBITER_MAILDIR" >>"$HOME/.config/arbiter/arbiter.conf"
+	pipe_env="ARBITER_MAILDIR=$ARBITER_MAILDIR"
+fi
 # The same seed here and in the second database below: the same game.
 export ARBITER_TEST_SEED=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
@@ -123,16 +153,16 @@ ext=${ext%@example.org}
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <pipe-1@example.org>\n\n%s\n' \
 	"$seat" "$seat" "$to" "$(head -1 "$T/moves")" >"$T/pipe.eml"
 mails=$(ls "$ARBITER_MAILDIR/new" | wc -l)
-expect_rc 78 env -i "$ARBITER" --db "$T/pipe.db" mail --extension "$ext" <"$T/pipe.eml"
+expect_rc 78 env -i $pipe_env "$ARBITER" --db "$pipe_db" mail --extension "$ext" <"$T/pipe.eml"
 one_line "$T/err"
 contains "$T/err" "give --config"
-[ "$(moves_in "$T/pipe.db")" -eq 0 ] || fail "a mail moved without its configuration"
-[ ! -e "$T/pipe.db.mail" ] || fail "mail went to the default Maildir"
+[ "$(moves_in "$pipe_db")" -eq 0 ] || fail "a mail moved without its configuration"
+[ ! -e "$pipe_db.mail" ] || fail "mail went to the default Maildir"
 [ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$mails" ] || fail "mail was sent without the configuration"
 # The recipe with --config works, through the same bare environment.
-expect_rc 0 env -i "$ARBITER" --db "$T/pipe.db" --config "$HOME/.config/arbiter/arbiter.conf" \
+expect_rc 0 env -i "$ARBITER" --db "$pipe_db" --config "$HOME/.config/arbiter/arbiter.conf" \
 	mail --no-send --extension "$ext" <"$T/pipe.eml"
-[ "$(moves_in "$T/pipe.db")" -eq 1 ] || fail "the mail through --config did not move"
+[ "$(moves_in "$pipe_db")" -eq 1 ] || fail "the mail through --config did not move"
 # Another key, or none, is refused by every command that writes.
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T/key2"
 ARBITER_SECRET_FILE="$T/key2" expect_rc 78 "$ARBITER" send
@@ -141,13 +171,14 @@ printf 'from = games@example.org\n' >"$T/nokey.conf"
 expect_rc 78 "$ARBITER" --config "$T/nokey.conf" send
 contains "$T/err" "names no secret_file"
 # A database with its own key refuses a key file it was not made with.
-ARBITER_SECRET_FILE="$T/key" expect_rc 78 "$ARBITER" --db "$T/games.db" send
+ARBITER_SECRET_FILE="$T/key" expect_rc 78 "$ARBITER" --db "$main_db" send
 contains "$T/err" "keeps a token key of its own"
 ok
 
 # Two databases sharing one key file do not take each other's reply addresses.
 export ARBITER_SECRET_FILE="$T/key"
-export ARBITER_DB="$T/b.db"
+b_db=$(newdb b) || fail "cannot make a database"
+export ARBITER_DB="$b_db"
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 unset ARBITER_TEST_SEED
 seat=ann; [ "$pipe_idx" = 1 ] && seat=ben
@@ -155,8 +186,8 @@ seat=ann; [ "$pipe_idx" = 1 ] && seat=ben
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <cross-1@example.org>\n\n%s\n' \
 	"$seat" "$seat" "$pipe_to" "$(head -1 "$T/moves")" >"$T/cross.eml"
 expect_rc 0 "$ARBITER" mail --no-send <"$T/cross.eml"
-[ "$(moves_in "$T/b.db")" -eq 0 ] || fail "a reply address of another database moved"
-[ "$(sql "$T/b.db" "SELECT result FROM inbound WHERE message_id = 'cross-1@example.org'")" = unproven ] ||
+[ "$(moves_in "$b_db")" -eq 0 ] || fail "a reply address of another database moved"
+[ "$(sql_db "$b_db" "SELECT result FROM inbound WHERE message_id = 'cross-1@example.org'")" = unproven ] ||
 	fail "the other database's reply address was not refused"
 unset ARBITER_SECRET_FILE
 rm -rf "$HOME/.config/arbiter"
@@ -165,27 +196,31 @@ ok
 # An older database: no site record, seat passwords in clear, reply
 # addresses of the first format.  A writing command brings it up to date;
 # its passwords still work; its old reply addresses are answered as stale.
-export ARBITER_DB="$T/old.db"
+old_db=$(newdb old) || fail "cannot make a database"
+export ARBITER_DB="$old_db"
 export ARBITER_FROM=games@example.org
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 for s in ann ben; do
 	if "$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null; then seat=$s; break; fi
 done
 idx=0; [ "$seat" = ben ] && idx=1
-sql "$ARBITER_DB" "DELETE FROM meta WHERE key IN ('site', 'seat_passwords')" >/dev/null
-sql "$ARBITER_DB" "UPDATE seats SET password = 'c0ffee123456' WHERE idx = $idx" >/dev/null
+sql "DELETE FROM meta WHERE key IN ('site', 'seat_passwords')" >/dev/null
+sql "UPDATE seats SET password = 'c0ffee123456' WHERE idx = $idx" >/dev/null
 expect_rc 0 "$ARBITER" send --quiet
-[ "$(sql "$ARBITER_DB" "SELECT json_extract(value, '\$.legacy_tokens') FROM meta WHERE key = 'site'")" = 1 ] ||
+# (the site record is JSON: its legacy_tokens is true)
+[ "$(sql "SELECT value FROM meta WHERE key = 'site'" |
+    /usr/bin/python3 -c 'import json, sys; print(int(json.load(sys.stdin).get("legacy_tokens") == 1))')" = 1 ] ||
 	fail "an older database was not marked as one"
-case "$(sql "$ARBITER_DB" "SELECT password FROM seats WHERE idx = $idx")" in
+case "$(sql "SELECT password FROM seats WHERE idx = $idx")" in
 '$pbkdf2-sha256$'*) ;;
 *) fail "a password in clear was not hashed" ;;
 esac
 # legacy_address DB IDX: the seat's reply address in the first format
 legacy_address() {
-	/usr/bin/python3 - "$1" "$2" <<'PY'
-import base64, hashlib, hmac, sqlite3, sys
-key = sqlite3.connect(sys.argv[1]).execute("SELECT value FROM meta WHERE key = 'token_key'").fetchone()[0]
+	/usr/bin/python3 - "$(sql_db "$1" "SELECT value FROM meta WHERE key = 'token_key'")" "$2" <<'PY'
+import base64, hashlib, hmac, sys
+key = sys.argv[1]
+assert key, "no token_key"
 text = "g1.s%s.m0" % sys.argv[2]
 tok = base64.b32encode(hmac.new(key.encode(), text.encode(), hashlib.sha256).digest()).decode().lower()[:20]
 print("games+%s.%s@example.org" % (text, tok))
@@ -195,7 +230,7 @@ old=$(legacy_address "$ARBITER_DB" "$idx")
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <legacy-1@example.org>\n\n%s\n' \
 	"$seat" "$seat" "$old" "$(head -1 "$T/moves")" >"$T/m"
 expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
-[ "$(sql "$ARBITER_DB" "SELECT result FROM inbound WHERE message_id = 'legacy-1@example.org'")" = stale ] ||
+[ "$(sql "SELECT result FROM inbound WHERE message_id = 'legacy-1@example.org'")" = stale ] ||
 	fail "a reply address of the first format was not answered as stale"
 [ "$(moves_in "$ARBITER_DB")" -eq 0 ] || fail "a reply address of the first format moved"
 printf 'Return-Path: <x@elsewhere.example>\nFrom: x@elsewhere.example\nTo: games@example.org\nMessage-ID: <oldpw-1@example.org>\n\ngame: 1\npassword: c0ffee123456\n%s\n' \
@@ -203,18 +238,19 @@ printf 'Return-Path: <x@elsewhere.example>\nFrom: x@elsewhere.example\nTo: games
 expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
 [ "$(moves_in "$ARBITER_DB")" -eq 1 ] || fail "a hashed old password did not work"
 # A new database never takes the first format.
-export ARBITER_DB="$T/new.db"
+new_db=$(newdb new) || fail "cannot make a database"
+export ARBITER_DB="$new_db"
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 printf 'Return-Path: <%s@example.org>\nFrom: %s@example.org\nTo: %s\nMessage-ID: <legacy-2@example.org>\n\n%s\n' \
 	"$seat" "$seat" "$(legacy_address "$ARBITER_DB" "$idx")" "$("$ARBITER" moves 1 "$seat" | head -1)" >"$T/m"
 expect_rc 0 "$ARBITER" mail --no-send <"$T/m"
-[ "$(sql "$ARBITER_DB" "SELECT result FROM inbound WHERE message_id = 'legacy-2@example.org'")" = unproven ] ||
+[ "$(sql "SELECT result FROM inbound WHERE message_id = 'legacy-2@example.org'")" = unproven ] ||
 	fail "a new database took a reply address of the first format"
 ok
 
 # An older database whose reply addresses were made with a key file that
 # is not configured now: refused, not given a new key.
-sql "$T/new.db" "DELETE FROM meta" >/dev/null
+sql_db "$new_db" "DELETE FROM meta" >/dev/null
 expect_rc 78 "$ARBITER" send
 contains "$T/err" "were made with a key file"
 ok
@@ -222,11 +258,12 @@ ok
 # Two databases on the same domain: game #1 of each starts its own thread;
 # no Message-ID of one site is ever used by the other.
 for d in one two; do
-	ARBITER_DB="$T/$d.db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" new tigris \
+	db=$(newdb "$d") || fail "cannot make a database"
+	ARBITER_DB="$db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" new tigris \
 	    --seat ann:ann@example.org --seat ben:ben@example.org >/dev/null 2>&1 ||
-		fail "new game in $d.db failed"
-	ARBITER_DB="$T/$d.db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" send >/dev/null 2>&1 ||
-		fail "send from $d.db failed"
+		fail "new game in $db failed"
+	ARBITER_DB="$db" ARBITER_MAILDIR="$T/box-$d" "$ARBITER" send >/dev/null 2>&1 ||
+		fail "send from $db failed"
 done
 cat "$T"/box-one/new/* | sed -n 's/^Message-ID: //p' | sort >"$T/ids-one"
 cat "$T"/box-two/new/* | sed -n 's/^Message-ID: //p' | sort >"$T/ids-two"

@@ -29,7 +29,7 @@ lacks "$T/joined" "Behind your screen"
 to_site mallory@example.net m1 "ok" "$(cat "$T/ada-confirm")"
 newest_to mallory@example.net || fail "no answer to mallory"
 contains "$T/joined" "This confirmation was not sent to your address; nothing was done."
-n=$(sqlite3 "$ARBITER_DB" "SELECT confirmed_at FROM identities WHERE email = 'ada@example.org'")
+n=$(sql "SELECT confirmed_at FROM identities WHERE lower(email) = 'ada@example.org'")
 [ "$n" -eq 0 ] || fail "mallory confirmed ada's address"
 ok
 
@@ -80,7 +80,7 @@ before=$(ls "$ARBITER_MAILDIR/new" | wc -l)
 printf 'Return-Path: <mallory@example.net>\nFrom: ada@example.org\nTo: %s\nSubject: x\nMessage-ID: <f1@example.org>\n\nobserve 1\n' \
     "$SITE" | "$ARBITER" mail 2>/dev/null
 [ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$before" ] || fail "a forged mail was answered"
-[ "$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM observers")" -eq 0 ] || fail "a forged mail subscribed"
+[ "$(sql "SELECT count(*) FROM observers")" -eq 0 ] || fail "a forged mail subscribed"
 ok
 
 # A stranger (no seat) may watch: observe, a move, unobserve.

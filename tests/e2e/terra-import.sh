@@ -52,7 +52,8 @@ expect_rc 0 "$ARBITER" score "$id"
 # Cut a real game where darklings and mermaids each owe a power decision
 # while engineers are to act.
 # (A database of its own, so the game above is not reminded too.)
-export ARBITER_DB="$T/cut.db"
+cut_db=$(newdb cut) || fail "cannot make a database"
+export ARBITER_DB="$cut_db"
 now=1800000000
 export ARBITER_NOW=$now
 head -88 "$GAMES_DIR/4pLeague_S60_D1L1_G1.log" >"$T/cut.log"

@@ -46,13 +46,13 @@ to_active=$(cat "$T/reply-to")
 ok
 # The offer is answered first...
 expect_rc 0 "$ARBITER" move --no-send 1 "$leecher" "$(head -1 "$T/m-$leecher")"
-before=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM moves")
+before=$(sql "SELECT count(*) FROM moves")
 # ...then the active player's reply to the address it had: applied.
 printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <leech-1@example.org>\n\n%s\n' \
     "$active" "$active" "$to_active" "$(head -1 "$T/m-$active")" |
 	"$ARBITER" mail --no-send >"$T/out" 2>"$T/err" || fail "mail failed: $(cat "$T/err")"
-after=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM moves")
+after=$(sql "SELECT count(*) FROM moves")
 [ "$after" -eq $((before + 1)) ] ||
-	fail "the active player's reply was not applied after the offer's answer: $(sqlite3 "$ARBITER_DB" "SELECT result FROM inbound ORDER BY rowid DESC LIMIT 1")"
+	fail "the active player's reply was not applied after the offer's answer: $(sql "SELECT result FROM inbound WHERE message_id = 'leech-1@example.org'")"
 ok
 done_ok

@@ -62,10 +62,11 @@ expect_rc 0 "$ARBITER" export 1
 cp "$T/out" "$T/export.json"
 contains "$T/export.json" '"seed": "0f1e2d3c'
 lacks "$T/export.json" "example.org"
-expect_rc 0 "$ARBITER" --db "$T/copy.db" import "$T/export.json"
-expect_rc 0 "$ARBITER" --db "$T/copy.db" verify --all
+copy=$(newdb copy) || fail "cannot make a database"
+expect_rc 0 "$ARBITER" --db "$copy" import "$T/export.json"
+expect_rc 0 "$ARBITER" --db "$copy" verify --all
 "$ARBITER" score 1 >"$T/s1"
-"$ARBITER" --db "$T/copy.db" score 1 >"$T/s2"
+"$ARBITER" --db "$copy" score 1 >"$T/s2"
 cmp -s "$T/s1" "$T/s2" || fail "the imported game scores differently"
 ok
 

@@ -26,7 +26,7 @@ printf 'From: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <anyti
     "$idle" "$idle" "$(cat "$T/reply-to")" | "$ARBITER" mail >/dev/null 2>"$T/err" ||
 	fail "mail failed: $(cat "$T/err")"
 ok
-[ "$(sqlite3 "$ARBITER_DB" "SELECT result FROM inbound WHERE message_id = 'anytime-1@example.org'")" = applied ] ||
+[ "$(sql "SELECT result FROM inbound WHERE message_id = 'anytime-1@example.org'")" = applied ] ||
 	fail "the any-time order by mail was not applied"
 ok
 # A development order from the idle seat is still not its to give: 77.
