@@ -154,11 +154,17 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int home = tm_fd(s, seat)->color, need, kind = 1, extra;
+	int home = tm_home(s, seat), need, kind = 1, extra;
 	enum game_status rc;
 
 	if (tm_cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "transform: %s is a river", tm_cells[cell].name);
+	if (s->terrain[cell] == TC_ICE)
+		return tm_fail(err, errlen, "transform: %s is ice, which cannot be "
+		    "transformed", tm_cells[cell].name);
+	if (to == TC_ICE && home != TC_ICE)
+		return tm_fail(err, errlen, "transform: only an ice faction turns a hex "
+		    "into ice");
 	if (s->bld[cell] != TB_NONE)
 		return tm_fail(err, errlen, "transform: %s has a building",
 		    tm_cells[cell].name);
@@ -257,9 +263,14 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	if (p->nb[TB_D] >= 8)
 		return tm_fail(err, errlen, "build: all 8 of your dwellings are on the map");
 	if (s->phase == TP_DWELLINGS) {
+		/* An ice faction's initial dwellings go on the colour it picked,
+		 * which turns to ice (the site). */
+		if (tm_is_ice(s, seat) && s->terrain[cell] == p->color2 - 1)
+			s->terrain[cell] = TC_ICE;
 		if (s->terrain[cell] != f->color)
 			return tm_fail(err, errlen, "build: initial dwellings go on your "
-			    "home terrain (%s); %s is %s", tm_color_names[f->color],
+			    "home terrain (%s); %s is %s", tm_is_ice(s, seat) ?
+			    tm_color_names[p->color2 - 1] : tm_color_names[f->color],
 			    tm_cells[cell].name, tm_color_names[s->terrain[cell]]);
 		s->bld[cell] = TB_D;
 		s->owner[cell] = (int8_t)seat;
@@ -464,14 +475,15 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 static enum game_status
 power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 {
-	static const int cost[7] = { 0, 3, 3, 4, 4, 4, 6 };
 	struct tm_player *p = &s->pl[seat];
+	int cost = tm_power_action_cost(s, seat, n);
 
-	if (s->act_used[n])
+	/* the Yetis' stronghold: their power actions even when taken */
+	if (s->act_used[n] && !(p->faction == TF_YETIS && p->nb[TB_SH] > 0))
 		return tm_fail(err, errlen, "action ACT%d: already taken this round", n);
-	if (tm_spend_power(p, cost[n]) != 0)
+	if (tm_spend_power(p, cost) != 0)
 		return tm_fail(err, errlen, "action ACT%d: costs %d power from bowl III; "
-		    "you have %d there (burn first)", n, cost[n], p->pw[2]);
+		    "you have %d there (burn first)", n, cost, p->pw[2]);
 	s->act_used[n] = 1;
 	s->act = TA_DONE;
 	switch (n) {

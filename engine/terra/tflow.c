@@ -323,7 +323,11 @@ tm_waiting(const void *st, struct game_wait *w)
 		const char *why = "take an action";
 
 		switch (s->phase) {
-		case TP_FACTIONS: why = "choose a faction (setup FACTION)"; break;
+		case TP_FACTIONS:
+			why = s->pl[s->cur].pick_owed ? "pick a colour (pick-color COLOUR)" :
+			    s->pl[s->cur].fav_owed ? "take a favor tile (+FAVn)" :
+			    "choose a faction (setup FACTION)";
+			break;
 		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
 		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
 		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;

@@ -18,7 +18,7 @@
 static const char *const verbs[] = {
 	"setup", "build", "upgrade", "transform", "dig", "send", "action", "convert",
 	"burn", "advance", "leech", "decline", "pass", "connect", "bridge", "done",
-	"wait", "resign", "drop-faction", NULL,
+	"wait", "resign", "drop-faction", "pick-color", NULL,
 };
 
 /*

@@ -288,6 +288,8 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	}
 	switch (s->phase) {
 	case TP_FACTIONS:
+		if (p->faction >= 0 && (p->pick_owed || p->fav_owed))
+			return tm_cmd_setup_owed(s, seat, w, nw, err, errlen);
 		if (word_eq(w[0], "setup") && nw == 2)
 			return tm_cmd_setup(s, seat, w[1], err, errlen);
 		return tm_fail(err, errlen, "choose your faction: setup FACTION");

@@ -79,7 +79,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
     struct sbuf *out)
 {
 	const struct tm_player *p = &s->pl[seat];
-	int home = tm_fd(s, seat)->color, list[TM_NCELLS], n, i, j, k;
+	int home = tm_home(s, seat), list[TM_NCELLS], n, i, j, k;
 	size_t start = out->len;
 	char cmd[96];
 
@@ -134,7 +134,9 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	if (p->spades > 0 || p->free_tf) {
 		n = open_cells(s, seat, list);
 		for (i = 0; i < n; i++) {
-			for (k = 0; k < 7; k++) {
+			for (k = 0; k <= TC_ICE; k++) {
+				if (k == TC_RIVER || (k == TC_ICE && home != TC_ICE))
+					continue;
 				if (k == s->terrain[list[i]] || (k != home &&
 				    tm_spade_cost(s, seat, s->terrain[list[i]], k) >
 				    p->spades))
@@ -311,6 +313,18 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	}
 	switch (s->phase) {
 	case TP_FACTIONS:
+		if (s->pl[seat].faction >= 0) {
+			/* an ice faction's colour and the Ice Maidens' favor tile */
+			for (i = 0; i < 7; i++) {
+				snprintf(cmd, sizeof(cmd), "pick-color %s", tm_color_names[i]);
+				try_move(s, tmp, seat, cmd, out);
+			}
+			for (i = 1; i <= TM_NFAV; i++) {
+				snprintf(cmd, sizeof(cmd), "+FAV%d", i);
+				try_move(s, tmp, seat, cmd, out);
+			}
+			break;
+		}
 		for (i = 0; i < TM_NFACT; i++) {
 			snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[i].name);
 			try_move(s, tmp, seat, cmd, out);
@@ -318,7 +332,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 		break;
 	case TP_DWELLINGS:
 		for (i = 0; i < TM_NCELLS; i++)
-			if (s->terrain[i] == tm_fd(s, seat)->color && s->bld[i] == TB_NONE) {
+			if ((s->terrain[i] == tm_home(s, seat) || (tm_is_ice(s, seat) &&
+			    s->terrain[i] == s->pl[seat].color2 - 1)) && s->bld[i] == TB_NONE) {
 				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
@@ -388,7 +403,7 @@ wrap_text(struct sbuf *out, const char *prefix, const char *text)
 static char
 terrain_letter(int c)
 {
-	return "YUKBGSR~"[c];
+	return "YUKBGSR~I"[c];
 }
 
 /* The hex map: two lines per row (names+terrain, building+seat). */
@@ -397,8 +412,9 @@ render_map(const struct tm_state *s, struct sbuf *out)
 {
 	int row, i;
 
-	sb_puts(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
-	    "R wasteland ~ river)\n  building+seat number, * = part of a town\n");
+	sb_printf(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
+	    "R wasteland%s ~ river)\n  building+seat number, * = part of a town\n",
+	    s->opt_fi_ice ? " I ice" : "");
 	for (row = 0; row < 9; row++) {
 		int pass;
 
@@ -484,6 +500,9 @@ render_tiles(const struct tm_state *s, struct sbuf *out)
 		sb_printf(out, "%s R%d SCORE%d %s\n", s->round == i + 1 &&
 		    s->phase == TP_ACTIONS ? ">" : " ", i + 1, s->score_tile[i],
 		    tm_score_desc(s->score_tile[i]));
+	if (s->final_tile != TFS_NONE)
+		sb_printf(out, "Final scoring tile: %s (18/12/6 VP), besides the "
+		    "network and the cults\n", tm_final_names[s->final_tile]);
 	sb_puts(out, "Bonus tiles left:");
 	col = 17;
 	for (i = 1; i <= TM_NBON; i++)
@@ -537,6 +556,9 @@ render_factions(const struct tm_state *s, const char *const *names,
 		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
 		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
 		    p->dig, p->bridges, p->bon);
+		if (tm_is_ice(s, i))
+			sb_printf(out, "  home terrain ice, colour picked: %s\n",
+			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
 			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);
@@ -557,7 +579,12 @@ render_factions(const struct tm_state *s, const char *const *names,
 				wrap_word(out, &col, w);
 			}
 		sb_putc(out, '\n');
-		if (s->over)
+		if (s->over && s->final_tile != TFS_NONE)
+			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
+			    "%s %d +%d, resources +%d\n", p->final_cult, p->network,
+			    p->final_net, tm_final_names[s->final_tile], p->fi_value,
+			    p->final_fi, p->final_res);
+		else if (s->over)
 			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
 			    "resources +%d\n", p->final_cult, p->network, p->final_net,
 			    p->final_res);
@@ -674,6 +701,9 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "towns", tw);
 	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
 	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
+	if (p->faction >= 0 && tm_is_ice(s, i))
+		json_object_set_new(o, "color_picked", p->color2 > 0 ?
+		    json_string(tm_color_names[p->color2 - 1]) : json_null());
 	json_object_set_new(o, "passed", json_boolean(p->passed));
 	json_object_set_new(o, "dropped", json_boolean(p->dropped));
 	return o;
@@ -728,6 +758,8 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 			json_object_set_new(a, k2, json_integer(s->bon_coins[i]));
 		}
 	json_object_set_new(o, "bonus_left", a);
+	if (s->final_tile != TFS_NONE)
+		json_object_set_new(o, "final_scoring", json_string(tm_final_names[s->final_tile]));
 	a = json_array();
 	for (i = 1; i <= 6; i++)
 		if (s->act_used[i])
@@ -804,6 +836,10 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->over, 0, 1) || (s->phase >= TP_ACTIONS && s->round < 1)) {
 		snprintf(err, errlen, "phase %d, round %d: no such point of the game",
 		    s->phase, s->round);
+		return -1;
+	}
+	if (!in_range(s->final_tile, TFS_NONE, TFS_COUNT - 1) || !in_range(s->opt_fi_ice, 0, 1)) {
+		snprintf(err, errlen, "no such Fire & Ice option");
 		return -1;
 	}
 	if (!in_range(s->cur, -1, s->nseats - 1) || !in_range(s->act, TA_NONE, TA_DONE) ||
@@ -888,7 +924,7 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 			return -1;
 		}
 	for (i = 0; i < TM_NCELLS; i++)
-		if (!in_range(s->terrain[i], TC_YELLOW, TC_RIVER) || !in_range(s->town[i], 0, 1) ||
+		if (!in_range(s->terrain[i], TC_YELLOW, TC_ICE) || !in_range(s->town[i], 0, 1) ||
 		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
 			snprintf(err, errlen, "cell %d is out of range", i);
 			return -1;
@@ -925,6 +961,12 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 
 	if (s->phase > TP_FACTIONS && p->faction < 0) {
 		snprintf(err, errlen, "seat %d has no faction after the setup", seat + 1);
+		return -1;
+	}
+	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && tm_is_ice(s, seat) &&
+	    p->color2 == 0)) {
+		snprintf(err, errlen, "seat %d's picked colour is out of range", seat + 1);
 		return -1;
 	}
 	if (!in_range(p->cult_blocked, 0, 15)) {

@@ -139,7 +139,36 @@ static const struct ref refs[TM_NFACT] = {
 	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 2, 1,
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
 	  0, 3, SHIP_STD, 2, 2, 5, 1 },
+	/* Fire & Ice, from the site's engine (Game/Factions/Icemaidens.pm):
+	 * bowls 6/6, WATER+AIR, D income up to 9 W, SH 4 PW, digging 1 W 5 C
+	 * 1 P */
+	{ "icemaidens", 15, 3, 0, 6, 6, { 0, 1, 0, 1 },
+	  { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  0, 3, SHIP_STD, 2, 1, 5, 1 },
+	/* Yetis (Yetis.pm): bowls 0/12, EARTH+AIR, TP 2 PW each */
+	{ "yetis", 15, 3, 0, 0, 12, { 0, 0, 1, 1 },
+	  { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+	  TPC_STD, { 0, 2, 4, 6, 8 }, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  0, 3, SHIP_STD, 2, 1, 5, 1 },
 };
+
+/* The options every table game runs with: the ice factions may sit. */
+static const struct game_opt table_opts[2] = {
+	{ "maintain-player-order", "" }, { "fire-and-ice-factions/ice", "" } };
+
+/* After `setup` of seat 0: an ice faction picks yellow, the Ice Maidens
+ * take FAV12 (neither touches a cost or an income tested here). */
+static void
+finish_setup(struct tm_state *s, int f)
+{
+	if (tm_fdefs[f].color == TC_ICE)
+		tg_ok(s, 0, "pick-color yellow");
+	if (f == TF_ICEMAIDENS)
+		tg_ok(s, 0, "+FAV12");
+}
 
 /* Is a cell a free land hex with no building on it or next to it? */
 static int
@@ -199,20 +228,24 @@ static struct tm_state *
 game_of(int f)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[3] = { { "score", TG_SCORE },
-	    { "delete", "BON6,BON7,BON8,BON9" }, { "maintain-player-order", "" } };
+	struct game_opt o[4] = { { "score", TG_SCORE },
+	    { "delete", "BON6,BON7,BON8,BON9" }, { "maintain-player-order", "" },
+	    { "fire-and-ice-factions/ice", "" } };
 	uint8_t seed[GAME_SEED_LEN] = { 3 };
 	char err[256], cmd[64];
 	int c, k;
 
 	assert_non_null(s);
-	assert_int_equal(terra_rules.setup(s, 2, o, 3, seed, err, sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, 2, o, 4, seed, err, sizeof(err)), 0);
 	snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[f].name);
 	tg_ok(s, 0, cmd);
+	finish_setup(s, f);
 	snprintf(cmd, sizeof(cmd), "setup %s", partner(f));
 	tg_ok(s, 1, cmd);
 	while (s->phase == TP_DWELLINGS) {
-		c = lonely_cell(s, tm_fd(s, s->cur)->color, 0);
+		/* an ice faction places on the colour it picked */
+		c = lonely_cell(s, tm_is_ice(s, s->cur) ? s->pl[s->cur].color2 - 1 :
+		    tm_fd(s, s->cur)->color, 0);
 		snprintf(cmd, sizeof(cmd), "build %s", tm_cells[c].name);
 		tg_ok(s, s->cur, cmd);
 	}
@@ -230,7 +263,6 @@ test_starting_resources(void **state)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
-	struct game_opt keep = { "maintain-player-order", "" };
 	char err[256], cmd[64];
 	int f, k;
 
@@ -240,7 +272,7 @@ test_starting_resources(void **state)
 		const struct tm_player *p = &s->pl[0];
 
 		assert_string_equal(tm_fdefs[f].name, r->name);
-		assert_int_equal(terra_rules.setup(s, 2, &keep, 1, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 2, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);
@@ -263,7 +295,6 @@ static void
 test_income_tables(void **state)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt keep = { "maintain-player-order", "" };
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
 	char err[256], cmd[64];
 	int f, n, c, w, p, pw;
@@ -273,7 +304,7 @@ test_income_tables(void **state)
 		const struct ref *r = &refs[f];
 		struct tm_player *pl = &s->pl[0];
 
-		assert_int_equal(terra_rules.setup(s, 2, &keep, 1, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 2, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);

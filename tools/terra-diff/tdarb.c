@@ -281,7 +281,7 @@ home_color(const char *faction)
 	    { "darklings", "black" }, { "dwarves", "gray" }, { "engineers", "gray" },
 	    { "fakirs", "yellow" }, { "giants", "red" }, { "halflings", "brown" },
 	    { "mermaids", "blue" }, { "nomads", "yellow" }, { "swarmlings", "blue" },
-	    { "witches", "green" } };
+	    { "witches", "green" }, { "icemaidens", "ice" }, { "yetis", "ice" } };
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -323,7 +323,8 @@ filter_known(char **lines, int n, const char *faction, int strict_dsh)
 
 static const char *const optional[] = { "strict-leech", "strict-darkling-sh",
 	"strict-chaosmagician-sh", "errata-cultist-power", "mini-expansion-1",
-	"shipping-bonus", "temple-scoring-tile", "variable-turn-order" };
+	"shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+	"fire-and-ice-factions/ice", "fire-and-ice-final-scoring" };
 
 static int
 gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
@@ -359,6 +360,13 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 	}
 	for (i = 0; i < nopts; i++)
 		sb_printf(&log, "option %s\n", opts[i].key);
+	/* the site draws the Fire & Ice final tile only on `randomize`: the
+	 * log names the tile the seed drew */
+	v = r->render_json(st, -1, seatnames);
+	if (json_object_get(v, "final_scoring") != NULL)
+		sb_printf(&log, "final-scoring %s\n",
+		    json_string_value(json_object_get(v, "final_scoring")));
+	json_decref(v);
 	/* the scoring tiles and removed bonus tiles the seed drew */
 	v = r->render_json(st, -1, seatnames);
 	sc = json_object_get(v, "scoring");
@@ -443,6 +451,19 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		if (!raw)
 			n = filter_known(lines, n, faction[seat], strict_dsh);
 		text = choose(&g, lines, n);
+		/* with the ice factions in the game, choose them often enough
+		 * that every game exercises one (TDIFF_ICE=percent, default 60) */
+		if (starts(text, "setup ") && has_opt(opts, nopts, "fire-and-ice-factions/ice")) {
+			static char *ice[2];
+			int ni = 0, pct = getenv("TDIFF_ICE") ? atoi(getenv("TDIFF_ICE")) : 60;
+
+			for (k = 0; k < n; k++)
+				if (strcmp(lines[k], "setup icemaidens") == 0 ||
+				    strcmp(lines[k], "setup yetis") == 0)
+					ice[ni++] = lines[k];
+			if (ni > 0 && (int)rng_below(&g, 100) < pct)
+				text = ice[rng_below(&g, (uint32_t)ni)];
+		}
 		if ((starts(text, "build ") || starts(text, "transform ")) && faction[seat][0] != '\0' &&
 		    getenv("TDIFF_RAWBUILD") == NULL)
 			text = site_build(r, st, seat, text, buildbuf, sizeof(buildbuf));
