@@ -413,8 +413,8 @@ render_map(const struct tm_state *s, struct sbuf *out)
 	int row, i;
 
 	sb_printf(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
-	    "R wasteland%s ~ river)\n  building+seat number, * = part of a town\n",
-	    s->opt_fi_ice ? " I ice" : "");
+	    "R wasteland ~ river)\n  %sbuilding+seat number, * = part of a town\n",
+	    s->opt_fi_ice ? "I ice, " : "");
 	for (row = 0; row < 9; row++) {
 		int pass;
 
@@ -501,8 +501,8 @@ render_tiles(const struct tm_state *s, struct sbuf *out)
 		    s->phase == TP_ACTIONS ? ">" : " ", i + 1, s->score_tile[i],
 		    tm_score_desc(s->score_tile[i]));
 	if (s->final_tile != TFS_NONE)
-		sb_printf(out, "Final scoring tile: %s (18/12/6 VP), besides the "
-		    "network and the cults\n", tm_final_names[s->final_tile]);
+		sb_printf(out, "Final scoring tile: %s (18/12/6 VP)\n",
+		    tm_final_names[s->final_tile]);
 	sb_puts(out, "Bonus tiles left:");
 	col = 17;
 	for (i = 1; i <= TM_NBON; i++)
@@ -579,15 +579,13 @@ render_factions(const struct tm_state *s, const char *const *names,
 				wrap_word(out, &col, w);
 			}
 		sb_putc(out, '\n');
-		if (s->over && s->final_tile != TFS_NONE)
-			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
-			    "%s %d +%d, resources +%d\n", p->final_cult, p->network,
-			    p->final_net, tm_final_names[s->final_tile], p->fi_value,
-			    p->final_fi, p->final_res);
-		else if (s->over)
+		if (s->over)
 			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
 			    "resources +%d\n", p->final_cult, p->network, p->final_net,
 			    p->final_res);
+		if (s->over && s->final_tile != TFS_NONE)
+			sb_printf(out, "  final tile %s: %d +%d\n",
+			    tm_final_names[s->final_tile], p->fi_value, p->final_fi);
 	}
 }
 
@@ -924,7 +922,7 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 			return -1;
 		}
 	for (i = 0; i < TM_NCELLS; i++)
-		if (!in_range(s->terrain[i], TC_YELLOW, TC_ICE) || !in_range(s->town[i], 0, 1) ||
+		if (!in_range(s->terrain[i], TC_YELLOW, s->opt_fi_ice ? TC_ICE : TC_RIVER) || !in_range(s->town[i], 0, 1) ||
 		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
 			snprintf(err, errlen, "cell %d is out of range", i);
 			return -1;
