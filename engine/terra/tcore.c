@@ -158,7 +158,8 @@ tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
 	/* Ice is off the cycle: nothing turns back from it, and only an ice
 	 * faction turns a hex into it, for the steps from the hex's colour
 	 * to the colour it picked, one at least (the site). */
-	if (from == TC_ICE || (to == TC_ICE && (!tm_is_ice(s, seat) || home < 0)))
+	if (from == TC_ICE || from == TC_VOLCANO || to == TC_VOLCANO ||
+	    (to == TC_ICE && (!tm_is_ice(s, seat) || home < 0)))
 		return 7;
 	if (to == TC_ICE) {
 		d = cycle_diff(from, home);
@@ -366,7 +367,7 @@ tm_spade_usable(const struct tm_state *s, int seat)
 		if (i != s->tf_cell && ((kind == 2 && p->w < (p->nb[TB_SH] ? 1 : 2)) ||
 		    (kind == 3 && p->p < 1)))
 			continue;
-		if (s->terrain[i] == TC_ICE)
+		if (s->terrain[i] == TC_ICE || s->terrain[i] == TC_VOLCANO)
 			continue;
 		for (c = 0; c <= TC_ICE; c++)
 			if (c != s->terrain[i] && c != TC_RIVER &&
@@ -638,25 +639,32 @@ tm_take_income(struct tm_state *s)
 void
 tm_cult_income(struct tm_state *s)
 {
-	int t = s->score_tile[s->round - 1], i, n;
+	int t = s->score_tile[s->round - 1], i, n, sp;
 	struct tm_player *p;
 
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
 		if (p->dropped)
 			continue;
+		sp = 0;
 		switch (t) {
 		case 1: p->c += p->cult[TK_EARTH]; break;
-		case 2: p->spades += p->cult[TK_EARTH] / 4; break;
+		case 2: sp = p->cult[TK_EARTH] / 4; break;
 		case 3: tm_gain_priests(p, p->cult[TK_WATER] / 4); break;
 		case 4: p->w += p->cult[TK_FIRE] / 2; break;
 		case 5: tm_gain_power(p, 4 * (p->cult[TK_FIRE] / 4)); break;
-		case 6: p->spades += p->cult[TK_WATER] / 4; break;
+		case 6: sp = p->cult[TK_WATER] / 4; break;
 		case 7: p->w += p->cult[TK_AIR] / 2; break;
-		case 8: p->spades += p->cult[TK_AIR] / 4; break;
+		case 8: sp = p->cult[TK_AIR] / 4; break;
 		case 9: p->c += 2 * p->p_on_cult; break;
 		default: break;
 		}
+		/* a volcano faction's spades turn into cult steps or tokens */
+		if (tm_is_volcano(s, i)) {
+			tm_gain_spades(s, i, sp);
+			continue;
+		}
+		p->spades += sp;
 		/* The Giants spend spades two at a time: an odd one cannot be
 		 * used, scores nothing, and waits for the Giants' -SPADE (as on
 		 * the site, which holds the next round until it comes). */

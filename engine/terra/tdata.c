@@ -7,8 +7,9 @@
 #include "terra.h"
 #include "../notation.h"
 
-const char *const tm_color_names[9] = {
-	"yellow", "brown", "black", "blue", "green", "gray", "red", "river", "ice"
+const char *const tm_color_names[10] = {
+	"yellow", "brown", "black", "blue", "green", "gray", "red", "river", "ice",
+	"volcano"
 };
 const char *const tm_cult_names[4] = { "FIRE", "WATER", "EARTH", "AIR" };
 const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
@@ -20,6 +21,7 @@ const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
 #define NO_TEPW { 0, 0, 0, 0 }
 #define STD_SHIPVP { 0, 2, 3, 4, 0, 0 }
 #define ICE_DW { 1, 2, 3, 4, 5, 6, 7, 8, 9 }
+#define VOLCANO_DW { 0, 1, 2, 3, 3, 4, 5, 6, 6 }
 
 /*
  * Field order: name, colour, C W P, bowl I, bowl II, cults, ship, ship max,
@@ -97,6 +99,16 @@ const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, ICE_DW,
 	  STD_TPC, { 0, 2, 4, 6, 8 }, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
 	  1, 5, 1, 4, 1, STD_SHIPVP },
+	/* Acolytes.pm, Dragonlords.pm: home terrain volcano, a colour picked
+	 * once every faction is chosen; no digging track */
+	{ "acolytes", TC_VOLCANO, 15, 3, 0, 6, 6, { 3, 3, 3, 3 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, VOLCANO_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
+	{ "dragonlords", TC_VOLCANO, 15, 3, 0, 4, 4, { 2, 0, 0, 0 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, VOLCANO_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
 };
 
 /* The Fire & Ice final scoring tiles by the site's names. */
@@ -155,6 +167,8 @@ tm_color_find(const char *name)
 			return i;
 	if (word_eq(name, "ice"))
 		return TC_ICE;
+	if (word_eq(name, "volcano"))
+		return TC_VOLCANO;
 	return -1;
 }
 

@@ -26,7 +26,7 @@ enum { TM_MAGIC = 0x54455241 };
 
 enum {
 	TM_NCELLS = 113,
-	TM_NFACT = 16,
+	TM_NFACT = 18,
 	TM_MAXP = 5,
 	TM_MAXBRIDGE = 16,
 	TM_MAXOFFER = 48,
@@ -38,9 +38,10 @@ enum {
 	TM_NSCORE = 9,
 };
 
-/* TC_ICE: the terrain of the Fire & Ice ice factions (no map starts with it). */
+/* TC_ICE, TC_VOLCANO: the terrains of the Fire & Ice ice and volcano
+ * factions (no map starts with them). */
 enum tm_color { TC_YELLOW, TC_BROWN, TC_BLACK, TC_BLUE, TC_GREEN, TC_GRAY, TC_RED, TC_RIVER,
-	TC_ICE };
+	TC_ICE, TC_VOLCANO };
 enum tm_bld { TB_NONE, TB_D, TB_TP, TB_TE, TB_SH, TB_SA, TB_COUNT };
 enum tm_cult { TK_FIRE, TK_WATER, TK_EARTH, TK_AIR };
 enum tm_faction {
@@ -48,7 +49,9 @@ enum tm_faction {
 	TF_ENGINEERS, TF_FAKIRS, TF_GIANTS, TF_HALFLINGS, TF_MERMAIDS, TF_NOMADS,
 	TF_SWARMLINGS, TF_WITCHES,
 	/* Fire & Ice (option fire-and-ice-factions/ice) */
-	TF_ICEMAIDENS, TF_YETIS
+	TF_ICEMAIDENS, TF_YETIS,
+	/* Fire & Ice (option fire-and-ice-factions/volcano) */
+	TF_ACOLYTES, TF_DRAGONLORDS
 };
 /* The Fire & Ice final scoring tiles (option fire-and-ice-final-scoring). */
 enum tm_final {
@@ -128,6 +131,12 @@ struct tm_player {
 					   (pick-color) + 1, 0 before */
 	int32_t pick_owed;		/* ice factions: pick-color still owed */
 	int32_t final_fi, fi_value;	/* Fire & Ice final tile: VP, measure */
+	int32_t volcano_tf;		/* volcano factions: hexes dug, to turn
+					   into volcano in this action */
+	int32_t lose_cult;		/* Acolytes: cult steps to lose, all on
+					   one track, for their last volcano */
+	int32_t tokens;			/* power tokens gained (+) or lost (-)
+					   beyond the faction's start (Dragonlords) */
 };
 
 /* The whole game. */
@@ -138,6 +147,7 @@ struct tm_state {
 	int32_t opt_errata_cult, opt_mini, opt_shipbon, opt_temple;
 	int32_t opt_vto, opt_maintain, opt_mail;
 	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
+	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
 	int32_t final_tile;		/* enum tm_final: the Fire & Ice final
 					   scoring tile in play, TFS_NONE */
 	struct rng rng;
@@ -184,7 +194,7 @@ struct tm_state {
 
 extern const struct tm_cell tm_cells[TM_NCELLS];
 extern const struct tm_fdef tm_fdefs[TM_NFACT];
-extern const char *const tm_color_names[9];
+extern const char *const tm_color_names[10];
 extern const char *const tm_cult_names[4];
 extern const char *const tm_bld_names[TB_COUNT];
 
@@ -238,6 +248,13 @@ const char *tm_fname(const struct tm_state *s, int seat, char *buf, size_t len);
 int tm_home(const struct tm_state *s, int seat);
 int tm_wheel_home(const struct tm_state *s, int seat);
 int tm_is_ice(const struct tm_state *s, int seat);
+int tm_is_volcano(const struct tm_state *s, int seat);
+int tm_picks_colour(const struct tm_state *s, int seat);
+void tm_gain_spades(struct tm_state *s, int seat, int n);
+enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
+    size_t errlen);
+enum game_status tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
+    size_t errlen);
 int tm_colour_taken(const struct tm_state *s, int seat, int colour);
 enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
     char *err, size_t errlen);

@@ -24,12 +24,13 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		"temple-scoring-tile", "variable-turn-order",
 		"maintain-player-order", "email-notify",
 		"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
+		"fire-and-ice-factions/volcano",
 	};
 	int32_t *slots[] = {
 		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
 		&s->opt_errata_cult, &s->opt_mini, &s->opt_shipbon,
 		&s->opt_temple, &s->opt_vto, &s->opt_maintain, &s->opt_mail,
-		&s->opt_fi_ice, fi_final,
+		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano,
 	};
 	size_t i;
 	int n;
@@ -65,13 +66,15 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		return 0;
 	}
 	if (strncmp(key, "fire-and-ice-factions", 21) == 0 &&
-	    strcmp(key, "fire-and-ice-factions/ice") != 0) {
+	    strcmp(key, "fire-and-ice-factions/ice") != 0 &&
+	    strcmp(key, "fire-and-ice-factions/volcano") != 0) {
 		snprintf(err, errlen, "option %s: %s", key, strcmp(key,
 		    "fire-and-ice-factions") == 0 ? "name the set of Fire & Ice "
-		    "factions: fire-and-ice-factions/ice (Ice Maidens, Yetis)" :
+		    "factions: fire-and-ice-factions/ice (Ice Maidens, Yetis) or "
+		    "fire-and-ice-factions/volcano (Acolytes, Dragonlords)" :
 		    "not supported; of the Fire & Ice factions arbiter plays the ice "
-		    "ones (fire-and-ice-factions/ice: Ice Maidens, Yetis), not the "
-		    "Acolytes, Dragonlords, Shapeshifters or Riverwalkers");
+		    "and volcano ones (fire-and-ice-factions/ice, .../volcano), not "
+		    "the Shapeshifters or Riverwalkers");
 		return -1;
 	}
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
@@ -88,8 +91,8 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	    "strict-leech, strict-darkling-sh, strict-chaosmagician-sh, "
 	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
 	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
-	    "email-notify, fire-and-ice-factions/ice, fire-and-ice-final-scoring, "
-	    "final-scoring)", key);
+	    "email-notify, fire-and-ice-factions/ice, fire-and-ice-factions/volcano, "
+	    "fire-and-ice-final-scoring, final-scoring)", key);
 	return -1;
 }
 
@@ -274,18 +277,26 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 
 /*
  * The faction of the seat at play is complete (chosen, and for an ice
- * faction its colour and favor tile taken): the next seat chooses, or,
- * after the last, the initial dwellings are placed.
+ * faction its colour and favor tile taken): the next seat in player order
+ * chooses; after the last, a volcano faction picks its colour (the site's
+ * post-setup), then the initial dwellings are placed.
  */
 static void
-factions_next(struct tm_state *s, int seat)
+factions_next(struct tm_state *s)
 {
-	int i = tm_table_pos(s, seat), n = 0, nomads = -1, chaos = -1;
+	int i, n = 0, nomads = -1, chaos = -1;
 
-	if (i + 1 < s->nseats) {
-		s->cur = s->table[i + 1];
-		return;
-	}
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[s->table[i]].faction < 0) {
+			s->cur = s->table[i];
+			return;
+		}
+	for (i = 0; i < s->nseats; i++)
+		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0) {
+			s->cur = s->table[i];
+			s->pl[s->cur].pick_owed = 1;
+			return;
+		}
 	for (i = 0; i < s->nseats; i++) {
 		int t = s->table[i];
 
@@ -314,20 +325,23 @@ static enum game_status
 faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
     size_t errlen)
 {
-	static const char *const unplayed[] = { "acolytes", "dragonlords",
-	    "shapeshifters", "riverwalkers" };
+	static const char *const unplayed[] = { "shapeshifters", "riverwalkers" };
 	size_t i;
 
 	for (i = 0; f < 0 && i < sizeof(unplayed) / sizeof(unplayed[0]); i++)
 		if (word_eq(name, unplayed[i]))
 			return tm_fail(err, errlen, "setup: the %s (Fire & Ice) are not "
 			    "supported; of the Fire & Ice factions arbiter plays the Ice "
-			    "Maidens and the Yetis", unplayed[i]);
+			    "Maidens, Yetis, Acolytes and Dragonlords", unplayed[i]);
 	if (f < 0)
 		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
 	if ((f == TF_ICEMAIDENS || f == TF_YETIS) && !s->opt_fi_ice)
 		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
 		    "the game needs the option fire-and-ice-factions/ice",
+		    tm_fdefs[f].name);
+	if ((f == TF_ACOLYTES || f == TF_DRAGONLORDS) && !s->opt_fi_volcano)
+		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
+		    "the game needs the option fire-and-ice-factions/volcano",
 		    tm_fdefs[f].name);
 	return GAME_OK;
 }
@@ -368,13 +382,14 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)
-		factions_next(s, seat);
+		factions_next(s);
 	return GAME_OK;
 }
 
 /*
  * What an ice faction owes right after choosing: `pick-color COLOUR`,
- * and for the Ice Maidens `+FAVn`, in either order.
+ * and for the Ice Maidens `+FAVn`, in either order; a volcano faction's
+ * `pick-color` once all have chosen.
  */
 enum game_status
 tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
@@ -402,7 +417,7 @@ tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
 		    "their favor tile: +FAVn");
 	}
 	if (rc == GAME_OK && !p->pick_owed && !p->fav_owed)
-		factions_next(s, seat);
+		factions_next(s);
 	return rc;
 }
 

@@ -83,6 +83,13 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	size_t start = out->len;
 	char cmd[96];
 
+	if (p->lose_cult > 0) {
+		for (k = 0; k < 4; k++) {
+			snprintf(cmd, sizeof(cmd), "-%d%s", p->lose_cult, tm_cult_names[k]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
 	if (p->fav_owed) {
 		for (i = 1; i <= TM_NFAV; i++) {
 			snprintf(cmd, sizeof(cmd), "+FAV%d", i);
@@ -131,11 +138,12 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 			}
 		return 1;
 	}
-	if (p->spades > 0 || p->free_tf) {
+	if (p->spades > 0 || p->free_tf || p->volcano_tf > 0) {
 		n = open_cells(s, seat, list);
 		for (i = 0; i < n; i++) {
-			for (k = 0; k <= TC_ICE; k++) {
-				if (k == TC_RIVER || (k == TC_ICE && home != TC_ICE))
+			for (k = 0; k <= TC_VOLCANO; k++) {
+				if (k == TC_RIVER || (k >= TC_ICE && k != home) ||
+				    (home == TC_VOLCANO && k != home))
 					continue;
 				if (k == s->terrain[list[i]] || (k != home &&
 				    tm_spade_cost(s, seat, s->terrain[list[i]], k) >
@@ -304,8 +312,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
 	    !s->pl[seat].cult2_owed)
 		cult_bonus_moves(s, tmp, seat, out);
-	if (s->cur != seat && s->phase == TP_CULTSPADES && s->pl[seat].spades > 0 &&
-	    !s->pl[seat].dropped)
+	if (s->cur != seat && s->phase == TP_CULTSPADES && (s->pl[seat].spades > 0 ||
+	    s->pl[seat].cult_owed > 0) && !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
 	if (s->cur != seat) {
 		free(tmp);
@@ -332,7 +340,7 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 		break;
 	case TP_DWELLINGS:
 		for (i = 0; i < TM_NCELLS; i++)
-			if ((s->terrain[i] == tm_home(s, seat) || (tm_is_ice(s, seat) &&
+			if ((s->terrain[i] == tm_home(s, seat) || (tm_picks_colour(s, seat) &&
 			    s->terrain[i] == s->pl[seat].color2 - 1)) && s->bld[i] == TB_NONE) {
 				snprintf(cmd, sizeof(cmd), "build %s", tm_cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
@@ -403,7 +411,7 @@ wrap_text(struct sbuf *out, const char *prefix, const char *text)
 static char
 terrain_letter(int c)
 {
-	return "YUKBGSR~I"[c];
+	return "YUKBGSR~IV"[c];
 }
 
 /* The hex map: two lines per row (names+terrain, building+seat). */
@@ -413,8 +421,8 @@ render_map(const struct tm_state *s, struct sbuf *out)
 	int row, i;
 
 	sb_printf(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
-	    "R wasteland ~ river)\n  %sbuilding+seat number, * = part of a town\n",
-	    s->opt_fi_ice ? "I ice, " : "");
+	    "R wasteland ~ river)\n  %s%sbuilding+seat number, * = part of a town\n",
+	    s->opt_fi_ice ? "I ice, " : "", s->opt_fi_volcano ? "V volcano, " : "");
 	for (row = 0; row < 9; row++) {
 		int pass;
 
@@ -556,8 +564,9 @@ render_factions(const struct tm_state *s, const char *const *names,
 		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
 		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
 		    p->dig, p->bridges, p->bon);
-		if (tm_is_ice(s, i))
-			sb_printf(out, "  home terrain ice, colour picked: %s\n",
+		if (tm_picks_colour(s, i))
+			sb_printf(out, "  home terrain %s, colour picked: %s\n",
+			    tm_color_names[tm_home(s, i)],
 			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
@@ -699,7 +708,7 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "towns", tw);
 	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
 	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
-	if (p->faction >= 0 && tm_is_ice(s, i))
+	if (p->faction >= 0 && tm_picks_colour(s, i))
 		json_object_set_new(o, "color_picked", p->color2 > 0 ?
 		    json_string(tm_color_names[p->color2 - 1]) : json_null());
 	json_object_set_new(o, "passed", json_boolean(p->passed));
@@ -836,7 +845,8 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 		    s->phase, s->round);
 		return -1;
 	}
-	if (!in_range(s->final_tile, TFS_NONE, TFS_COUNT - 1) || !in_range(s->opt_fi_ice, 0, 1)) {
+	if (!in_range(s->final_tile, TFS_NONE, TFS_COUNT - 1) || !in_range(s->opt_fi_ice, 0, 1) ||
+	    !in_range(s->opt_fi_volcano, 0, 1)) {
 		snprintf(err, errlen, "no such Fire & Ice option");
 		return -1;
 	}
@@ -922,7 +932,9 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 			return -1;
 		}
 	for (i = 0; i < TM_NCELLS; i++)
-		if (!in_range(s->terrain[i], TC_YELLOW, s->opt_fi_ice ? TC_ICE : TC_RIVER) || !in_range(s->town[i], 0, 1) ||
+		if (!in_range(s->terrain[i], TC_YELLOW, s->opt_fi_volcano ? TC_VOLCANO :
+		    s->opt_fi_ice ? TC_ICE : TC_RIVER) ||
+		    (s->terrain[i] == TC_ICE && !s->opt_fi_ice) || !in_range(s->town[i], 0, 1) ||
 		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
 			snprintf(err, errlen, "cell %d is out of range", i);
 			return -1;
@@ -953,7 +965,8 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 	const struct tm_player *p = &s->pl[seat];
 	const int32_t *owed[] = { &p->spades, &p->free_tf, &p->fav_owed, &p->town_owed,
 	    &p->cult_owed, &p->cult2_owed, &p->cult_bonus, &p->bridge_owed, &p->free_tp,
-	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned };
+	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned,
+	    &p->volcano_tf, &p->lose_cult };
 	size_t k;
 	int i;
 
@@ -962,7 +975,7 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 		return -1;
 	}
 	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
-	    (p->faction >= 0 && s->phase > TP_FACTIONS && tm_is_ice(s, seat) &&
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && tm_picks_colour(s, seat) &&
 	    p->color2 == 0)) {
 		snprintf(err, errlen, "seat %d's picked colour is out of range", seat + 1);
 		return -1;
@@ -1081,7 +1094,8 @@ tm_check(const void *st, char *err, size_t errlen)
 			return -1;
 		}
 		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
-		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2) {
+		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2 + p->tokens ||
+		    (p->tokens != 0 && p->faction != TF_DRAGONLORDS)) {
 			snprintf(err, errlen, "seat %d: power tokens not conserved", i + 1);
 			return -1;
 		}

@@ -71,7 +71,7 @@ bare(const char *const *opts, int nopts)
 static void
 test_options(void **state)
 {
-	static const char *const volcano[] = { "fire-and-ice-factions/volcano" };
+	static const char *const volcano[] = { "fire-and-ice-factions/variable" };
 	static const char *const plain[] = { "fire-and-ice-factions" };
 	static const char *const badtile[] = { "final-scoring=network" };
 	struct tm_state *s = calloc(1, sizeof(*s));
@@ -82,7 +82,7 @@ test_options(void **state)
 	(void)state;
 	o[1].key = volcano[0];
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
-	assert_non_null(strstr(err, "Acolytes, Dragonlords, Shapeshifters or Riverwalkers"));
+	assert_non_null(strstr(err, "not the Shapeshifters or Riverwalkers"));
 	o[1].key = plain[0];
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "fire-and-ice-factions/ice"));
@@ -95,7 +95,8 @@ test_options(void **state)
 	s = bare(NULL, 0);
 	tg_bad(s, 0, "setup icemaidens", "fire-and-ice-factions/ice");
 	tg_bad(s, 0, "setup yetis", "fire-and-ice-factions/ice");
-	tg_bad(s, 0, "setup acolytes", "not supported");
+	tg_bad(s, 0, "setup acolytes", "fire-and-ice-factions/volcano");
+	tg_bad(s, 0, "setup riverwalkers", "not supported");
 	tg_bad(s, 0, "setup shapeshifters", "not supported");
 	free(s);
 }
@@ -380,6 +381,167 @@ test_final_tile_draw(void **state)
 	game_import_free(&imp);
 }
 
+/*
+ * A volcano faction f (seat 0, green picked once the Nomads chose) and the
+ * Nomads (seat 1), dwellings as in maidens_game, in round 1 with seat 0 to
+ * move.
+ */
+static struct tm_state *
+volcano_game(const char *f)
+{
+	static const char *const opts[] = { "fire-and-ice-factions/volcano",
+	    "delete=BON6,BON7,BON8,BON9", "score=" TG_SCORE };
+	static const char *const d[] = { "F4", "B1", "H1", "D1", "I7" };
+	struct tm_state *s = bare(opts, 3);
+	char cmd[64];
+	int i;
+
+	snprintf(cmd, sizeof(cmd), "setup %s", f);
+	tg_ok(s, 0, cmd);
+	tg_ok(s, 1, "setup nomads");
+	tg_ok(s, 0, "pick-color green");
+	for (i = 0; i < 5; i++) {
+		snprintf(cmd, sizeof(cmd), "build %s", d[i]);
+		tg_ok(s, s->cur, cmd);
+	}
+	tg_ok(s, 1, "pass BON3");
+	tg_ok(s, 0, "pass BON1");
+	assert_int_equal(s->cur, 0);
+	return s;
+}
+
+/*
+ * A volcano faction picks its colour once every faction has chosen (the
+ * site's post-setup), before the initial dwellings; these go on that
+ * colour, which turns to volcano.
+ */
+static void
+test_volcano_setup(void **state)
+{
+	static const char *const opts[] = { "fire-and-ice-factions/volcano", NULL };
+	struct tm_state *s = bare(opts, 1);
+
+	(void)state;
+	tg_ok(s, 0, "setup dragonlords");
+	assert_int_equal(s->cur, 1);		/* no colour yet */
+	tg_bad(s, 1, "setup acolytes", "colour is taken by the dragonlords");
+	tg_ok(s, 1, "setup nomads");
+	assert_int_equal(s->phase, TP_FACTIONS);
+	assert_int_equal(s->cur, 0);
+	assert_int_equal(s->pl[0].pick_owed, 1);
+	tg_bad(s, 0, "pick-color yellow", "not available");
+	tg_bad(s, 0, "pick-color volcano", "not available");
+	tg_ok(s, 0, "pick-color green");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	tg_ok(s, 0, "build F4");
+	assert_int_equal(s->terrain[tg_cell("F4")], TC_VOLCANO);
+	free(s);
+}
+
+/*
+ * Acolytes: a hex dug (dig 1, for nothing) turns into volcano for 3 steps
+ * of one cult track, 4 on a faction's home colour, lost with -NCULT before
+ * any tile is taken; their spades become cult steps; their stronghold adds
+ * a step to each priest sent.  Others cannot touch volcano.
+ */
+static void
+test_acolytes(void **state)
+{
+	struct tm_state *s = volcano_game("acolytes");
+	struct tm_player *p = &s->pl[0];
+	int w = p->w, c = p->c;
+
+	(void)state;
+	assert_int_equal(p->cult[TK_WATER], 3);
+	tg_bad(s, 0, "dig 2", "dig 1");
+	tg_bad(s, 0, "advance dig", "cannot advance digging");
+	tg_ok(s, 0, "dig 1. build E7");		/* gray: nobody's home */
+	assert_int_equal(p->w, w - 1);		/* the dwelling only */
+	assert_int_equal(p->c, c - 2);
+	assert_int_equal(s->terrain[tg_cell("E7")], TC_VOLCANO);
+	assert_int_equal(p->lose_cult, 3);
+	assert_int_equal(s->cur, 0);		/* owed */
+	tg_bad(s, 0, "-2FIRE", "3 steps");
+	tg_ok(s, 0, "-3FIRE");
+	assert_int_equal(p->cult[TK_FIRE], 0);
+	assert_int_equal(s->cur, 1);
+	/* the Nomads cannot transform it, nor make a volcano */
+	s->pl[1].w = 20;
+	tg_put(s, 1, "E8", TB_D);
+	tg_bad(s, 1, "dig 1. transform E7 to yellow", "volcano, which cannot be transformed");
+	tg_bad(s, 1, "transform D4 to volcano", "only a volcano faction");
+	/* a home hex (F3, the Nomads' yellow) costs 4 */
+	tg_turn(s, 0);
+	tg_bad(s, 0, "transform F3 to volcano", "none is that high");
+	p->cult[TK_WATER] = 5;
+	tg_ok(s, 0, "transform F3 to volcano");
+	assert_int_equal(p->lose_cult, 4);
+	tg_bad(s, 0, "-4FIRE", "you are on 0");
+	tg_bad(s, 0, "+TW1", "lose the 4 cult steps");
+	tg_ok(s, 0, "-4WATER");
+	assert_int_equal(p->cult[TK_WATER], 1);
+	/* ACT5: a cult step instead of a spade; nothing to build after it */
+	tg_turn(s, 0);
+	p->pw[0] = 0;
+	p->pw[1] = 8;
+	p->pw[2] = 4;
+	tg_ok(s, 0, "action ACT5");
+	assert_int_equal(p->spades, 0);
+	assert_int_equal(p->cult_owed, 1);
+	tg_bad(s, 0, "build G2", "one action per turn");
+	tg_ok(s, 0, "+EARTH");
+	assert_int_equal(p->cult[TK_EARTH], 4);
+	/* the stronghold: a priest sent for 1 moves 2 */
+	tg_turn(s, 0);
+	tg_put(s, 0, "F4", TB_SH);
+	p->p = 1;
+	tg_ok(s, 0, "send p to AIR for 1");
+	assert_int_equal(p->cult[TK_AIR], 5);
+	free(s);
+}
+
+/*
+ * Dragonlords: a volcano costs one power token (bowl I first), 2 on a
+ * faction's home colour; each spade they gain is a new token in bowl I;
+ * their stronghold brings one token per faction in the game.
+ */
+static void
+test_dragonlords(void **state)
+{
+	struct tm_state *s = volcano_game("dragonlords");
+	struct tm_player *p = &s->pl[0];
+	int t;
+
+	(void)state;
+	p->pw[0] = 4;
+	p->pw[1] = 4;
+	p->pw[2] = 0;
+	tg_ok(s, 0, "dig 1. build E7");
+	assert_int_equal(p->pw[0], 3);
+	assert_int_equal(p->tokens, -1);
+	tg_turn(s, 0);
+	p->pw[0] = 1;
+	p->pw[1] = 2;
+	p->pw[2] = 4;
+	tg_ok(s, 0, "transform F3 to volcano");	/* yellow: the Nomads' home */
+	assert_int_equal(p->pw[0], 0);
+	assert_int_equal(p->pw[1], 1);
+	assert_int_equal(p->tokens, -3);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "action ACT5");		/* a spade: a token */
+	assert_int_equal(p->pw[0], 4 + 1);	/* the 4 spent, and 1 new */
+	assert_int_equal(p->tokens, -2);
+	assert_int_equal(p->spades, 0);
+	tg_turn(s, 0);
+	tg_put(s, 0, "F4", TB_TP);
+	p->c = 20;
+	p->w = 20;
+	t = p->pw[0];
+	tg_ok(s, 0, "upgrade F4 to SH");
+	assert_int_equal(p->pw[0], t + 2);	/* two factions */
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -394,6 +556,9 @@ main(void)
 		cmocka_unit_test(test_final_measures),
 		cmocka_unit_test(test_final_tile_scoring),
 		cmocka_unit_test(test_final_tile_draw),
+		cmocka_unit_test(test_volcano_setup),
+		cmocka_unit_test(test_acolytes),
+		cmocka_unit_test(test_dragonlords),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
