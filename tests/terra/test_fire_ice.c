@@ -387,10 +387,10 @@ test_final_tile_draw(void **state)
  * move.
  */
 static struct tm_state *
-volcano_game(const char *f)
+volcano_game_scored(const char *f, const char *score)
 {
-	static const char *const opts[] = { "fire-and-ice-factions/volcano",
-	    "delete=BON6,BON7,BON8,BON9", "score=" TG_SCORE };
+	const char *opts[] = { "fire-and-ice-factions/volcano",
+	    "delete=BON6,BON7,BON8,BON9", score };
 	static const char *const d[] = { "F4", "B1", "H1", "D1", "I7" };
 	struct tm_state *s = bare(opts, 3);
 	char cmd[64];
@@ -408,6 +408,12 @@ volcano_game(const char *f)
 	tg_ok(s, 0, "pass BON1");
 	assert_int_equal(s->cur, 0);
 	return s;
+}
+
+static struct tm_state *
+volcano_game(const char *f)
+{
+	return volcano_game_scored(f, "score=" TG_SCORE);
 }
 
 /*
@@ -542,6 +548,48 @@ test_dragonlords(void **state)
 	free(s);
 }
 
+/*
+ * A round's cult spades (SCORE2: one per 4 EARTH): between the rounds the
+ * Acolytes place a cult step for each, and the game waits for them; the
+ * Dragonlords get a token in bowl I at once.
+ */
+static void
+test_volcano_cult_spades(void **state)
+{
+	struct tm_state *s;
+	struct game_wait w;
+	int t;
+
+	(void)state;
+	s = volcano_game_scored("acolytes", "score=SCORE2,SCORE6,SCORE1,SCORE8,SCORE5,SCORE7");
+	s->pl[0].cult[TK_EARTH] = 8;			/* two spades */
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(s->pl[0].cult_owed, 2);
+	assert_int_equal(s->pl[0].spades, 0);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u);
+	assert_non_null(strstr(w.why[0], "+CULT"));
+	tg_bad(s, 0, "transform E7 to volcano", "dig 1 first");
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(s->phase, TP_ACTIONS);
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 4);
+	free(s);
+	s = volcano_game_scored("dragonlords", "score=SCORE2,SCORE6,SCORE1,SCORE8,SCORE5,SCORE7");
+	s->pl[0].cult[TK_EARTH] = 4;
+	t = s->pl[0].pw[0] + s->pl[0].pw[1] + s->pl[0].pw[2];
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->round, 2);		/* nothing to wait for */
+	assert_int_equal(s->pl[0].tokens, 1);
+	assert_int_equal(s->pl[0].pw[0] + s->pl[0].pw[1] + s->pl[0].pw[2], t + 1);
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -559,6 +607,7 @@ main(void)
 		cmocka_unit_test(test_volcano_setup),
 		cmocka_unit_test(test_acolytes),
 		cmocka_unit_test(test_dragonlords),
+		cmocka_unit_test(test_volcano_cult_spades),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
