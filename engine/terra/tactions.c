@@ -154,17 +154,47 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int home = tm_fd(s, seat)->color, need, kind = 1, extra;
+	int home = tm_home(s, seat), need, kind = 1, extra;
 	enum game_status rc;
 
 	if (s->cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "transform: %s is a river", s->cells[cell].name);
+	if (s->terrain[cell] == TC_ICE || s->terrain[cell] == TC_VOLCANO)
+		return tm_fail(err, errlen, "transform: %s is %s, which cannot be "
+		    "transformed", s->cells[cell].name, tm_color_names[s->terrain[cell]]);
+	if (to == TC_ICE && home != TC_ICE)
+		return tm_fail(err, errlen, "transform: only an ice faction turns a hex "
+		    "into ice");
+	if ((to == TC_VOLCANO) != (home == TC_VOLCANO))
+		return tm_fail(err, errlen, "transform: %s", home == TC_VOLCANO ?
+		    "a volcano faction turns hexes into volcano only" :
+		    "only a volcano faction turns a hex into volcano");
 	if (s->bld[cell] != TB_NONE)
 		return tm_fail(err, errlen, "transform: %s has a building",
 		    s->cells[cell].name);
 	if (s->terrain[cell] == to)
 		return tm_fail(err, errlen, "transform: %s is already %s",
 		    s->cells[cell].name, tm_color_names[to]);
+	if (home == TC_VOLCANO) {
+		/* a hex dug (dig 1, free) in this action, dug here when not yet */
+		rc = need_reach(s, seat, cell, &kind, err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		if (p->volcano_tf == 0) {
+			if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
+			    !s->dig_ok)
+				return tm_fail(err, errlen, "transform: dig 1 first, in the "
+				    "same action");
+			p->volcano_tf = 1;
+		}
+		rc = tm_volcano_transform(s, seat, cell, err, errlen);
+		if (rc != GAME_OK)
+			return rc;
+		s->tf_cell = cell;
+		s->tf_nonhome = 0;
+		s->dig_ok = 0;
+		return GAME_OK;
+	}
 	if (p->free_tf == 2) {
 		int i, adj = 0;
 
@@ -257,9 +287,14 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	if (p->nb[TB_D] >= 8)
 		return tm_fail(err, errlen, "build: all 8 of your dwellings are on the map");
 	if (s->phase == TP_DWELLINGS) {
+		/* An ice faction's initial dwellings go on the colour it picked,
+		 * which turns to ice (the site). */
+		if (tm_picks_colour(s, seat) && s->terrain[cell] == p->color2 - 1)
+			s->terrain[cell] = (int8_t)f->color;
 		if (s->terrain[cell] != f->color)
 			return tm_fail(err, errlen, "build: initial dwellings go on your "
-			    "home terrain (%s); %s is %s", tm_color_names[f->color],
+			    "home terrain (%s); %s is %s", tm_picks_colour(s, seat) ?
+			    tm_color_names[p->color2 - 1] : tm_color_names[f->color],
 			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
 		s->bld[cell] = TB_D;
 		s->owner[cell] = (int8_t)seat;
@@ -314,6 +349,7 @@ static void
 stronghold_effects(struct tm_state *s, int seat)
 {
 	struct tm_player *p = &s->pl[seat];
+	int i;
 
 	switch (p->faction) {
 	case TF_ALCHEMISTS: tm_gain_power(p, 12); break;
@@ -328,6 +364,14 @@ stronghold_effects(struct tm_state *s, int seat)
 		s->act = TA_SPADES;
 		s->dig_ok = 0;
 			break;
+	case TF_DRAGONLORDS:
+		/* as many new power tokens in bowl I as factions in the game */
+		for (i = 0; i < s->nseats; i++)
+			if (s->pl[i].faction >= 0) {
+				p->pw[0]++;
+				p->tokens++;
+			}
+		break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
 			p->ship++;
@@ -414,6 +458,9 @@ tm_cmd_send(struct tm_state *s, int seat, int cult, int n, char *err, size_t err
 		return tm_fail(err, errlen, "send: no free %d-step space on %s", n,
 		    tm_cult_names[cult]);
 	steps = slot == 0 ? 3 : slot > 0 ? 2 : 1;
+	/* the Acolytes' stronghold: one step more for each priest sent */
+	if (p->faction == TF_ACOLYTES && p->nb[TB_SH] > 0)
+		steps++;
 	p->p--;
 	if (slot >= 0) {
 		s->slot[cult][slot] = seat + 1;
@@ -464,14 +511,15 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 static enum game_status
 power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 {
-	static const int cost[7] = { 0, 3, 3, 4, 4, 4, 6 };
 	struct tm_player *p = &s->pl[seat];
+	int cost = tm_power_action_cost(s, seat, n);
 
-	if (s->act_used[n])
+	/* the Yetis' stronghold: their power actions even when taken */
+	if (s->act_used[n] && !(p->faction == TF_YETIS && p->nb[TB_SH] > 0))
 		return tm_fail(err, errlen, "action ACT%d: already taken this round", n);
-	if (tm_spend_power(p, cost[n]) != 0)
+	if (tm_spend_power(p, cost) != 0)
 		return tm_fail(err, errlen, "action ACT%d: costs %d power from bowl III; "
-		    "you have %d there (burn first)", n, cost[n], p->pw[2]);
+		    "you have %d there (burn first)", n, cost, p->pw[2]);
 	s->act_used[n] = 1;
 	s->act = TA_DONE;
 	switch (n) {
@@ -485,15 +533,12 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 	case 3: p->w += 2; break;
 	case 4: p->c += 7; break;
 	case 5:
-		p->spades += 1;
-		tm_spade_vp(s, seat, 1);
-		s->act = TA_SPADES;
-			break;
 	default:
-		p->spades += 2;
-		tm_spade_vp(s, seat, 2);
-		s->act = TA_SPADES;
-			break;
+		/* a volcano faction's spades turn into something else at
+		 * once, and no transform follows (the site) */
+		tm_gain_spades(s, seat, n == 5 ? 1 : 2);
+		s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
+		break;
 	}
 	return GAME_OK;
 }
@@ -574,10 +619,9 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 			return tm_fail(err, errlen, "action BON%d: already used this round", n);
 		p->used_bon = 1;
 		if (n == 1) {
-			p->spades++;
-			tm_spade_vp(s, seat, 1);
-			s->act = TA_SPADES;
-				} else {
+			tm_gain_spades(s, seat, 1);
+			s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
+		} else {
 			p->cult_owed++;
 			s->act = TA_DONE;
 		}

@@ -143,17 +143,29 @@ cycle_diff(int a, int b)
 	return d;
 }
 
-/* Spades a seat needs to turn terrain `from` into `to` (Giants: always 2). */
+/* Spades a seat needs to turn terrain `from` into `to` (Giants: always 2);
+ * an ice faction counts the colour it picked as its home on the cycle. */
 int
 tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
 {
 	const struct tm_player *p = &s->pl[seat];
-	int home = tm_fd(s, seat)->color, diff = cycle_diff(from, to), d, hd;
+	int home = tm_wheel_home(s, seat), diff, d, hd;
 
 	if (from == to)
 		return 0;
 	if (p->faction == TF_GIANTS)
 		return 2;
+	/* Ice is off the cycle: nothing turns back from it, and only an ice
+	 * faction turns a hex into it, for the steps from the hex's colour
+	 * to the colour it picked, one at least (the site). */
+	if (from == TC_ICE || from == TC_VOLCANO || to == TC_VOLCANO ||
+	    (to == TC_ICE && (!tm_is_ice(s, seat) || home < 0)))
+		return 7;
+	if (to == TC_ICE) {
+		d = cycle_diff(from, home);
+		return from == home ? 1 : d < 0 ? -d : d;
+	}
+	diff = cycle_diff(from, to);
 	d = diff < 0 ? -diff : diff;
 	if (to == home || from == home) {
 		/* To or from one's own colour, the way round that uses the
@@ -355,12 +367,15 @@ tm_spade_usable(const struct tm_state *s, int seat)
 		if (i != s->tf_cell && ((kind == 2 && p->w < (p->nb[TB_SH] ? 1 : 2)) ||
 		    (kind == 3 && p->p < 1)))
 			continue;
-		for (c = 0; c < 7; c++)
-			if (c != s->terrain[i] &&
+		if (s->terrain[i] == TC_ICE || s->terrain[i] == TC_VOLCANO)
+			continue;
+		for (c = 0; c <= TC_ICE; c++)
+			if (c != s->terrain[i] && c != TC_RIVER &&
+			    (c != TC_ICE || tm_is_ice(s, seat)) &&
 			    tm_spade_cost(s, seat, s->terrain[i], c) <= p->spades &&
 			    (p->faction != TF_GIANTS || c == TC_RED) &&
 			    (!(s->phase == TP_ACTIONS && s->tf_nonhome) ||
-			    c == tm_fdefs[p->faction].color))
+			    c == tm_home(s, seat)))
 				return 1;
 	}
 	return 0;
@@ -392,7 +407,7 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 		for (i = 0; i < TM_NCELLS; i++)
 			if (s->owner[i] == who && s->bld[i] != TB_NONE &&
 			    tm_direct_adjacent(s, cell, i))
-				amount += tm_bld_power(s->bld[i]);
+				amount += tm_bld_strength(s, who, s->bld[i]);
 		cap = tm_capacity(&s->pl[who]);
 		if (amount <= 0 || s->noffer >= TM_MAXOFFER)
 			continue;
@@ -487,7 +502,7 @@ tm_check_towns(struct tm_state *s, int seat, int cell)
 		return;
 	n = town_cluster(s, seat, cell, list);
 	for (i = 0; i < n; i++) {
-		power += tm_bld_power(s->bld[list[i]]);
+		power += tm_bld_strength(s, seat, s->bld[list[i]]);
 		if (s->bld[list[i]] == TB_SA)
 			sa = 1;
 		if (s->town[list[i]])
@@ -624,25 +639,32 @@ tm_take_income(struct tm_state *s)
 void
 tm_cult_income(struct tm_state *s)
 {
-	int t = s->score_tile[s->round - 1], i, n;
+	int t = s->score_tile[s->round - 1], i, n, sp;
 	struct tm_player *p;
 
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
 		if (p->dropped)
 			continue;
+		sp = 0;
 		switch (t) {
 		case 1: p->c += p->cult[TK_EARTH]; break;
-		case 2: p->spades += p->cult[TK_EARTH] / 4; break;
+		case 2: sp = p->cult[TK_EARTH] / 4; break;
 		case 3: tm_gain_priests(p, p->cult[TK_WATER] / 4); break;
 		case 4: p->w += p->cult[TK_FIRE] / 2; break;
 		case 5: tm_gain_power(p, 4 * (p->cult[TK_FIRE] / 4)); break;
-		case 6: p->spades += p->cult[TK_WATER] / 4; break;
+		case 6: sp = p->cult[TK_WATER] / 4; break;
 		case 7: p->w += p->cult[TK_AIR] / 2; break;
-		case 8: p->spades += p->cult[TK_AIR] / 4; break;
+		case 8: sp = p->cult[TK_AIR] / 4; break;
 		case 9: p->c += 2 * p->p_on_cult; break;
 		default: break;
 		}
+		/* a volcano faction's spades turn into cult steps or tokens */
+		if (tm_is_volcano(s, i)) {
+			tm_gain_spades(s, i, sp);
+			continue;
+		}
+		p->spades += sp;
 		/* The Giants spend spades two at a time: an odd one cannot be
 		 * used, scores nothing, and waits for the Giants' -SPADE (as on
 		 * the site, which holds the next round until it comes). */
@@ -696,11 +718,15 @@ ship_links(const struct tm_state *s, int seat, int a, int *mark)
 	river_scan(s, seat, a, s->pl[seat].ship, mark);
 }
 
-/* Size of the seat's largest connected group of buildings. */
+/*
+ * Label the seat's buildings by network (1..n, 0 elsewhere): buildings
+ * connected directly, by shipping, or by the Dwarves' and Fakirs' reach.
+ * Returns n.
+ */
 int
-tm_network(const struct tm_state *s, int seat)
+tm_network_label(const struct tm_state *s, int seat, int *comp)
 {
-	int comp[TM_NCELLS], list[TM_NCELLS], best = 0, i, j, k;
+	int list[TM_NCELLS], i, j, k = 0;
 
 	for (i = 0; i < TM_NCELLS; i++)
 		comp[i] = 0;
@@ -709,7 +735,7 @@ tm_network(const struct tm_state *s, int seat)
 
 		if (s->owner[i] != seat || s->bld[i] == TB_NONE || comp[i])
 			continue;
-		comp[i] = 1;
+		comp[i] = ++k;
 		list[n++] = i;
 		while (h < n) {
 			int mark[TM_NCELLS] = { 0 };
@@ -720,22 +746,33 @@ tm_network(const struct tm_state *s, int seat)
 				if (comp[j] || s->owner[j] != seat || s->bld[j] == TB_NONE)
 					continue;
 				if (mark[j] || net_linked(s, seat, c, j)) {
-					comp[j] = 1;
+					comp[j] = k;
 					list[n++] = j;
 				}
 			}
 		}
-		if (n > best)
-			best = n;
-		for (k = 0; k < n; k++)
-			comp[list[k]] = 2;
 	}
+	return k;
+}
+
+/* Size of the seat's largest connected group of buildings. */
+int
+tm_network(const struct tm_state *s, int seat)
+{
+	int comp[TM_NCELLS], size[TM_NCELLS + 1] = { 0 }, n, i, best = 0;
+
+	n = tm_network_label(s, seat, comp);
+	for (i = 0; i < TM_NCELLS; i++)
+		size[comp[i]]++;
+	for (i = 1; i <= n; i++)
+		if (size[i] > best)
+			best = size[i];
 	return best;
 }
 
 /* Share 8/4/2-style points among seats ranked by value (ties share). */
-static void
-share_points(const int *val, int n, const int *pts, int *out)
+void
+tm_share_points(const int *val, int n, const int *pts, int *out)
 {
 	int done[TM_MAXP] = { 0 }, pos = 0, i, best, cnt, sum, k;
 
@@ -764,7 +801,8 @@ share_points(const int *val, int n, const int *pts, int *out)
 	}
 }
 
-/* End of game: cult majorities, largest network, resources to VP. */
+/* End of game: cult majorities, largest network, the Fire & Ice final
+ * tile, resources to VP. */
 void
 tm_final_scoring(struct tm_state *s)
 {
@@ -776,7 +814,7 @@ tm_final_scoring(struct tm_state *s)
 	for (k = 0; k < 4; k++) {
 		for (i = 0; i < s->nseats; i++)
 			val[i] = s->pl[i].cult[k];
-		share_points(val, s->nseats, cult_pts, out);
+		tm_share_points(val, s->nseats, cult_pts, out);
 		for (i = 0; i < s->nseats; i++) {
 			s->pl[i].vp += out[i];
 			s->pl[i].final_cult += out[i];
@@ -786,11 +824,15 @@ tm_final_scoring(struct tm_state *s)
 		s->pl[i].network = tm_network(s, i);
 		val[i] = s->pl[i].network;
 	}
-	share_points(val, s->nseats, net_pts, out);
+	tm_share_points(val, s->nseats, net_pts, out);
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
 		p->vp += out[i];
 		p->final_net = out[i];
+	}
+	tm_final_tile_scoring(s);
+	for (i = 0; i < s->nseats; i++) {
+		p = &s->pl[i];
 		coins = p->c + p->w + p->p + p->pw[2] + p->pw[1] / 2;
 		k = coins / (p->faction == TF_ALCHEMISTS ? 2 : 3);
 		p->final_res = k;
@@ -871,7 +913,8 @@ tm_take_favor(struct tm_state *s, int seat, int fav)
 	tm_cult_advance(s, seat, track[fav], steps[fav]);
 }
 
-/* VP a seat scores when passing (bonus tile held, FAV12, Engineers SH). */
+/* VP a seat scores when passing (bonus tile held, FAV12, Engineers SH,
+ * Ice Maidens SH). */
 int
 tm_pass_vp(const struct tm_state *s, int seat)
 {
@@ -888,6 +931,9 @@ tm_pass_vp(const struct tm_state *s, int seat)
 	}
 	if (p->fav[12])
 		vp += fav12[p->nb[TB_TP]];
+	/* the Ice Maidens' stronghold: 3 VP a temple on passing */
+	if (p->faction == TF_ICEMAIDENS && p->nb[TB_SH] > 0)
+		vp += 3 * p->nb[TB_TE];
 	if (p->faction == TF_ENGINEERS && p->nb[TB_SH] > 0)
 		for (i = 0; i < s->nbridge; i++) {
 			int a = s->bridge[i][0], b = s->bridge[i][1];

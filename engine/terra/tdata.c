@@ -7,8 +7,9 @@
 #include "terra.h"
 #include "../notation.h"
 
-const char *const tm_color_names[8] = {
-	"yellow", "brown", "black", "blue", "green", "gray", "red", "river"
+const char *const tm_color_names[10] = {
+	"yellow", "brown", "black", "blue", "green", "gray", "red", "river", "ice",
+	"volcano"
 };
 const char *const tm_cult_names[4] = { "FIRE", "WATER", "EARTH", "AIR" };
 const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
@@ -19,6 +20,8 @@ const char *const tm_bld_names[TB_COUNT] = { "-", "D", "TP", "TE", "SH", "SA" };
 #define STD_TEP { 0, 1, 2, 3 }
 #define NO_TEPW { 0, 0, 0, 0 }
 #define STD_SHIPVP { 0, 2, 3, 4, 0, 0 }
+#define ICE_DW { 1, 2, 3, 4, 5, 6, 7, 8, 9 }
+#define VOLCANO_DW { 0, 1, 2, 3, 3, 4, 5, 6, 6 }
 
 /*
  * Field order: name, colour, C W P, bowl I, bowl II, cults, ship, ship max,
@@ -86,7 +89,45 @@ const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
 	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
 	  2, 5, 1, 4, 1, STD_SHIPVP },
+	/* Fire & Ice: the site's figures (its Game/Factions/Icemaidens.pm,
+	 * Yetis.pm); home terrain ice, a colour picked at setup. */
+	{ "icemaidens", TC_ICE, 15, 3, 0, 6, 6, { 0, 1, 0, 1 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, ICE_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
+	  1, 5, 1, 4, 1, STD_SHIPVP },
+	{ "yetis", TC_ICE, 15, 3, 0, 0, 12, { 0, 0, 1, 1 }, 0, 3, 2,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, ICE_DW,
+	  STD_TPC, { 0, 2, 4, 6, 8 }, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
+	  1, 5, 1, 4, 1, STD_SHIPVP },
+	/* Acolytes.pm, Dragonlords.pm: home terrain volcano, a colour picked
+	 * once every faction is chosen; no digging track */
+	{ "acolytes", TC_VOLCANO, 15, 3, 0, 6, 6, { 3, 3, 3, 3 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, VOLCANO_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
+	{ "dragonlords", TC_VOLCANO, 15, 3, 0, 4, 4, { 2, 0, 0, 0 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, VOLCANO_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
 };
+
+/* The Fire & Ice final scoring tiles by the site's names. */
+const char *const tm_final_names[TFS_COUNT] = {
+	"-", "connected-distance", "connected-sa-sh-distance", "building-on-edge",
+	"connected-clusters"
+};
+
+/* Find a Fire & Ice final scoring tile by name; TFS_NONE when unknown. */
+int
+tm_final_find(const char *name)
+{
+	int i;
+
+	for (i = 1; i < TFS_COUNT; i++)
+		if (word_eq(tm_final_names[i], name))
+			return i;
+	return TFS_NONE;
+}
 
 /* Find a faction by its id (also the old name dragonmasters is not base). */
 int
@@ -100,7 +141,8 @@ tm_faction_find(const char *name)
 	return -1;
 }
 
-/* Find a terrain colour by name (grey is accepted for gray); -1 if none. */
+/* Find a terrain colour by name (grey is accepted for gray, ice is the
+ * ice factions' terrain); -1 if none. */
 int
 tm_color_find(const char *name)
 {
@@ -111,6 +153,10 @@ tm_color_find(const char *name)
 	for (i = 0; i < 7; i++)
 		if (word_eq(tm_color_names[i], name))
 			return i;
+	if (word_eq(name, "ice"))
+		return TC_ICE;
+	if (word_eq(name, "volcano"))
+		return TC_VOLCANO;
 	return -1;
 }
 
@@ -133,6 +179,18 @@ tm_bld_power(int b)
 	static const int pw[TB_COUNT] = { 0, 1, 2, 2, 3, 3 };
 
 	return b >= 0 && b < TB_COUNT ? pw[b] : 0;
+}
+
+/*
+ * The power of a building of a seat for towns and power offers: the
+ * Yetis' stronghold and sanctuary count 4 (the site's building_strength).
+ */
+int
+tm_bld_strength(const struct tm_state *s, int seat, int b)
+{
+	if (seat >= 0 && s->pl[seat].faction == TF_YETIS && (b == TB_SH || b == TB_SA))
+		return 4;
+	return tm_bld_power(b);
 }
 
 /* A short description of scoring tile n (1..9). */

@@ -4,14 +4,15 @@
  * The game state (struct tm_state) is one fixed-size struct of integers and
  * character arrays without pointers, so its bytes are a snapshot.  The
  * engine is split into the map and its text format (tmap.c), static data
- * (tdata.c), the rule mechanics
- * (tcore.c), the turn flow and whom the game waits for (tflow.c), the setup
+ * (tdata.c), the rule mechanics (tcore.c), the Fire & Ice factions and
+ * final tiles (tfire.c), the turn flow and whom the game waits for
+ * (tflow.c), the setup
  * (tsetup.c), the commands of the action phase (tactions.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
  * and check() (tview.c), the log importer (timport.c) and the registry
  * entry (terra.c).  Calls run one way: terra.c -> tview.c -> tplay.c
  * (moves() tries each candidate) -> tsetup.c, tactions.c -> tflow.c ->
- * tcore.c -> tdata.c, tmap.c.
+ * tcore.c <-> tfire.c -> tdata.c, tmap.c.
  */
 #ifndef ARBITER_TERRA_H
 #define ARBITER_TERRA_H
@@ -26,7 +27,7 @@ enum { TM_MAGIC = 0x54455241 };
 
 enum {
 	TM_NCELLS = 113,
-	TM_NFACT = 14,
+	TM_NFACT = 18,
 	TM_MAXP = 5,
 	TM_MAXBRIDGE = 16,
 	TM_MAXOFFER = 48,
@@ -38,13 +39,24 @@ enum {
 	TM_NSCORE = 9,
 };
 
-enum tm_color { TC_YELLOW, TC_BROWN, TC_BLACK, TC_BLUE, TC_GREEN, TC_GRAY, TC_RED, TC_RIVER };
+/* TC_ICE, TC_VOLCANO: the terrains of the Fire & Ice ice and volcano
+ * factions (no map starts with them). */
+enum tm_color { TC_YELLOW, TC_BROWN, TC_BLACK, TC_BLUE, TC_GREEN, TC_GRAY, TC_RED, TC_RIVER,
+	TC_ICE, TC_VOLCANO };
 enum tm_bld { TB_NONE, TB_D, TB_TP, TB_TE, TB_SH, TB_SA, TB_COUNT };
 enum tm_cult { TK_FIRE, TK_WATER, TK_EARTH, TK_AIR };
 enum tm_faction {
 	TF_ALCHEMISTS, TF_AUREN, TF_CHAOS, TF_CULTISTS, TF_DARKLINGS, TF_DWARVES,
 	TF_ENGINEERS, TF_FAKIRS, TF_GIANTS, TF_HALFLINGS, TF_MERMAIDS, TF_NOMADS,
-	TF_SWARMLINGS, TF_WITCHES
+	TF_SWARMLINGS, TF_WITCHES,
+	/* Fire & Ice (option fire-and-ice-factions/ice) */
+	TF_ICEMAIDENS, TF_YETIS,
+	/* Fire & Ice (option fire-and-ice-factions/volcano) */
+	TF_ACOLYTES, TF_DRAGONLORDS
+};
+/* The Fire & Ice final scoring tiles (option fire-and-ice-final-scoring). */
+enum tm_final {
+	TFS_NONE, TFS_DISTANCE, TFS_SASH, TFS_EDGE, TFS_CLUSTERS, TFS_COUNT
 };
 enum tm_phase {
 	TP_FACTIONS, TP_DWELLINGS, TP_BONUS, TP_ACTIONS, TP_CULTSPADES, TP_END
@@ -60,6 +72,7 @@ struct tm_cell {
 	char name[4];		/* "A1".."I13", "r0".."r35" */
 	int8_t row, col;	/* row 0..8 (A..I), position 0..12 in the row */
 	int8_t color;		/* enum tm_color printed on the map; TC_RIVER */
+	int8_t edge;		/* on the map's edge: first or last row, or a row's end */
 	int8_t nadj, nbr;
 	int8_t adj[6];		/* neighbours: river cells, then land, by index */
 	int8_t br[6];		/* land hexes a bridge from here may reach */
@@ -120,6 +133,16 @@ struct tm_player {
 	int32_t conn_river[8];		/* mermaids' declared river links (cell+1) */
 	int32_t burned;			/* power tokens destroyed by burning */
 	int32_t final_cult, final_net, final_res, network;
+	int32_t color2;			/* ice factions: the colour picked
+					   (pick-color) + 1, 0 before */
+	int32_t pick_owed;		/* ice factions: pick-color still owed */
+	int32_t final_fi, fi_value;	/* Fire & Ice final tile: VP, measure */
+	int32_t volcano_tf;		/* volcano factions: hexes dug, to turn
+					   into volcano in this action */
+	int32_t lose_cult;		/* Acolytes: cult steps to lose, all on
+					   one track, for their last volcano */
+	int32_t tokens;			/* power tokens gained (+) or lost (-)
+					   beyond the faction's start (Dragonlords) */
 };
 
 /* The whole game. */
@@ -129,6 +152,10 @@ struct tm_state {
 	int32_t opt_strict_leech, opt_strict_dark, opt_strict_chaos;
 	int32_t opt_errata_cult, opt_mini, opt_shipbon, opt_temple;
 	int32_t opt_vto, opt_maintain, opt_mail;
+	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
+	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
+	int32_t final_tile;		/* enum tm_final: the Fire & Ice final
+					   scoring tile in play, TFS_NONE */
 	struct rng rng;
 	int32_t score_tile[6];		/* SCORE n per round */
 	int32_t bon_avail[TM_NBON + 1];	/* 1: in the pool */
@@ -175,7 +202,7 @@ struct tm_state {
 };
 
 extern const struct tm_fdef tm_fdefs[TM_NFACT];
-extern const char *const tm_color_names[8];
+extern const char *const tm_color_names[10];
 extern const char *const tm_cult_names[4];
 extern const char *const tm_bld_names[TB_COUNT];
 
@@ -194,6 +221,9 @@ int tm_faction_find(const char *name);
 int tm_color_find(const char *name);
 int tm_cult_find(const char *name);
 int tm_bld_power(int b);
+int tm_bld_strength(const struct tm_state *s, int seat, int b);
+extern const char *const tm_final_names[TFS_COUNT];
+int tm_final_find(const char *name);
 const char *tm_score_desc(int n);
 
 /* tcore.c: mechanics used by the parser */
@@ -221,6 +251,8 @@ void tm_take_income(struct tm_state *s);
 void tm_cult_income(struct tm_state *s);
 void tm_final_scoring(struct tm_state *s);
 int tm_network(const struct tm_state *s, int seat);
+int tm_network_label(const struct tm_state *s, int seat, int *comp);
+void tm_share_points(const int *val, int n, const int *pts, int *out);
 void tm_take_town(struct tm_state *s, int seat, int tw);
 void tm_take_favor(struct tm_state *s, int seat, int fav);
 int tm_pass_vp(const struct tm_state *s, int seat);
@@ -228,6 +260,24 @@ int tm_bridge_between(const struct tm_state *s, int a, int b);
 int tm_table_pos(const struct tm_state *s, int seat);
 /* The faction name of a seat, or "seat N" (in buf) before it chose. */
 const char *tm_fname(const struct tm_state *s, int seat, char *buf, size_t len);
+
+/* tfire.c: the Fire & Ice factions and final scoring tiles */
+int tm_home(const struct tm_state *s, int seat);
+int tm_wheel_home(const struct tm_state *s, int seat);
+int tm_is_ice(const struct tm_state *s, int seat);
+int tm_is_volcano(const struct tm_state *s, int seat);
+int tm_picks_colour(const struct tm_state *s, int seat);
+void tm_gain_spades(struct tm_state *s, int seat, int n);
+enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
+    size_t errlen);
+enum game_status tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
+    size_t errlen);
+int tm_colour_taken(const struct tm_state *s, int seat, int colour);
+enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
+    char *err, size_t errlen);
+int tm_power_action_cost(const struct tm_state *s, int seat, int n);
+void tm_final_tile_scoring(struct tm_state *s);
+int tm_final_measure(const struct tm_state *s, int seat, int tile);
 
 /* tlines.c: notation helpers shared by the command files */
 enum game_status tm_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -257,6 +307,8 @@ int tm_find_offer(const struct tm_state *s, int seat, int from, int n);
 int tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
     const uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
 enum game_status tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errlen);
+enum game_status tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen);
 int tm_next_bonus_seat(const struct tm_state *s, int pos);
 void tm_next_placement(struct tm_state *s);
 

@@ -32,7 +32,7 @@ tm_owes(const struct tm_state *s, int seat)
 
 	return p->spades > 0 || p->free_tf || p->fav_owed || p->town_owed ||
 	    p->cult_owed || p->cult2_owed || p->bridge_owed || p->free_tp ||
-	    p->free_d;
+	    p->free_d || p->volcano_tf || p->lose_cult;
 }
 
 /* Is the active seat's action finished (a spade action counts when spent)? */
@@ -44,7 +44,7 @@ tm_action_finished(const struct tm_state *s)
 	if (s->act == TA_DONE)
 		return 1;
 	return s->act == TA_SPADES && p->spades == 0 && !p->free_tf &&
-	    !p->free_tp && !p->free_d;
+	    !p->free_tp && !p->free_d && !p->volcano_tf;
 }
 
 /* With strict-darkling-sh: the Darklings' stronghold turn, its action
@@ -206,7 +206,8 @@ next_spade_seat(const struct tm_state *s)
 
 	coming_order(s, order);
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[order[i]].spades > 0 && !s->pl[order[i]].dropped)
+		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0) &&
+		    !s->pl[order[i]].dropped)
 			return order[i];
 	return -1;
 }
@@ -281,7 +282,8 @@ tm_advance(struct tm_state *s)
 			continue;
 		}
 		if (s->phase == TP_CULTSPADES) {
-			if (s->cur >= 0 && s->pl[s->cur].spades > 0)
+			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
+			    s->pl[s->cur].cult_owed > 0))
 				return;
 			s->cur = next_spade_seat(s);
 			if (s->cur >= 0)
@@ -323,10 +325,17 @@ tm_waiting(const void *st, struct game_wait *w)
 		const char *why = "take an action";
 
 		switch (s->phase) {
-		case TP_FACTIONS: why = "choose a faction (setup FACTION)"; break;
+		case TP_FACTIONS:
+			why = s->pl[s->cur].pick_owed ? "pick a colour (pick-color COLOUR)" :
+			    s->pl[s->cur].fav_owed ? "take a favor tile (+FAVn)" :
+			    "choose a faction (setup FACTION)";
+			break;
 		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
 		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
-		case TP_CULTSPADES: why = "spend cult spades (transform HEX to COLOUR)"; break;
+		case TP_CULTSPADES:
+			why = s->pl[s->cur].spades > 0 ? "spend cult spades (transform HEX "
+			    "to COLOUR)" : "place the cult steps of the cult spades (+CULT)";
+			break;
 		default: break;
 		}
 		if (s->phase == TP_ACTIONS && s->act_left > 0)
@@ -343,10 +352,12 @@ tm_waiting(const void *st, struct game_wait *w)
 	}
 	/* Every other seat holding cult spades may spend them now too. */
 	for (i = 0; s->phase == TP_CULTSPADES && i < s->nseats; i++)
-		if (i != s->cur && s->pl[i].spades > 0 && !s->pl[i].dropped) {
+		if (i != s->cur && (s->pl[i].spades > 0 || s->pl[i].cult_owed > 0) &&
+		    !s->pl[i].dropped) {
 			w->mask |= 1u << i;
-			snprintf(w->why[i], GAME_WHY_LEN, "%s: spend cult spades (transform HEX "
-			    "to COLOUR)", tm_fname(s, i, b, sizeof(b)));
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: %s", tm_fname(s, i, b, sizeof(b)),
+			    s->pl[i].spades > 0 ? "spend cult spades (transform HEX to "
+			    "COLOUR)" : "place the cult steps of the cult spades (+CULT)");
 		}
 	for (i = 0; i < s->nseats; i++) {
 		for (j = 0; j < s->noffer; j++)

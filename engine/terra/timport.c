@@ -102,8 +102,17 @@ static int
 global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
     char **factions, char *delbuf, size_t dellen, char *err, size_t errlen)
 {
+	/* The site draws a Fire & Ice final tile only on `randomize` (which
+	 * arbiter does not replay) and adds no ice faction for the bare
+	 * fire-and-ice-factions: its log names the tile in a final-scoring
+	 * line, the factions in fire-and-ice-factions/ice. */
+	if (strcasecmp(s, "option fire-and-ice-final-scoring") == 0 ||
+	    strcasecmp(s, "option fire-and-ice-factions") == 0)
+		return 0;
 	if (strncasecmp(s, "option ", 7) == 0)
 		return game_import_add_opt(imp, s + 7, "");
+	if (strncasecmp(s, "final-scoring ", 14) == 0)
+		return game_import_add_opt(imp, "final-scoring", s + 14);
 	if (strncasecmp(s, "score ", 6) == 0)
 		return game_import_add_opt(imp, "score", s + 6);
 	if (strncasecmp(s, "delete ", 7) == 0) {

@@ -18,13 +18,14 @@
 static const char *const verbs[] = {
 	"setup", "build", "upgrade", "transform", "dig", "send", "action", "convert",
 	"burn", "advance", "leech", "decline", "pass", "connect", "bridge", "done",
-	"wait", "resign", "drop-faction", NULL,
+	"wait", "resign", "drop-faction", "pick-color", NULL,
 };
 
 /*
  * 1 when the line at p starts with one of the signed forms: "+FAVn",
  * "+TWn", "+BONn", "+FIRE" ... "+AIR" (a count may follow the '+':
- * "+2AIR") or "-SPADE", in any case, white space allowed after the sign
+ * "+2AIR"), "-SPADE" or the Acolytes' "-3FIRE" (a count, then a cult
+ * track), in any case, white space allowed after the sign
  * ("+ FIRE", as the site reads it); the word ends at white space, ';',
  * '.' or the end.  A sign-off such as "-Ada" or a telephone number
  * "+44 ..." is not one.
@@ -40,6 +41,18 @@ signed_word(const char *p)
 		return 0;
 	for (p++; *p == ' ' || *p == '\t'; p++)
 		;
+	if (sign == '-' && *p >= '1' && *p <= '9') {
+		/* -NCULT: the count, then a cult track */
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+		for (n = 0; p[n] != '\0' && strchr(" \t;.", p[n]) == NULL; n++)
+			;
+		for (i = 0; i < 4; i++)
+			if (n == strlen(tm_cult_names[i]) &&
+			    strncasecmp(p, tm_cult_names[i], n) == 0)
+				return 1;
+		return 0;
+	}
 	if (sign == '+' && *p >= '1' && *p <= '9')
 		p++;
 	for (n = 0; p[n] != '\0' && strchr(" \t;.", p[n]) == NULL; n++)

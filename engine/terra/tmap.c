@@ -145,6 +145,8 @@ derive(int grid[ROWS][COLS], struct tm_cell cells[TM_NCELLS])
 			c->row = (int8_t)row;
 			c->col = (int8_t)col;
 			c->color = (int8_t)grid[row][col];
+			c->edge = (int8_t)(row == 0 || row == ROWS - 1 || col == 0 ||
+			    col == row_len(row) - 1);
 			if (c->color == TC_RIVER)
 				snprintf(c->name, sizeof(c->name), "r%u", river++ % 100u);
 			else

@@ -33,7 +33,8 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 		return 1;
 	/* Between rounds the site takes cult spades from every seat holding
 	 * some, in any order, not only from the first in turn order. */
-	if (s->phase == TP_CULTSPADES && p->spades > 0 && !p->dropped)
+	if (s->phase == TP_CULTSPADES && (p->spades > 0 || p->cult_owed > 0) &&
+	    !p->dropped)
 		return 1;	/* only spending them is accepted then (action_cmd) */
 	return 0;
 }
@@ -121,6 +122,16 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 			    "the action's first transform, not after it (one action per "
 			    "turn)") : rc;
 	}
+	if (tm_is_volcano(s, seat)) {
+		/* a volcano faction digs one hex, for nothing: the volcano's
+		 * price is paid when it is made (tm_volcano_transform) */
+		if (n != 1 || s->pl[seat].volcano_tf > 0)
+			return tm_fail(err, errlen, "dig: a volcano faction digs one hex "
+			    "an action (dig 1)");
+		s->pl[seat].volcano_tf = 1;
+		s->act = TA_SPADES;
+		return GAME_OK;
+	}
 	rc = tm_buy_spades(s, seat, n, err, errlen);
 	if (rc != GAME_OK)
 		return rc;
@@ -142,6 +153,10 @@ words_plus(struct tm_state *s, int seat, const char *word, char *err,
 		n = t[0] - '0';
 		t++;
 	}
+	/* the site takes no tile before the Acolytes lost their cult steps */
+	if (p->lose_cult > 0 && tm_cult_find(t) < 0)
+		return tm_fail(err, errlen, "%s: lose the %d cult steps of the volcano "
+		    "first (-%dCULT)", word, p->lose_cult, p->lose_cult);
 	if ((k = tm_tile_num(t, "FAV", TM_NFAV)) > 0) {
 		if (p->fav_owed < 1)
 			return tm_fail(err, errlen, "+FAV%d: you are owed no favor tile", k);
@@ -207,8 +222,14 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 
 	if (word_eq(w[0], "-spade"))
 		return words_drop_spade(s, seat, err, errlen);
+	if (w[0][0] == '-' && nw == 1)
+		return tm_cmd_lose_cult(s, seat, w[0], err, errlen);
 	if (word_eq(w[0], "transform"))
 		return words_transform(s, seat, w, nw, err, errlen);
+	/* the Acolytes place the cult steps a round's cult spades became */
+	if (s->phase == TP_CULTSPADES && w[0][0] == '+' && nw == 1 &&
+	    s->pl[seat].cult_owed > 0)
+		return words_plus(s, seat, w[0], err, errlen);
 	if (s->phase == TP_CULTSPADES)
 		return tm_fail(err, errlen, "between rounds only 'transform HEX to "
 		    "COLOUR' (or -SPADE) spends cult spades");
@@ -288,6 +309,8 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	}
 	switch (s->phase) {
 	case TP_FACTIONS:
+		if (p->faction >= 0 && (p->pick_owed || p->fav_owed))
+			return tm_cmd_setup_owed(s, seat, w, nw, err, errlen);
 		if (word_eq(w[0], "setup") && nw == 2)
 			return tm_cmd_setup(s, seat, w[1], err, errlen);
 		return tm_fail(err, errlen, "choose your faction: setup FACTION");

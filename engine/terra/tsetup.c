@@ -59,18 +59,22 @@ set_map(struct tm_state *s, const char *map, const char *map_id, char *err, size
 /* Set one option from a key and value; -1 with err on an unknown key. */
 static int
 set_option(struct tm_state *s, const char *key, const char *value,
-    int *score, int *nscore, int *del, int *ndel, char *err, size_t errlen)
+    int *score, int *nscore, int *del, int *ndel, int32_t *fi_final, char *err,
+    size_t errlen)
 {
 	static const char *const flags[] = {
 		"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
 		"errata-cultist-power", "mini-expansion-1", "shipping-bonus",
 		"temple-scoring-tile", "variable-turn-order",
 		"maintain-player-order", "email-notify",
+		"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
+		"fire-and-ice-factions/volcano",
 	};
 	int32_t *slots[] = {
 		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
 		&s->opt_errata_cult, &s->opt_mini, &s->opt_shipbon,
 		&s->opt_temple, &s->opt_vto, &s->opt_maintain, &s->opt_mail,
+		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano,
 	};
 	size_t i;
 	int n;
@@ -94,6 +98,29 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		*ndel += n;
 		return 0;
 	}
+	if (strcmp(key, "final-scoring") == 0) {
+		s->final_tile = tm_final_find(value);
+		if (s->final_tile == TFS_NONE) {
+			snprintf(err, errlen, "option final-scoring: '%s' is no Fire & Ice "
+			    "final scoring tile (connected-distance, "
+			    "connected-sa-sh-distance, building-on-edge, "
+			    "connected-clusters)", value);
+			return -1;
+		}
+		return 0;
+	}
+	if (strncmp(key, "fire-and-ice-factions", 21) == 0 &&
+	    strcmp(key, "fire-and-ice-factions/ice") != 0 &&
+	    strcmp(key, "fire-and-ice-factions/volcano") != 0) {
+		snprintf(err, errlen, "option %s: %s", key, strcmp(key,
+		    "fire-and-ice-factions") == 0 ? "name the set of Fire & Ice "
+		    "factions: fire-and-ice-factions/ice (Ice Maidens, Yetis) or "
+		    "fire-and-ice-factions/volcano (Acolytes, Dragonlords)" :
+		    "not supported; of the Fire & Ice factions arbiter plays the ice "
+		    "and volcano ones (fire-and-ice-factions/ice, .../volcano), not "
+		    "the Shapeshifters or Riverwalkers");
+		return -1;
+	}
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (strcmp(key, flags[i]) == 0) {
 			if (value[0] != '\0' && strcmp(value, "on") != 0 &&
@@ -108,7 +135,8 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	    "strict-leech, strict-darkling-sh, strict-chaosmagician-sh, "
 	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
 	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
-	    "email-notify)", key);
+	    "email-notify, fire-and-ice-factions/ice, fire-and-ice-factions/volcano, "
+	    "fire-and-ice-final-scoring, final-scoring)", key);
 	return -1;
 }
 
@@ -232,6 +260,7 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	struct tm_state *s = st;
 	int score[6], nscore = 0, del[TM_NBON], ndel = 0, i;
 	const char *map = NULL, *map_id = NULL;
+	int32_t fi_final = 0;
 
 	if (nseats < 2 || nseats > TM_MAXP) {
 		snprintf(err, errlen, "Terra Mystica is for 2 to 5 players, not %d",
@@ -253,8 +282,8 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 				return -1;
 			}
 			*slot = v;
-		} else if (set_option(s, opts[i].key, v, score, &nscore, del, &ndel, err,
-		    errlen) != 0)
+		} else if (set_option(s, opts[i].key, v, score, &nscore, del, &ndel, &fi_final,
+		    err, errlen) != 0)
 			return -1;
 	}
 	if (set_map(s, map, map_id, err, errlen) != 0)
@@ -284,6 +313,10 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	for (i = 0; i < TM_MAXP; i++)
 		s->pl[i].faction = -1;
 	draw_table(s);
+	/* fire-and-ice-final-scoring: one of the four tiles, drawn last so
+	 * that games without it draw as before; final-scoring=NAME names it */
+	if (fi_final && s->final_tile == TFS_NONE)
+		s->final_tile = 1 + (int32_t)rng_below(&s->rng, TFS_COUNT - 1);
 	memcpy(s->order, s->table, sizeof(s->order));
 	s->phase = TP_FACTIONS;
 	s->cur = s->table[0];
@@ -300,36 +333,28 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
 	return 0;
 }
 
-/* Setup: the `setup FACTION` command of the seat whose turn it is. */
-enum game_status
-tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errlen)
+/*
+ * The faction of the seat at play is complete (chosen, and for an ice
+ * faction its colour and favor tile taken): the next seat in player order
+ * chooses; after the last, a volcano faction picks its colour (the site's
+ * post-setup), then the initial dwellings are placed.
+ */
+static void
+factions_next(struct tm_state *s)
 {
-	int f = tm_faction_find(name), i, n = 0, nomads = -1, chaos = -1;
-	struct tm_player *p = &s->pl[seat];
-	const struct tm_fdef *d;
+	int i, n = 0, nomads = -1, chaos = -1;
 
-	if (f < 0)
-		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].faction >= 0 &&
-		    tm_fdefs[s->pl[i].faction].color == tm_fdefs[f].color)
-			return tm_fail(err, errlen, "setup: the %s's colour is taken by "
-			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
-	d = &tm_fdefs[f];
-	p->faction = f;
-	p->vp = 20;
-	p->c = d->c;
-	p->w = d->w;
-	p->p = d->p;
-	p->pw[0] = d->p1;
-	p->pw[1] = d->p2;
-	memcpy(p->cult, d->cult, sizeof(p->cult));
-	p->ship = d->ship;
-	i = tm_table_pos(s, seat);
-	if (i + 1 < s->nseats) {
-		s->cur = s->table[i + 1];
-		return GAME_OK;
-	}
+		if (s->pl[s->table[i]].faction < 0) {
+			s->cur = s->table[i];
+			return;
+		}
+	for (i = 0; i < s->nseats; i++)
+		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0) {
+			s->cur = s->table[i];
+			s->pl[s->cur].pick_owed = 1;
+			return;
+		}
 	for (i = 0; i < s->nseats; i++) {
 		int t = s->table[i];
 
@@ -351,7 +376,107 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	s->qpos = 0;
 	s->phase = TP_DWELLINGS;
 	s->cur = s->queue[0];
+}
+
+/* Refuse a faction the game cannot seat; 0 when it may be chosen. */
+static enum game_status
+faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
+    size_t errlen)
+{
+	static const char *const unplayed[] = { "shapeshifters", "riverwalkers" };
+	size_t i;
+
+	for (i = 0; f < 0 && i < sizeof(unplayed) / sizeof(unplayed[0]); i++)
+		if (word_eq(name, unplayed[i]))
+			return tm_fail(err, errlen, "setup: the %s (Fire & Ice) are not "
+			    "supported; of the Fire & Ice factions arbiter plays the Ice "
+			    "Maidens, Yetis, Acolytes and Dragonlords", unplayed[i]);
+	if (f < 0)
+		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
+	if ((f == TF_ICEMAIDENS || f == TF_YETIS) && !s->opt_fi_ice)
+		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
+		    "the game needs the option fire-and-ice-factions/ice",
+		    tm_fdefs[f].name);
+	if ((f == TF_ACOLYTES || f == TF_DRAGONLORDS) && !s->opt_fi_volcano)
+		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
+		    "the game needs the option fire-and-ice-factions/volcano",
+		    tm_fdefs[f].name);
 	return GAME_OK;
+}
+
+/* Setup: the `setup FACTION` command of the seat whose turn it is. */
+enum game_status
+tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t errlen)
+{
+	int f = tm_faction_find(name), i;
+	struct tm_player *p = &s->pl[seat];
+	const struct tm_fdef *d;
+	enum game_status rc;
+
+	if (p->faction >= 0)
+		return tm_fail(err, errlen, "setup: you are the %s already", tm_fdefs[p->faction].name);
+	rc = faction_allowed(s, f, name, err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].faction >= 0 && (tm_fdefs[s->pl[i].faction].color ==
+		    tm_fdefs[f].color || s->pl[i].color2 - 1 == tm_fdefs[f].color))
+			return tm_fail(err, errlen, "setup: the %s's colour is taken by "
+			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
+	d = &tm_fdefs[f];
+	p->faction = f;
+	p->vp = 20;
+	p->c = d->c;
+	p->w = d->w;
+	p->p = d->p;
+	p->pw[0] = d->p1;
+	p->pw[1] = d->p2;
+	memcpy(p->cult, d->cult, sizeof(p->cult));
+	p->ship = d->ship;
+	/* An ice faction picks its colour, the Ice Maidens take a favor tile,
+	 * before the next faction is chosen (the site). */
+	if (d->color == TC_ICE)
+		p->pick_owed = 1;
+	if (f == TF_ICEMAIDENS)
+		p->fav_owed = 1;
+	if (!p->pick_owed && !p->fav_owed)
+		factions_next(s);
+	return GAME_OK;
+}
+
+/*
+ * What an ice faction owes right after choosing: `pick-color COLOUR`,
+ * and for the Ice Maidens `+FAVn`, in either order; a volcano faction's
+ * `pick-color` once all have chosen.
+ */
+enum game_status
+tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	enum game_status rc;
+	int k;
+
+	if (word_eq(w[0], "pick-color") && nw == 2) {
+		rc = tm_cmd_pick_color(s, seat, w[1], err, errlen);
+	} else if (w[0][0] == '+' && nw == 1 &&
+	    (k = tm_tile_num(w[0] + 1, "FAV", TM_NFAV)) > 0) {
+		if (p->fav_owed < 1)
+			return tm_fail(err, errlen, "+FAV%d: you are owed no favor tile", k);
+		if (p->fav[k] || s->fav_left[k] < 1)
+			return tm_fail(err, errlen, "+FAV%d: %s", k, p->fav[k] ?
+			    "you already have it" : "none left");
+		p->fav_owed--;
+		tm_take_favor(s, seat, k);
+		rc = GAME_OK;
+	} else {
+		return tm_fail(err, errlen, "the %s owe %s first", tm_fdefs[p->faction].name,
+		    p->pick_owed ? "their colour: pick-color COLOUR" :
+		    "their favor tile: +FAVn");
+	}
+	if (rc == GAME_OK && !p->pick_owed && !p->fav_owed)
+		factions_next(s);
+	return rc;
 }
 
 /*

@@ -79,10 +79,17 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
     struct sbuf *out)
 {
 	const struct tm_player *p = &s->pl[seat];
-	int home = tm_fd(s, seat)->color, list[TM_NCELLS], n, i, j, k;
+	int home = tm_home(s, seat), list[TM_NCELLS], n, i, j, k;
 	size_t start = out->len;
 	char cmd[96];
 
+	if (p->lose_cult > 0) {
+		for (k = 0; k < 4; k++) {
+			snprintf(cmd, sizeof(cmd), "-%d%s", p->lose_cult, tm_cult_names[k]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
 	if (p->fav_owed) {
 		for (i = 1; i <= TM_NFAV; i++) {
 			snprintf(cmd, sizeof(cmd), "+FAV%d", i);
@@ -131,10 +138,13 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 			}
 		return 1;
 	}
-	if (p->spades > 0 || p->free_tf) {
+	if (p->spades > 0 || p->free_tf || p->volcano_tf > 0) {
 		n = open_cells(s, seat, list);
 		for (i = 0; i < n; i++) {
-			for (k = 0; k < 7; k++) {
+			for (k = 0; k <= TC_VOLCANO; k++) {
+				if (k == TC_RIVER || (k >= TC_ICE && k != home) ||
+				    (home == TC_VOLCANO && k != home))
+					continue;
 				if (k == s->terrain[list[i]] || (k != home &&
 				    tm_spade_cost(s, seat, s->terrain[list[i]], k) >
 				    p->spades))
@@ -302,8 +312,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
 	    !s->pl[seat].cult2_owed)
 		cult_bonus_moves(s, tmp, seat, out);
-	if (s->cur != seat && s->phase == TP_CULTSPADES && s->pl[seat].spades > 0 &&
-	    !s->pl[seat].dropped)
+	if (s->cur != seat && s->phase == TP_CULTSPADES && (s->pl[seat].spades > 0 ||
+	    s->pl[seat].cult_owed > 0) && !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
 	if (s->cur != seat) {
 		free(tmp);
@@ -311,6 +321,18 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	}
 	switch (s->phase) {
 	case TP_FACTIONS:
+		if (s->pl[seat].faction >= 0) {
+			/* an ice faction's colour and the Ice Maidens' favor tile */
+			for (i = 0; i < 7; i++) {
+				snprintf(cmd, sizeof(cmd), "pick-color %s", tm_color_names[i]);
+				try_move(s, tmp, seat, cmd, out);
+			}
+			for (i = 1; i <= TM_NFAV; i++) {
+				snprintf(cmd, sizeof(cmd), "+FAV%d", i);
+				try_move(s, tmp, seat, cmd, out);
+			}
+			break;
+		}
 		for (i = 0; i < TM_NFACT; i++) {
 			snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[i].name);
 			try_move(s, tmp, seat, cmd, out);
@@ -318,7 +340,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 		break;
 	case TP_DWELLINGS:
 		for (i = 0; i < TM_NCELLS; i++)
-			if (s->terrain[i] == tm_fd(s, seat)->color && s->bld[i] == TB_NONE) {
+			if ((s->terrain[i] == tm_home(s, seat) || (tm_picks_colour(s, seat) &&
+			    s->terrain[i] == s->pl[seat].color2 - 1)) && s->bld[i] == TB_NONE) {
 				snprintf(cmd, sizeof(cmd), "build %s", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
@@ -388,7 +411,7 @@ wrap_text(struct sbuf *out, const char *prefix, const char *text)
 static char
 terrain_letter(int c)
 {
-	return "YUKBGSR~"[c];
+	return "YUKBGSR~IV"[c];
 }
 
 /* The hex map: two lines per row (names+terrain, building+seat). */
@@ -397,8 +420,9 @@ render_map(const struct tm_state *s, struct sbuf *out)
 {
 	int row, i;
 
-	sb_puts(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
-	    "R wasteland ~ river)\n  building+seat number, * = part of a town\n");
+	sb_printf(out, "Map (Y desert U plains K swamp B lakes G forest S mountains "
+	    "R wasteland ~ river)\n  %s%sbuilding+seat number, * = part of a town\n",
+	    s->opt_fi_ice ? "I ice, " : "", s->opt_fi_volcano ? "V volcano, " : "");
 	if (s->map_id[0] != '\0')
 		sb_printf(out, "  on the map of the game's options; the site names it\n  %s\n",
 		    s->map_id);
@@ -487,6 +511,9 @@ render_tiles(const struct tm_state *s, struct sbuf *out)
 		sb_printf(out, "%s R%d SCORE%d %s\n", s->round == i + 1 &&
 		    s->phase == TP_ACTIONS ? ">" : " ", i + 1, s->score_tile[i],
 		    tm_score_desc(s->score_tile[i]));
+	if (s->final_tile != TFS_NONE)
+		sb_printf(out, "Final scoring tile: %s (18/12/6 VP)\n",
+		    tm_final_names[s->final_tile]);
 	sb_puts(out, "Bonus tiles left:");
 	col = 17;
 	for (i = 1; i <= TM_NBON; i++)
@@ -540,6 +567,10 @@ render_factions(const struct tm_state *s, const char *const *names,
 		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
 		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
 		    p->dig, p->bridges, p->bon);
+		if (tm_picks_colour(s, i))
+			sb_printf(out, "  home terrain %s, colour picked: %s\n",
+			    tm_color_names[tm_home(s, i)],
+			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
 			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);
@@ -564,6 +595,9 @@ render_factions(const struct tm_state *s, const char *const *names,
 			sb_printf(out, "  final scoring: cults +%d, network %d +%d, "
 			    "resources +%d\n", p->final_cult, p->network, p->final_net,
 			    p->final_res);
+		if (s->over && s->final_tile != TFS_NONE)
+			sb_printf(out, "  final tile %s: %d +%d\n",
+			    tm_final_names[s->final_tile], p->fi_value, p->final_fi);
 	}
 }
 
@@ -677,6 +711,9 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "towns", tw);
 	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
 	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
+	if (p->faction >= 0 && tm_picks_colour(s, i))
+		json_object_set_new(o, "color_picked", p->color2 > 0 ?
+		    json_string(tm_color_names[p->color2 - 1]) : json_null());
 	json_object_set_new(o, "passed", json_boolean(p->passed));
 	json_object_set_new(o, "dropped", json_boolean(p->dropped));
 	return o;
@@ -733,6 +770,8 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 			json_object_set_new(a, k2, json_integer(s->bon_coins[i]));
 		}
 	json_object_set_new(o, "bonus_left", a);
+	if (s->final_tile != TFS_NONE)
+		json_object_set_new(o, "final_scoring", json_string(tm_final_names[s->final_tile]));
 	a = json_array();
 	for (i = 1; i <= 6; i++)
 		if (s->act_used[i])
@@ -809,6 +848,11 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->over, 0, 1) || (s->phase >= TP_ACTIONS && s->round < 1)) {
 		snprintf(err, errlen, "phase %d, round %d: no such point of the game",
 		    s->phase, s->round);
+		return -1;
+	}
+	if (!in_range(s->final_tile, TFS_NONE, TFS_COUNT - 1) || !in_range(s->opt_fi_ice, 0, 1) ||
+	    !in_range(s->opt_fi_volcano, 0, 1)) {
+		snprintf(err, errlen, "no such Fire & Ice option");
 		return -1;
 	}
 	if (!in_range(s->cur, -1, s->nseats - 1) || !in_range(s->act, TA_NONE, TA_DONE) ||
@@ -915,7 +959,9 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 			return -1;
 		}
 	for (i = 0; i < TM_NCELLS; i++)
-		if (!in_range(s->terrain[i], TC_YELLOW, TC_RIVER) || !in_range(s->town[i], 0, 1) ||
+		if (!in_range(s->terrain[i], TC_YELLOW, s->opt_fi_volcano ? TC_VOLCANO :
+		    s->opt_fi_ice ? TC_ICE : TC_RIVER) ||
+		    (s->terrain[i] == TC_ICE && !s->opt_fi_ice) || !in_range(s->town[i], 0, 1) ||
 		    (s->terrain[i] == TC_RIVER) != (s->cells[i].color == TC_RIVER) ||
 		    (s->bld[i] == TB_NONE && s->owner[i] != 0 && s->owner[i] != -1)) {
 			snprintf(err, errlen, "cell %d is out of range", i);
@@ -947,12 +993,19 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 	const struct tm_player *p = &s->pl[seat];
 	const int32_t *owed[] = { &p->spades, &p->free_tf, &p->fav_owed, &p->town_owed,
 	    &p->cult_owed, &p->cult2_owed, &p->cult_bonus, &p->bridge_owed, &p->free_tp,
-	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned };
+	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned,
+	    &p->volcano_tf, &p->lose_cult };
 	size_t k;
 	int i;
 
 	if (s->phase > TP_FACTIONS && p->faction < 0) {
 		snprintf(err, errlen, "seat %d has no faction after the setup", seat + 1);
+		return -1;
+	}
+	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && tm_picks_colour(s, seat) &&
+	    p->color2 == 0)) {
+		snprintf(err, errlen, "seat %d's picked colour is out of range", seat + 1);
 		return -1;
 	}
 	if (!in_range(p->cult_blocked, 0, 15)) {
@@ -1069,7 +1122,8 @@ tm_check(const void *st, char *err, size_t errlen)
 			return -1;
 		}
 		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
-		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2) {
+		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2 + p->tokens ||
+		    (p->tokens != 0 && p->faction != TF_DRAGONLORDS)) {
 			snprintf(err, errlen, "seat %d: power tokens not conserved", i + 1);
 			return -1;
 		}

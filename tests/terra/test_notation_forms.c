@@ -234,11 +234,14 @@ test_is_command(void **state)
 		"decline 1 from witches", "pass BON4", "done", "wait", "resign",
 		"send p to WATER", "action ACT6. transform F2 to gray", "dig 1. build G4",
 		"burn 2", "advance ship", "connect r3", "bridge C2:D4", "drop-faction witches",
+		"pick-color green", "icemaidens: pick-color GREY", "-3FIRE", "- 4WATER",
+		"acolytes: -3earth. +TW2",
 	};
 	static const char *const prose[] = {
 		"Hi arbiter,", "-Ada", "- Ada", "+44 20 7946 0000", "+1", "+FAVOURITE",
 		"+TW", "-spades", "Sent from my iPhone", "Ada: thanks!", "Builder's note",
-		"Done.", "passing on this one", "", "   ", "# my plan",
+		"Done.", "passing on this one", "", "   ", "# my plan", "-3", "-3 days",
+		"-2nd thought",
 	};
 	size_t i;
 

@@ -24,10 +24,12 @@
 extern const struct game_rules terra_rules;
 
 /* The flag options, switched on by bits of each game's seed. */
-static const char *const option_flags[9] = {
+static const char *const option_flags[12] = {
 	"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
 	"errata-cultist-power", "mini-expansion-1", "shipping-bonus",
 	"temple-scoring-tile", "variable-turn-order", "maintain-player-order",
+	"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
+	"fire-and-ice-factions/volcano",
 };
 
 /* Extra invariants: priests, cult tracks, towns and keys, tile supply. */
@@ -78,13 +80,13 @@ test_selfplay_many(void **state)
 
 	(void)state;
 	for (g = 0; g < games; g++) {
-		struct game_opt opts[9];
+		struct game_opt opts[12];
 		struct selfplay_result res;
 		char err[512];
 		int nopts = 0, k, rc;
 		uint64_t seed = 0x7e44a000u + (uint64_t)g * 7919u;
 
-		for (k = 0; k < 9; k++)
+		for (k = 0; k < 12; k++)
 			if ((seed >> (k + 3)) & 1) {
 				opts[nopts].key = option_flags[k];
 				opts[nopts].value = "";
@@ -140,7 +142,7 @@ deep_game(int nseats, uint64_t seed64, int *dropped)
 {
 	struct tm_state *s = calloc(1, sizeof(*s)), *re = calloc(1, sizeof(*re));
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
-	struct game_opt opts[8];
+	struct game_opt opts[12];
 	int nopts = 0, k;
 	struct sbuf mv = SBUF_INIT, log = SBUF_INIT;
 	struct rng r;
@@ -153,6 +155,14 @@ deep_game(int nseats, uint64_t seed64, int *dropped)
 	rng_seed(&r, seed);
 	for (k = 0; k < 8; k++)
 		if ((seed64 >> k) & 1) {
+			opts[nopts].key = option_flags[k];
+			opts[nopts].value = "";
+			nopts++;
+		}
+	/* the Fire & Ice options (flags 9 to 11) on seed bits 3, 4 and 2,
+	 * so that the default 24 games have them */
+	for (k = 9; k < 12; k++)
+		if ((seed64 >> (k == 11 ? 2 : k - 6)) & 1) {
 			opts[nopts].key = option_flags[k];
 			opts[nopts].value = "";
 			nopts++;

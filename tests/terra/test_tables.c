@@ -139,7 +139,58 @@ static const struct ref refs[TM_NFACT] = {
 	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 2, 1,
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
 	  0, 3, SHIP_STD, 2, 2, 5, 1 },
+	/* Fire & Ice, from the site's engine (Game/Factions/Icemaidens.pm):
+	 * bowls 6/6, WATER+AIR, D income up to 9 W, SH 4 PW, digging 1 W 5 C
+	 * 1 P */
+	{ "icemaidens", 15, 3, 0, 6, 6, { 0, 1, 0, 1 },
+	  { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  0, 3, SHIP_STD, 2, 1, 5, 1 },
+	/* Yetis (Yetis.pm): bowls 0/12, EARTH+AIR, TP 2 PW each */
+	{ "yetis", 15, 3, 0, 0, 12, { 0, 0, 1, 1 },
+	  { 1, 2, 3, 4, 5, 6, 7, 8, 9 },
+	  TPC_STD, { 0, 2, 4, 6, 8 }, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  0, 3, SHIP_STD, 2, 1, 5, 1 },
+	/* Acolytes.pm: bowls 6/6, 3 on every cult, D income from 0 W, SH and
+	 * SA 4 W 8 C, SH 2 PW, no digging track (no dig cost: they dig free) */
+	{ "acolytes", 15, 3, 0, 6, 6, { 3, 3, 3, 3 },
+	  { 0, 1, 2, 3, 3, 4, 5, 6, 6 },
+	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 2, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6,
+	  0, 3, SHIP_STD, 0, 0, 0, 0 },
+	/* Dragonlords.pm: bowls 4/4, FIRE 2, otherwise as the Acolytes */
+	{ "dragonlords", 15, 3, 0, 4, 4, { 2, 0, 0, 0 },
+	  { 0, 1, 2, 3, 3, 4, 5, 6, 6 },
+	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 2, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6,
+	  0, 3, SHIP_STD, 0, 0, 0, 0 },
 };
+
+/* The options every table game runs with: the Fire & Ice factions may sit. */
+static const struct game_opt table_opts[3] = {
+	{ "maintain-player-order", "" }, { "fire-and-ice-factions/ice", "" },
+	{ "fire-and-ice-factions/volcano", "" } };
+
+/* After `setup` of seat 0: an ice faction picks yellow, the Ice Maidens
+ * take FAV12 (neither touches a cost or an income tested here). */
+static void
+finish_setup(struct tm_state *s, int f)
+{
+	if (tm_fdefs[f].color == TC_ICE)
+		tg_ok(s, 0, "pick-color yellow");
+	if (f == TF_ICEMAIDENS)
+		tg_ok(s, 0, "+FAV12");
+}
+
+/* After the partner's `setup`: a volcano faction picks yellow. */
+static void
+finish_volcano(struct tm_state *s, int f)
+{
+	if (tm_fdefs[f].color == TC_VOLCANO)
+		tg_ok(s, 0, "pick-color yellow");
+}
 
 /* Is a cell a free land hex with no building on it or next to it? */
 static int
@@ -199,20 +250,25 @@ static struct tm_state *
 game_of(int f)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[3] = { { "score", TG_SCORE },
-	    { "delete", "BON6,BON7,BON8,BON9" }, { "maintain-player-order", "" } };
+	struct game_opt o[5] = { { "score", TG_SCORE },
+	    { "delete", "BON6,BON7,BON8,BON9" }, { "maintain-player-order", "" },
+	    { "fire-and-ice-factions/ice", "" }, { "fire-and-ice-factions/volcano", "" } };
 	uint8_t seed[GAME_SEED_LEN] = { 3 };
 	char err[256], cmd[64];
 	int c, k;
 
 	assert_non_null(s);
-	assert_int_equal(terra_rules.setup(s, 2, o, 3, seed, err, sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, 2, o, 5, seed, err, sizeof(err)), 0);
 	snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[f].name);
 	tg_ok(s, 0, cmd);
+	finish_setup(s, f);
 	snprintf(cmd, sizeof(cmd), "setup %s", partner(f));
 	tg_ok(s, 1, cmd);
+	finish_volcano(s, f);
 	while (s->phase == TP_DWELLINGS) {
-		c = lonely_cell(s, tm_fd(s, s->cur)->color, 0);
+		/* an ice or volcano faction places on the colour it picked */
+		c = lonely_cell(s, tm_picks_colour(s, s->cur) ? s->pl[s->cur].color2 - 1 :
+		    tm_fd(s, s->cur)->color, 0);
 		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[c].name);
 		tg_ok(s, s->cur, cmd);
 	}
@@ -230,7 +286,6 @@ test_starting_resources(void **state)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
-	struct game_opt keep = { "maintain-player-order", "" };
 	char err[256], cmd[64];
 	int f, k;
 
@@ -240,7 +295,7 @@ test_starting_resources(void **state)
 		const struct tm_player *p = &s->pl[0];
 
 		assert_string_equal(tm_fdefs[f].name, r->name);
-		assert_int_equal(terra_rules.setup(s, 2, &keep, 1, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 3, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);
@@ -263,7 +318,6 @@ static void
 test_income_tables(void **state)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt keep = { "maintain-player-order", "" };
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
 	char err[256], cmd[64];
 	int f, n, c, w, p, pw;
@@ -273,7 +327,7 @@ test_income_tables(void **state)
 		const struct ref *r = &refs[f];
 		struct tm_player *pl = &s->pl[0];
 
-		assert_int_equal(terra_rules.setup(s, 2, &keep, 1, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 3, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);
@@ -338,7 +392,7 @@ paid(struct tm_state *s, const char *cmd, int *c, int *w, int *p)
 	/* clear what the action may still owe, for the next probe */
 	pl->spades = pl->fav_owed = pl->town_owed = pl->free_tf = 0;
 	pl->cult_owed = pl->cult2_owed = pl->free_tp = pl->free_d = 0;
-	pl->bridge_owed = 0;
+	pl->bridge_owed = pl->volcano_tf = pl->lose_cult = 0;
 }
 
 /* Building costs: D, TP alone and next to an opponent, TE, SH, SA. */
@@ -445,9 +499,11 @@ test_digging_track(void **state)
 					fail_msg("%s: digging %d cost %dW %dC %dP, %d VP",
 					    r->name, lvl, w, c, p, s->pl[0].vp - vp);
 			}
-			/* one spade costs 3, 2, 1 workers (Darklings: a priest) */
+			/* one spade costs 3, 2, 1 workers (Darklings: a priest; a
+			 * volcano faction digs a hex for nothing) */
 			paid(s, "dig 1", &c, &w, &p);
-			if (f == TF_DARKLINGS ? (p != 1 || w != 0) : (w != 3 - lvl || p != 0))
+			if (f == TF_DARKLINGS ? (p != 1 || w != 0) : tm_is_volcano(s, 0) ?
+			    (w != 0 || p != 0 || c != 0) : (w != 3 - lvl || p != 0))
 				fail_msg("%s: a spade on level %d cost %dW %dP", r->name,
 				    lvl, w, p);
 		}

@@ -142,7 +142,7 @@ test_check_indices(void **state)
 	s->bld[cell] = 99;
 	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
 	s->bld[cell] = TB_D;
-	s->pl[1].faction = 14;
+	s->pl[1].faction = TM_NFACT;
 	assert_int_not_equal(terra_rules.check(s, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "no such faction"));
 	s->pl[1].faction = 3;
@@ -179,7 +179,7 @@ test_check_every_index(void **state)
 		case 5: s->noffer = 1; s->offer[0].to = 9; break;
 		case 6: s->noffer = 1; s->offer[0].group = TM_MAXGROUP; break;
 		case 7: s->score_tile[2] = 10; break;
-		case 8: s->terrain[5] = 8; break;
+		case 8: s->terrain[5] = TC_ICE; break;	/* ice without the ice factions */
 		case 9: s->nbridge = 1; s->bridge[0][0] = -1; break;
 		case 10: s->slot[1][1] = s->nseats + 1; break;
 		case 11: memset(s->last, 'x', sizeof(s->last)); break;

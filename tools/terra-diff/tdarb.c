@@ -221,13 +221,19 @@ has_opt(const struct game_opt *opts, int n, const char *key)
 	return 0;
 }
 
-/* The factions' part of the public JSON view, as a string to compare. */
+/* The factions' part of the public JSON view and whom the game waits for
+ * (a volcano faction's unused dig shows only there), as a string to
+ * compare. */
 static char *
 factions_text(const struct game_rules *r, const void *st)
 {
-	json_t *v = r->render_json(st, -1, seatnames);
-	char *s = json_dumps(json_object_get(v, "factions"), JSON_COMPACT | JSON_SORT_KEYS);
+	json_t *v = r->render_json(st, -1, seatnames), *o = json_object();
+	char *s;
 
+	json_object_set(o, "factions", json_object_get(v, "factions"));
+	json_object_set(o, "waiting", json_object_get(v, "waiting"));
+	s = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(o);
 	json_decref(v);
 	return s;
 }
@@ -281,7 +287,8 @@ home_color(const char *faction)
 	    { "darklings", "black" }, { "dwarves", "gray" }, { "engineers", "gray" },
 	    { "fakirs", "yellow" }, { "giants", "red" }, { "halflings", "brown" },
 	    { "mermaids", "blue" }, { "nomads", "yellow" }, { "swarmlings", "blue" },
-	    { "witches", "green" } };
+	    { "witches", "green" }, { "icemaidens", "ice" }, { "yetis", "ice" },
+	    { "acolytes", "volcano" }, { "dragonlords", "volcano" } };
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -323,7 +330,9 @@ filter_known(char **lines, int n, const char *faction, int strict_dsh)
 
 static const char *const optional[] = { "strict-leech", "strict-darkling-sh",
 	"strict-chaosmagician-sh", "errata-cultist-power", "mini-expansion-1",
-	"shipping-bonus", "temple-scoring-tile", "variable-turn-order" };
+	"shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+	"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
+	"fire-and-ice-factions/volcano" };
 
 static int
 gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
@@ -359,6 +368,13 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 	}
 	for (i = 0; i < nopts; i++)
 		sb_printf(&log, "option %s\n", opts[i].key);
+	/* the site draws the Fire & Ice final tile only on `randomize`: the
+	 * log names the tile the seed drew */
+	v = r->render_json(st, -1, seatnames);
+	if (json_object_get(v, "final_scoring") != NULL)
+		sb_printf(&log, "final-scoring %s\n",
+		    json_string_value(json_object_get(v, "final_scoring")));
+	json_decref(v);
 	/* the scoring tiles and removed bonus tiles the seed drew */
 	v = r->render_json(st, -1, seatnames);
 	sc = json_object_get(v, "scoring");
@@ -378,6 +394,11 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 			sb_printf(&log, "delete %s\n", key);
 	}
 	json_decref(v);
+	/* the site lets a volcano faction pick its colour (post-setup) only
+	 * in a game with players: name them, as the site's own logs do */
+	if (has_opt(opts, nopts, "fire-and-ice-factions/volcano"))
+		for (i = 0; i < np; i++)
+			sb_printf(&log, "player p%d\n", i + 1);
 	strict_dsh = has_opt(opts, nopts, "strict-darkling-sh");
 	memset(faction, 0, sizeof(faction));
 	while (!r->over(st)) {
@@ -443,6 +464,22 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		if (!raw)
 			n = filter_known(lines, n, faction[seat], strict_dsh);
 		text = choose(&g, lines, n);
+		/* with the Fire & Ice factions in the game, choose them often
+		 * enough that every game exercises one (TDIFF_ICE=percent,
+		 * default 60) */
+		if (starts(text, "setup ")) {
+			static char *ice[4];
+			int ni = 0, pct = getenv("TDIFF_ICE") ? atoi(getenv("TDIFF_ICE")) : 60;
+
+			for (k = 0; k < n; k++)
+				if (strcmp(lines[k], "setup icemaidens") == 0 ||
+				    strcmp(lines[k], "setup yetis") == 0 ||
+				    strcmp(lines[k], "setup acolytes") == 0 ||
+				    strcmp(lines[k], "setup dragonlords") == 0)
+					ice[ni++] = lines[k];
+			if (ni > 0 && (int)rng_below(&g, 100) < pct)
+				text = ice[rng_below(&g, (uint32_t)ni)];
+		}
 		if ((starts(text, "build ") || starts(text, "transform ")) && faction[seat][0] != '\0' &&
 		    getenv("TDIFF_RAWBUILD") == NULL)
 			text = site_build(r, st, seat, text, buildbuf, sizeof(buildbuf));
