@@ -286,9 +286,13 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		snprintf(cfg->db, sizeof(cfg->db), "%s", conf_db);
 	store_display_name(cfg->db, cfg->db_shown, sizeof(cfg->db_shown));
 	if (cfg->maildir[0] == '\0' && store_is_uri(cfg->db) && cfg->smtp_url[0] == '\0') {
-		snprintf(err, errlen, "%s: a PostgreSQL database has no Maildir beside it: set "
-		    "maildir or smtp_url (arbiter.conf(5))", cfg->source[0] != '\0' ?
-		    cfg->source : "arbiter.conf");
+		if (cfg->source[0] != '\0')
+			snprintf(err, errlen, "%s: a PostgreSQL database has no Maildir beside "
+			    "it: set maildir or smtp_url (arbiter.conf(5))", cfg->source);
+		else
+			snprintf(err, errlen, "a PostgreSQL database has no Maildir beside it: "
+			    "set maildir or smtp_url in arbiter.conf(5), or ARBITER_MAILDIR or "
+			    "ARBITER_SMTP_URL");
 		return -1;
 	}
 	if (cfg->maildir[0] == '\0')

@@ -410,7 +410,8 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
  * and claims what comes next: with SMTP one mail at a time, so a crash can
  * repeat at most the one mail sent and not yet recorded; with a Maildir up
  * to BATCH at a time, since delivering a mail again is idempotent there
- * (the file is named after the mail).
+ * (the file is named after the mail) - but one at a time on a database
+ * several hosts share, each delivering into a Maildir of its own.
  */
 int
 outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
@@ -442,7 +443,15 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 			    EXIT_UNAVAILABLE : EXIT_USAGE;
 		}
 		max = 1;
-	} else
+	} else if (store_is_uri(cfg->db))
+		/*
+		 * Delivering again is harmless in one Maildir only: on a
+		 * database that several hosts share, each with its own
+		 * Maildir, a crash must leave at most one mail to be
+		 * delivered again by another host, as with SMTP.
+		 */
+		max = 1;
+	if (smtp == NULL)
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
 	for (;;) {

@@ -144,13 +144,21 @@ hex_decode(const char *hex, uint8_t *buf, size_t len)
 void
 errx_line(const struct ctx *c, const char *fmt, ...)
 {
+	char line[4096];
 	va_list ap;
+	size_t i;
 
-	fprintf(stderr, "%s: ", c->prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/*
+	 * One line, whatever the input it quotes holds: a control character
+	 * (a newline, a carriage return, an escape) is shown as '?'.
+	 */
+	for (i = 0; line[i] != '\0'; i++)
+		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+			line[i] = '?';
+	fprintf(stderr, "%s: %s\n", c->prog, line);
 }
 
 /* The exit code for a STORE_* failure, printing nothing. */
@@ -165,6 +173,8 @@ store_exit_code(int rc)
 		return EXIT_NOGAME;
 	case STORE_DENIED:
 		return EXIT_CONFIG;	/* the file's permissions: the site's setup */
+	case STORE_UNAVAILABLE:
+		return EXIT_UNAVAILABLE;	/* as libcurl and GMime missing: 69 */
 	default:
 		return EXIT_IOERR;
 	}

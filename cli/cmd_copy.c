@@ -41,7 +41,8 @@ const struct cmd_entry cmd_copy = {
 	"cron jobs and mail delivery while it runs, then point them at the copy.\n\n"
 	"Exit status: 0 copied and every game agrees; 1 a game of the copy\n"
 	"differs; 66 no database to copy from; 74 the target already holds a\n"
-	"site, or the copy failed (nothing is kept); 75 a database is busy.\n",
+	"site, or the copy failed (no row is kept; at most the new schema's\n"
+	"empty tables, and it can be run again); 75 a database is busy.\n",
 	run_copy,
 	0,
 };

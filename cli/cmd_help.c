@@ -1,5 +1,6 @@
 /* cmd_help.c - `arbiter help [COMMAND]`. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -7,14 +8,23 @@
 static int
 run_help(struct ctx *c, int argc, char **argv)
 {
-	(void)c;
+	const struct opt_spec specs[] = { { NULL, 0, NULL, NULL } };
+	char **ops = NULL;
+	int nops, rc;
+
 	if (argc == 1 && strcmp(argv[0], "--help") == 0)
 		return cmd_help_text("help", stdout);
-	if (argc > 1) {
-		fputs("usage: arbiter help [COMMAND]\n", stderr);
+	/* The global options (--db, --format, --config) may stand here too. */
+	if ((rc = args_parse(c, &cmd_help, argc, argv, specs, &ops, &nops)) != 0)
+		return rc;
+	if (nops > 1) {
+		free(ops);
+		cmd_usage(&cmd_help, stderr);
 		return EXIT_USAGE;
 	}
-	return cmd_help_text(argc == 1 ? argv[0] : NULL, stdout);
+	rc = cmd_help_text(nops == 1 ? ops[0] : NULL, stdout);
+	free(ops);
+	return rc;
 }
 
 const struct cmd_entry cmd_help = {

@@ -3,13 +3,14 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "../app/config.h"
 
 static int
 run_migrate(struct ctx *c, int argc, char **argv)
 {
 	struct store *s = NULL;
 	char **ops = NULL;
-	char shown[256];
+	char shown[256], why[2048];
 	int nops, rc, now, was;
 	const struct opt_spec specs[] = { { NULL, 0, NULL, NULL } };
 
@@ -21,7 +22,16 @@ run_migrate(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_migrate, stderr);
 		return EXIT_USAGE;
 	}
-	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
+	/*
+	 * A PostgreSQL database is made by createdb, without arbiter's tables:
+	 * migrate lays them (a file that is not there stays an error).
+	 */
+	if (config_get(c, why, sizeof(why)) == NULL) {
+		errx_line(c, "%s", why);
+		return EXIT_CONFIG;
+	}
+	if ((rc = game_open_store(c, store_is_uri(c->db) ? STORE_OPEN_CREATE : STORE_OPEN_WRITE,
+	    &s)) != EXIT_OK)
 		return rc;
 	store_schema(s, &now, &was);
 	store_display_name(c->db, shown, sizeof(shown));
@@ -41,7 +51,8 @@ const struct cmd_entry cmd_migrate = {
 	"schema this arbiter needs, in one transaction, and says from which\n"
 	"version.  Every command that writes does the same on its way; this one\n"
 	"does only that, for a site that upgrades arbiter on several hosts at\n"
-	"once or wants to upgrade before the next mail arrives.\n\n"
+	"once or wants to upgrade before the next mail arrives.  A PostgreSQL\n"
+	"database without arbiter's tables (as createdb made it) gets them.\n\n"
 	"Exit status: 0 current; 66 no database; 74 the upgrade failed (nothing\n"
 	"changed); 75 the database is busy, try again.\n",
 	run_migrate,

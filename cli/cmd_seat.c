@@ -48,7 +48,11 @@ run_seat(struct ctx *c, int argc, char **argv)
 	snprintf(arg, sizeof(arg), "%s%s%s", replace != NULL ? replace : name != NULL ? name :
 	    "x", address != NULL ? ":" : "", address != NULL ? address : "");
 	if (seat_parse(arg, &want, err, sizeof(err)) != 0) {
-		errx_line(c, "%s", err);
+		/* Named by the option given, not by new's --seat. */
+		const char *why = strstr(err, "': ");
+
+		errx_line(c, "%s: %s", replace != NULL ? "--replace" : address == NULL ? "--name" :
+		    name == NULL ? "--address" : "--name/--address", why != NULL ? why + 3 : err);
 		goto out;
 	}
 	if (address != NULL && want.email[0] == '\0') {

@@ -6,6 +6,7 @@
  * A statement is sent with its parameters typed (bigint, text, bytea) and
  * read back as text; bytea columns are decoded when read.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,20 +79,98 @@ pg_error(struct store *s, const PGresult *res)
 	return s->code = STORE_ERROR;
 }
 
+/* Replace every occurrence of the n bytes at secret in text (of size cap) by ***. */
+static void
+scrub_one(char *text, size_t cap, const char *secret, size_t n)
+{
+	char *p = text;
+
+	if (n == 0)
+		return;
+	while ((p = strstr(p, secret)) != NULL) {
+		size_t tail = strlen(p + n) + 1;
+
+		if ((size_t)(p - text) + 3 + tail > cap)
+			tail = cap - (size_t)(p - text) - 3;	/* cut, never overrun */
+		memmove(p + 3, p + n, tail);
+		memcpy(p, "***", 3);
+		text[cap - 1] = '\0';
+		p += 3;
+	}
+}
+
+/* secret's bytes percent-decoded into out (of size cap); 0, or -1 when not decodable. */
+static int
+decoded(const char *secret, size_t n, char *out, size_t cap)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n && k + 1 < cap; i++) {
+		unsigned v;
+
+		if (secret[i] != '%') {
+			out[k++] = secret[i];
+			continue;
+		}
+		if (i + 2 >= n || !isxdigit((unsigned char)secret[i + 1]) ||
+		    !isxdigit((unsigned char)secret[i + 2]) ||
+		    sscanf(secret + i + 1, "%2x", &v) != 1 || v == 0)
+			return -1;
+		out[k++] = (char)v;
+		i += 2;
+	}
+	out[k] = '\0';
+	return 0;
+}
+
+/*
+ * Take every password a URI may hold out of text: the userinfo's
+ * "user:PASSWORD@" (up to the last '@' before the query, so an '@' in the
+ * password counts) and each "password=VALUE" of the query, as written
+ * and percent-decoded.  libpq's messages may quote the URI or a part of it.
+ */
+static void
+scrub(char *text, size_t cap, const char *uri)
+{
+	const char *scheme = strstr(uri, "://"), *q, *at = NULL, *p;
+	char dec[256];
+
+	if (scheme == NULL)
+		return;
+	q = strchr(scheme, '?');
+	for (p = scheme + 3; *p != '\0' && (q == NULL || p < q); p++)
+		if (*p == '@')
+			at = p;
+	if (at != NULL) {
+		const char *colon = memchr(scheme + 3, ':', (size_t)(at - scheme - 3));
+
+		if (colon != NULL && at > colon + 1) {
+			size_t n = (size_t)(at - colon - 1);
+			char raw[256];
+
+			snprintf(raw, sizeof(raw), "%.*s", (int)n, colon + 1);
+			scrub_one(text, cap, raw, strlen(raw));
+			if (decoded(colon + 1, n, dec, sizeof(dec)) == 0)
+				scrub_one(text, cap, dec, strlen(dec));
+		}
+	}
+	for (p = q; p != NULL && (p = strstr(p, "password=")) != NULL; p += 9) {
+		size_t n = strcspn(p + 9, "&");
+		char raw[256];
+
+		snprintf(raw, sizeof(raw), "%.*s", (int)n, p + 9);
+		scrub_one(text, cap, raw, strlen(raw));
+		if (decoded(p + 9, n, dec, sizeof(dec)) == 0)
+			scrub_one(text, cap, dec, strlen(dec));
+	}
+}
+
 /* The database for messages: a URI's password never appears. */
 void
 store_display_name(const char *uri, char *out, size_t len)
 {
-	const char *at = strchr(uri, '@'), *scheme = strstr(uri, "://"), *colon;
-
 	snprintf(out, len, "%s", uri);
-	if (scheme == NULL || at == NULL)
-		return;
-	colon = memchr(scheme + 3, ':', (size_t)(at - scheme - 3));
-	if (colon != NULL)
-		snprintf(out, len, "%.*s:***%s", (int)(colon - uri), uri, at);
-	if ((colon = strstr(out, "password=")) != NULL)
-		snprintf((char *)colon, len - (size_t)(colon - out), "password=***");
+	scrub(out, len, uri);
 }
 
 int
@@ -107,7 +186,7 @@ pg_open(struct store *s, const char *uri, int readonly)
 	store_display_name(uri, s->name, sizeof(s->name));
 	if (pg_dl_load(why, sizeof(why)) != 0) {
 		snprintf(s->err, sizeof(s->err), "%.200s: %.250s", s->name, why);
-		return STORE_ERROR;
+		return STORE_UNAVAILABLE;
 	}
 	if ((s->conn = calloc(1, sizeof(*s->conn))) == NULL)
 		return STORE_ERROR;
@@ -119,14 +198,25 @@ pg_open(struct store *s, const char *uri, int readonly)
 		for (char *p = s->dberr; *p != '\0'; p++)
 			if (*p == '\n' || *p == '\t')
 				*p = *(p + 1) == '\0' ? '\0' : ' ';
+		scrub(s->dberr, sizeof(s->dberr), uri);
 		snprintf(s->err, sizeof(s->err), "cannot open database %.200s: %.280s", s->name,
 		    s->dberr);
-		/* The site's setup (who, which database) or a server to wait for. */
-		if (strstr(msg, "authentication") != NULL || strstr(msg, "does not exist") != NULL ||
-		    strstr(msg, "pg_hba.conf") != NULL || strstr(msg, "permission") != NULL ||
-		    strstr(msg, "invalid") != NULL)
+		/*
+		 * A server that does not answer (or is starting or stopping) is
+		 * one to wait for: 75.  One that answers and refuses us (a
+		 * password, a role or a database that is wrong or missing), or a
+		 * URI libpq cannot use, is the site's setup: 78.  Asked of libpq,
+		 * not read from its words, which may be translated.
+		 */
+		if (s->conn->c != NULL && pg_dl.connectionNeedsPassword(s->conn->c))
 			return STORE_DENIED;
-		return STORE_BUSY;
+		switch (pg_dl.pingParams(keys, vals, 1)) {
+		case PQPING_NO_RESPONSE:
+		case PQPING_REJECT:
+			return STORE_BUSY;
+		default:
+			return STORE_DENIED;
+		}
 	}
 	pg_dl.setNoticeProcessor(s->conn->c, quiet, NULL);
 	/*
@@ -159,6 +249,12 @@ pg_exec(struct store *s, const char *sql)
 		rc = pg_error(s, r);
 	pg_dl.clear(r);
 	return rc;
+}
+
+int
+pg_connected(struct store *s)
+{
+	return pg_dl.status(s->conn->c) == CONNECTION_OK;
 }
 
 int

@@ -34,6 +34,8 @@ pg_dl_load(char *err, size_t errlen)
 		SYM("PQunescapeBytea", unescapeBytea),
 		SYM("PQfreemem", freemem),
 		SYM("PQtransactionStatus", transactionStatus),
+		SYM("PQpingParams", pingParams),
+		SYM("PQconnectionNeedsPassword", connectionNeedsPassword),
 	};
 #undef SYM
 	static void *lib;

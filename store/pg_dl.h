@@ -37,6 +37,8 @@ struct pg_dl {
 	unsigned char *(*unescapeBytea)(const unsigned char *, size_t *);
 	void (*freemem)(void *);
 	PGTransactionStatusType (*transactionStatus)(const PGconn *);
+	PGPing (*pingParams)(const char *const *, const char *const *, int);
+	int (*connectionNeedsPassword)(const PGconn *);
 };
 
 extern struct pg_dl pg_dl;

@@ -241,8 +241,13 @@ user_version(struct store *s, int *v)
 	int rc;
 
 	*v = 0;
+	/*
+	 * PostgreSQL: read from the catalog as of this statement (to_regclass
+	 * may answer from a cache that predates another host's migration).
+	 */
 	if ((rc = store_prepare2(s, "PRAGMA user_version",
-	    "SELECT CASE WHEN to_regclass('arbiter_schema') IS NULL THEN -1 ELSE 0 END",
+	    "SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE "
+	    "schemaname = current_schema() AND tablename = 'arbiter_schema') THEN 0 ELSE -1 END",
 	    &st)) != STORE_OK)
 		return rc;
 	rc = db_step(st);
@@ -486,7 +491,19 @@ store_begin_queue(struct store *s)
 int
 store_commit(struct store *s)
 {
-	return store_exec(s, "COMMIT", "commit");
+	int rc = store_exec(s, "COMMIT", "commit");
+
+	/*
+	 * A connection lost during COMMIT leaves it unknown whether the
+	 * server committed.  Still 75: a mail tried again is known by its
+	 * Message-ID, and a command line tried again with move --expect is
+	 * refused if the move was stored; the message says so.
+	 */
+	if (rc != STORE_OK && s->pg && !pg_connected(s))
+		snprintf(s->err, sizeof(s->err), "commit: the connection to the database was lost "
+		    "during COMMIT, so the change may or may not be stored: look (arbiter show) "
+		    "before trying again, or try again with move --expect N");
+	return rc;
 }
 
 void

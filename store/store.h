@@ -24,7 +24,9 @@ enum {
 	STORE_NOTFOUND = 3,
 	STORE_FULL = 4,		/* disk full */
 	STORE_CORRUPT = 5,	/* stored data failed its check (a snapshot's checksum) */
-	STORE_DENIED = 6,	/* the file may not be written (permissions, read-only) */
+	STORE_DENIED = 6,	/* the file may not be written (permissions, read-only);
+				   PostgreSQL: the server refused us (password, role, database) */
+	STORE_UNAVAILABLE = 7,	/* a library the database needs (libpq) is missing */
 };
 
 /* How store_open opens a database. */

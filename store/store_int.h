@@ -74,6 +74,7 @@ int pg_open(struct store *s, const char *uri, int readonly);
 void pg_close(struct store *s);
 int pg_exec(struct store *s, const char *sql);
 int pg_in_transaction(struct store *s);
+int pg_connected(struct store *s);
 struct db_stmt *pg_prepare(struct store *s, const char *sql);
 int pg_step(struct db_stmt *st);
 void pg_bind(struct db_stmt *st, int i, int kind, int64_t v, const void *p, size_t n);
