@@ -4,6 +4,9 @@
  * new` and every other way a game begins go through game_create().
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +61,8 @@ static int
 read_option_file(const char *key, const char *path, char **text, char *err, size_t errlen)
 {
 	FILE *f;
+	struct stat sb;
+	int fd;
 	size_t n, i, line = 1, col = 1;
 	char *buf;
 
@@ -70,8 +75,19 @@ read_option_file(const char *key, const char *path, char **text, char *err, size
 		snprintf(err, errlen, "out of memory");
 		return EXIT_SOFTWARE;
 	}
-	if ((f = fopen(path, "rb")) == NULL) {
-		snprintf(err, errlen, "option %s: cannot read %s: %s", key, path, strerror(errno));
+	/*
+	 * A regular file only: a FIFO or a device would make `new` wait for a
+	 * writer or read forever (opened without blocking, then checked).
+	 */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0 || fstat(fd, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode) || (f = fdopen(fd, "rb")) == NULL) {
+		if (fd >= 0 && fstat(fd, &sb) == 0 && !S_ISREG(sb.st_mode))
+			snprintf(err, errlen, "option %s: %s is not a regular file", key, path);
+		else
+			snprintf(err, errlen, "option %s: cannot read %s: %s", key, path,
+			    strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(buf);
 		return EXIT_NOGAME;
 	}

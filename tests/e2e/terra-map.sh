@@ -41,6 +41,11 @@ one_line "$T/err"
 contains "$T/err" "option map: huge.map is larger than 8192 bytes"
 expect_rc 66 "$ARBITER" new terra --seat ann --seat ben --option map=nowhere.map
 contains "$T/err" "option map: cannot read nowhere.map"
+# A FIFO (or a device) is refused at once, never waited on.
+mkfifo fifo.map
+expect_rc 66 timeout 10 "$ARBITER" new terra --seat ann --seat ben --option map=fifo.map
+contains "$T/err" "option map: fifo.map is not a regular file"
+expect_rc 66 timeout 10 "$ARBITER" new terra --seat ann --seat ben --option map=/dev/zero
 [ ! -e "$ARBITER_DB" ] || fail "a refused map made the database"
 ok
 
