@@ -351,6 +351,8 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
+		if (s->phase == TP_ACTIONS && s->pl[s->cur].pick_owed)
+			why = "pick the new home colour (pick-color COLOUR)";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&
 		    tm_action_finished(s) && !tm_owes(s, s->cur))
 			why = "choose a cult track for the cult step (+CULT)";

@@ -695,6 +695,7 @@ test_shifter_actions_v1(void **state)
 	struct tm_state *s = shifter_game(1, 0);
 	struct tm_player *p = &s->pl[0];
 	int f4 = tg_cell("F4"), d1 = tg_cell("D1"), vp;
+	struct game_wait w;
 
 	(void)state;
 	tg_bad(s, 0, "action ACTH1", "stronghold brings it");
@@ -717,6 +718,10 @@ test_shifter_actions_v1(void **state)
 	assert_int_equal(p->vp, vp + 2);
 	assert_int_equal(p->shifts, 99);
 	assert_int_equal(s->cur, 0);		/* the colour is still owed */
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u);
+	assert_non_null(strstr(w.why[0], "pick-color"));
+	tg_bad(s, 1, "pass BON1", "not your turn");
 	tg_bad(s, 0, "pick-color green", "not available");
 	tg_bad(s, 0, "pick-color yellow", "not available");
 	tg_ok(s, 0, "pick-color blue");
