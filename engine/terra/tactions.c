@@ -291,10 +291,10 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		 * which turns to ice (the site). */
 		if (tm_picks_colour(s, seat) && s->terrain[cell] == p->color2 - 1)
 			s->terrain[cell] = (int8_t)f->color;
-		if (s->terrain[cell] != f->color)
+		if (s->terrain[cell] != tm_home(s, seat))
 			return tm_fail(err, errlen, "build: initial dwellings go on your "
 			    "home terrain (%s); %s is %s", tm_picks_colour(s, seat) ?
-			    tm_color_names[p->color2 - 1] : tm_color_names[f->color],
+			    tm_color_names[p->color2 - 1] : tm_color_names[tm_home(s, seat)],
 			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
 		s->bld[cell] = TB_D;
 		s->owner[cell] = (int8_t)seat;
@@ -314,8 +314,8 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			if (rc != GAME_OK)
 				return rc;
 		}
-		if (s->terrain[cell] != f->color) {
-			rc = tm_do_transform(s, seat, cell, f->color, err, errlen);
+		if (s->terrain[cell] != tm_home(s, seat)) {
+			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
 			if (rc != GAME_OK)
 				return rc;
 		}
@@ -372,6 +372,7 @@ stronghold_effects(struct tm_state *s, int seat)
 				p->tokens++;
 			}
 		break;
+	case TF_SHAPESHIFTERS: tm_shifter_sh(s, seat); break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
 			p->ship++;
@@ -636,6 +637,11 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 		p->cult_owed++;
 		s->act = TA_DONE;
 		return GAME_OK;
+	}
+	if (strncmp(name, "ACTH", 4) == 0 || strncmp(name, "acth", 4) == 0) {
+		n = name[4] >= '1' && name[4] <= '6' && name[5] == '\0' ? name[4] - '0' : 0;
+		if (n > 0)
+			return tm_cmd_shift_action(s, seat, n, err, errlen);
 	}
 	return faction_action(s, seat, name, err, errlen);
 }

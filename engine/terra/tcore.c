@@ -390,7 +390,7 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 {
 	int t, i, amount, cap, g = -1, made = 0;
 
-	if (s->pl[seat].faction == TF_CULTISTS) {
+	if (s->pl[seat].faction == TF_CULTISTS || tm_is_shifter(s, seat)) {
 		for (i = 0; i < TM_MAXGROUP; i++)
 			if (!s->group[i].used) {
 				g = i;

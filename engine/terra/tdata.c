@@ -109,6 +109,12 @@ const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6, VOLCANO_DW,
 	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 2, 1,
 	  0, 0, 0, 4, 1, STD_SHIPVP },
+	/* Shapeshifters.pm: the same in every rule version; their home colour
+	 * is the colour they pick (tm_home), TC_RIVER stands for "not yet" */
+	{ "shapeshifters", TC_RIVER, 15, 3, 0, 4, 4, { 1, 1, 0, 0 }, 0, 3, 0,
+	  { 0, 1, 2, 2, 3, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
+	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
+	  0, 0, 0, 4, 1, STD_SHIPVP },
 };
 
 /* The Fire & Ice final scoring tiles by the site's names. */

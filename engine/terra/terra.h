@@ -27,7 +27,7 @@ enum { TM_MAGIC = 0x54455241 };
 
 enum {
 	TM_NCELLS = 113,
-	TM_NFACT = 18,
+	TM_NFACT = 19,
 	TM_MAXP = 5,
 	TM_MAXBRIDGE = 16,
 	TM_MAXOFFER = 48,
@@ -52,7 +52,10 @@ enum tm_faction {
 	/* Fire & Ice (option fire-and-ice-factions/ice) */
 	TF_ICEMAIDENS, TF_YETIS,
 	/* Fire & Ice (option fire-and-ice-factions/volcano) */
-	TF_ACOLYTES, TF_DRAGONLORDS
+	TF_ACOLYTES, TF_DRAGONLORDS,
+	/* Fire & Ice (option fire-and-ice-factions/variable...): the
+	 * Riverwalkers are not played */
+	TF_SHAPESHIFTERS
 };
 /* The Fire & Ice final scoring tiles (option fire-and-ice-final-scoring). */
 enum tm_final {
@@ -142,7 +145,11 @@ struct tm_player {
 	int32_t lose_cult;		/* Acolytes: cult steps to lose, all on
 					   one track, for their last volcano */
 	int32_t tokens;			/* power tokens gained (+) or lost (-)
-					   beyond the faction's start (Dragonlords) */
+					   beyond the faction's start (Dragonlords,
+					   Shapeshifters) */
+	int32_t shifts;			/* Shapeshifters: shapeshifts left */
+	int32_t p3_for_vp;		/* Shapeshifters: tokens they may still
+					   buy into bowl III for 1 VP each */
 };
 
 /* The whole game. */
@@ -154,6 +161,9 @@ struct tm_state {
 	int32_t opt_vto, opt_maintain, opt_mail;
 	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
 	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
+	int32_t opt_fi_variable;	/* fire-and-ice-factions/variable: 1, its
+					   rule versions variable_v2..v5: 2..5;
+					   0 without */
 	int32_t final_tile;		/* enum tm_final: the Fire & Ice final
 					   scoring tile in play, TFS_NONE */
 	struct rng rng;
@@ -276,6 +286,21 @@ int tm_colour_taken(const struct tm_state *s, int seat, int colour);
 enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
     char *err, size_t errlen);
 int tm_power_action_cost(const struct tm_state *s, int seat, int n);
+int tm_home_of_someone(const struct tm_state *s, int colour);
+
+/* tshape.c: the Shapeshifters */
+int tm_is_shifter(const struct tm_state *s, int seat);
+void tm_shifter_setup(struct tm_state *s, int seat);
+void tm_shifter_sh(struct tm_state *s, int seat);
+void tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted);
+int tm_shift_action(const struct tm_state *s, int seat, int k);
+enum game_status tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err,
+    size_t errlen);
+enum game_status tm_shifter_pick(struct tm_state *s, int seat, int c, char *err,
+    size_t errlen);
+enum game_status tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen);
+enum game_status tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen);
+int tm_shifter_must_settle(const struct tm_state *s, int seat);
 void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
 

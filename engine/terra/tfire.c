@@ -12,10 +12,15 @@
 #include "terra.h"
 #include "../notation.h"
 
-/* The seat's home terrain: the colour of its faction (ice for the ice factions). */
+/*
+ * The seat's home terrain: the colour of its faction (ice for the ice
+ * factions), the colour the Shapeshifters picked last (-1 before).
+ */
 int
 tm_home(const struct tm_state *s, int seat)
 {
+	if (tm_is_shifter(s, seat))
+		return s->pl[seat].color2 - 1;
 	return tm_fd(s, seat)->color;
 }
 
@@ -51,7 +56,7 @@ tm_wheel_home(const struct tm_state *s, int seat)
 {
 	if (tm_picks_colour(s, seat))
 		return s->pl[seat].color2 - 1;
-	return tm_fd(s, seat)->color;
+	return tm_home(s, seat);
 }
 
 /*
@@ -67,8 +72,7 @@ tm_colour_taken(const struct tm_state *s, int seat, int colour)
 	for (i = 0; i < s->nseats; i++) {
 		if (i == seat || s->pl[i].faction < 0)
 			continue;
-		if (tm_fdefs[s->pl[i].faction].color == colour ||
-		    s->pl[i].color2 - 1 == colour)
+		if (tm_home(s, i) == colour || s->pl[i].color2 - 1 == colour)
 			return 1;
 	}
 	return 0;
@@ -138,14 +142,15 @@ tm_gain_spades(struct tm_state *s, int seat, int n)
 	}
 }
 
-/* Is colour the home colour of a faction in the game (volcano effects)? */
-static int
-home_of_someone(const struct tm_state *s, int colour)
+/* Is colour the home colour of a faction in the game (volcano effects;
+ * the Shapeshifters' colour of the moment)? */
+int
+tm_home_of_someone(const struct tm_state *s, int colour)
 {
 	int i;
 
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].faction >= 0 && tm_fdefs[s->pl[i].faction].color == colour)
+		if (s->pl[i].faction >= 0 && tm_home(s, i) == colour)
 			return 1;
 	return 0;
 }
@@ -162,7 +167,7 @@ enum game_status
 tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int home = home_of_someone(s, s->terrain[cell]), n, k, ok = 0;
+	int home = tm_home_of_someone(s, s->terrain[cell]), n, k, ok = 0;
 
 	if (p->faction == TF_ACOLYTES) {
 		n = home ? 4 : 3;

@@ -32,7 +32,8 @@ tm_owes(const struct tm_state *s, int seat)
 
 	return p->spades > 0 || p->free_tf || p->fav_owed || p->town_owed ||
 	    p->cult_owed || p->cult2_owed || p->bridge_owed || p->free_tp ||
-	    p->free_d || p->volcano_tf || p->lose_cult;
+	    p->free_d || p->volcano_tf || p->lose_cult ||
+	    (s->phase == TP_ACTIONS && p->pick_owed);
 }
 
 /* Is the active seat's action finished (a spade action counts when spent)? */
@@ -109,13 +110,19 @@ tm_remove_offer(struct tm_state *s, int i, int accepted)
 	if (g < 0)
 		return;
 	gr = &s->group[g];
-	if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
+	/* the Shapeshifters' offers: tshape.c */
+	if (tm_is_shifter(s, gr->seat)) {
+		if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
+			tm_shifter_offer_closed(s, gr->seat, 2);
+	} else if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
 		s->pl[gr->seat].cult_bonus++;
 	if (accepted > gr->accepted)
 		gr->accepted = accepted;
 	if (--gr->open > 0)
 		return;
-	if (!gr->accepted && s->opt_errata_cult)
+	if (!gr->accepted && tm_is_shifter(s, gr->seat))
+		tm_shifter_offer_closed(s, gr->seat, 0);
+	else if (!gr->accepted && s->opt_errata_cult)
 		tm_gain_power(&s->pl[gr->seat], 1);
 	memset(gr, 0, sizeof(*gr));
 }
@@ -221,7 +228,8 @@ decisions_open(const struct tm_state *s)
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].cult_owed > 0 || s->pl[i].cult_bonus > 0)
+		if (s->pl[i].cult_owed > 0 || s->pl[i].cult_bonus > 0 ||
+		    tm_shifter_must_settle(s, i))
 			return 1;
 	return 0;
 }
@@ -343,6 +351,8 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
+		if (s->phase == TP_ACTIONS && s->pl[s->cur].pick_owed)
+			why = "pick the new home colour (pick-color COLOUR)";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&
 		    tm_action_finished(s) && !tm_owes(s, s->cur))
 			why = "choose a cult track for the cult step (+CULT)";
@@ -379,6 +389,13 @@ tm_waiting(const void *st, struct game_wait *w)
 				w->mask |= 1u << i;
 				break;
 			}
+		if (tm_shifter_must_settle(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
+		    !(w->mask & (1u << i))) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: use or decline the tokens "
+			    "for VP before the round ends (gain P3 for VP, -GAIN_P3_FOR_VP)",
+			    tm_fname(s, i, b, sizeof(b)));
+		}
 		if (s->pl[i].cult_bonus > 0 && !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;
 			snprintf(w->why[i], GAME_WHY_LEN, "%s: choose a cult track for "

@@ -58,7 +58,8 @@ signed_word(const char *p)
 	for (n = 0; p[n] != '\0' && strchr(" \t;.", p[n]) == NULL; n++)
 		;
 	if (sign == '-')
-		return n == 5 && strncasecmp(p, "spade", 5) == 0;
+		return (n == 5 && strncasecmp(p, "spade", 5) == 0) ||
+		    (n == 14 && strncasecmp(p, "gain_p3_for_vp", 14) == 0);
 	for (i = 0; i < 4; i++)
 		if (n == strlen(tm_cult_names[i]) && strncasecmp(p, tm_cult_names[i], n) == 0)
 			return 1;
@@ -69,6 +70,27 @@ signed_word(const char *p)
 			return 1;
 	}
 	return 0;
+}
+
+/* The Shapeshifters' "gain P3 for VP" (white space runs allowed), not any
+ * line that starts with "gain". */
+static int
+gain_token(const char *p)
+{
+	static const char *const w[] = { "gain", "p3", "for", "vp" };
+	size_t i, n;
+
+	for (i = 0; i < 4; i++) {
+		n = strlen(w[i]);
+		if (strncasecmp(p, w[i], n) != 0)
+			return 0;
+		p += n;
+		if (i < 3 && *p != ' ' && *p != '\t')
+			return 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+	}
+	return *p == '\0' || *p == ';' || *p == '.';
 }
 
 int
@@ -86,7 +108,7 @@ tm_is_command(const char *line)
 		while (*p == ' ' || *p == '\t')
 			p++;
 	}
-	return signed_word(p) || line_starts_with_verb(p, verbs);
+	return signed_word(p) || line_starts_with_verb(p, verbs) || gain_token(p);
 }
 
 /* Format an error message into err; returns GAME_REJECTED. */

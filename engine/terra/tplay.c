@@ -31,6 +31,10 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 		return 1;
 	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
 		return 1;
+	/* the Shapeshifters settle their tokens for VP as the round ends */
+	if (tm_shifter_must_settle(s, seat) && s->phase == TP_ACTIONS && s->cur < 0 &&
+	    (word_eq(w[0], "gain") || word_eq(w[0], "-gain_p3_for_vp")))
+		return 1;
 	/* Between rounds the site takes cult spades from every seat holding
 	 * some, in any order, not only from the first in turn order. */
 	if (s->phase == TP_CULTSPADES && (p->spades > 0 || p->cult_owed > 0) &&
@@ -83,7 +87,7 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	const struct tm_player *p = &s->pl[seat];
-	int to = nw == 4 ? tm_color_find(w[3]) : tm_fd(s, seat)->color;
+	int to = nw == 4 ? tm_color_find(w[3]) : tm_home(s, seat);
 	int cell = nw >= 2 ? tm_cell_find(s, w[1]) : -1;
 	enum game_status rc;
 
@@ -222,6 +226,8 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 
 	if (word_eq(w[0], "-spade"))
 		return words_drop_spade(s, seat, err, errlen);
+	if (word_eq(w[0], "-gain_p3_for_vp") && nw == 1)
+		return tm_cmd_decline_token(s, seat, err, errlen);
 	if (w[0][0] == '-' && nw == 1)
 		return tm_cmd_lose_cult(s, seat, w[0], err, errlen);
 	if (word_eq(w[0], "transform"))
@@ -262,6 +268,11 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 	}
 	if (word_eq(w[0], "connect") && nw == 2)
 		return tm_cmd_connect(s, seat, w[1], err, errlen);
+	if (word_eq(w[0], "pick-color") && nw == 2)
+		return tm_shifter_pick(s, seat, tm_color_find(w[1]), err, errlen);
+	if (word_eq(w[0], "gain") && nw == 4 && word_eq(w[1], "p3") &&
+	    word_eq(w[2], "for") && word_eq(w[3], "vp"))
+		return tm_cmd_gain_token(s, seat, err, errlen);
 	if (word_eq(w[0], "done") && nw == 1)
 		return tm_cmd_done(s, seat, err, errlen);
 	if (w[0][0] == '+' && nw == 1)

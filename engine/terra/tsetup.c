@@ -109,16 +109,35 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		}
 		return 0;
 	}
+	if (strncmp(key, "fire-and-ice-factions/variable", 30) == 0) {
+		static const char *const v[] = { "", "_v2", "_v3", "_v4", "_v5" };
+
+		for (i = 0; i < 5; i++)
+			if (strcmp(key + 30, v[i]) == 0) {
+				if (value[0] != '\0' && strcmp(value, "on") != 0 &&
+				    strcmp(value, "1") != 0) {
+					snprintf(err, errlen, "option %s takes no value or "
+					    "'on'", key);
+					return -1;
+				}
+				/* the site adds each one's faction variants, the last
+				 * one given winning: the highest */
+				if ((int)i + 1 > s->opt_fi_variable)
+					s->opt_fi_variable = (int32_t)i + 1;
+				return 0;
+			}
+	}
 	if (strncmp(key, "fire-and-ice-factions", 21) == 0 &&
 	    strcmp(key, "fire-and-ice-factions/ice") != 0 &&
 	    strcmp(key, "fire-and-ice-factions/volcano") != 0) {
 		snprintf(err, errlen, "option %s: %s", key, strcmp(key,
 		    "fire-and-ice-factions") == 0 ? "name the set of Fire & Ice "
-		    "factions: fire-and-ice-factions/ice (Ice Maidens, Yetis) or "
-		    "fire-and-ice-factions/volcano (Acolytes, Dragonlords)" :
-		    "not supported; of the Fire & Ice factions arbiter plays the ice "
-		    "and volcano ones (fire-and-ice-factions/ice, .../volcano), not "
-		    "the Shapeshifters or Riverwalkers");
+		    "factions: fire-and-ice-factions/ice (Ice Maidens, Yetis), "
+		    "fire-and-ice-factions/volcano (Acolytes, Dragonlords) or "
+		    "fire-and-ice-factions/variable (Shapeshifters; rule versions "
+		    "variable_v2 to variable_v5)" :
+		    "unknown set of Fire & Ice factions (ice, volcano, variable, "
+		    "variable_v2 to variable_v5)");
 		return -1;
 	}
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
@@ -136,6 +155,7 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
 	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
 	    "email-notify, fire-and-ice-factions/ice, fire-and-ice-factions/volcano, "
+	    "fire-and-ice-factions/variable (and _v2.._v5), "
 	    "fire-and-ice-final-scoring, final-scoring)", key);
 	return -1;
 }
@@ -383,14 +403,10 @@ static enum game_status
 faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
     size_t errlen)
 {
-	static const char *const unplayed[] = { "shapeshifters", "riverwalkers" };
-	size_t i;
-
-	for (i = 0; f < 0 && i < sizeof(unplayed) / sizeof(unplayed[0]); i++)
-		if (word_eq(name, unplayed[i]))
-			return tm_fail(err, errlen, "setup: the %s (Fire & Ice) are not "
-			    "supported; of the Fire & Ice factions arbiter plays the Ice "
-			    "Maidens, Yetis, Acolytes and Dragonlords", unplayed[i]);
+	if (f < 0 && word_eq(name, "riverwalkers"))
+		return tm_fail(err, errlen, "setup: the riverwalkers (Fire & Ice) are "
+		    "not supported; of the Fire & Ice factions arbiter plays the Ice "
+		    "Maidens, Yetis, Acolytes, Dragonlords and Shapeshifters");
 	if (f < 0)
 		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
 	if ((f == TF_ICEMAIDENS || f == TF_YETIS) && !s->opt_fi_ice)
@@ -401,6 +417,10 @@ faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
 		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
 		    "the game needs the option fire-and-ice-factions/volcano",
 		    tm_fdefs[f].name);
+	if (f == TF_SHAPESHIFTERS && !s->opt_fi_variable)
+		return tm_fail(err, errlen, "setup: the shapeshifters are a Fire & Ice "
+		    "faction: the game needs the option fire-and-ice-factions/variable "
+		    "(or one of its rule versions variable_v2 to variable_v5)");
 	return GAME_OK;
 }
 
@@ -437,6 +457,8 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	 * before the next faction is chosen (the site). */
 	if (d->color == TC_ICE)
 		p->pick_owed = 1;
+	if (f == TF_SHAPESHIFTERS)
+		tm_shifter_setup(s, seat);
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)

@@ -90,6 +90,14 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 		}
 		return 1;
 	}
+	if (p->pick_owed && s->phase == TP_ACTIONS) {
+		/* the Shapeshifters' new colour after a shapeshift */
+		for (i = 0; i < 7; i++) {
+			snprintf(cmd, sizeof(cmd), "pick-color %s", tm_color_names[i]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		return 1;
+	}
 	if (p->fav_owed) {
 		for (i = 1; i <= TM_NFAV; i++) {
 			snprintf(cmd, sizeof(cmd), "+FAV%d", i);
@@ -204,7 +212,7 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 {
 	static const char *const acts[] = { "ACT1", "ACT2", "ACT3", "ACT4", "ACT5",
 	    "ACT6", "BON1", "BON2", "FAV6", "ACTA", "ACTC", "ACTE", "ACTG", "ACTN",
-	    "ACTS", "ACTW" };
+	    "ACTS", "ACTW", "ACTH1", "ACTH2", "ACTH3", "ACTH4", "ACTH5", "ACTH6" };
 	static const char *const up[] = { "TP", "TE", "SH", "SA" };
 	const struct tm_player *p = &s->pl[seat];
 	int list[TM_NCELLS], n, i, k;
@@ -266,6 +274,10 @@ free_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 		try_move(s, tmp, seat, "convert 1P to 1W", out);
 	if (s->pl[seat].pw[1] >= 2 && s->pl[seat].pw[2] < 6)
 		try_move(s, tmp, seat, "burn 1", out);
+	if (s->pl[seat].p3_for_vp > 0) {
+		try_move(s, tmp, seat, "gain P3 for VP", out);
+		try_move(s, tmp, seat, "-GAIN_P3_FOR_VP", out);
+	}
 }
 
 /* The Cultists' cult step after an accepted offer: one line per track. */
@@ -315,6 +327,10 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	if (s->cur != seat && s->phase == TP_CULTSPADES && (s->pl[seat].spades > 0 ||
 	    s->pl[seat].cult_owed > 0) && !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
+	if (s->cur < 0 && s->phase == TP_ACTIONS && tm_shifter_must_settle(s, seat)) {
+		try_move(s, tmp, seat, "gain P3 for VP", out);
+		try_move(s, tmp, seat, "-GAIN_P3_FOR_VP", out);
+	}
 	if (s->cur != seat) {
 		free(tmp);
 		return;
@@ -571,6 +587,10 @@ render_factions(const struct tm_state *s, const char *const *names,
 			sb_printf(out, "  home terrain %s, colour picked: %s\n",
 			    tm_color_names[tm_home(s, i)],
 			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
+		if (tm_is_shifter(s, i))
+			sb_printf(out, "  home terrain %s, shapeshifts left %d, P3 for VP %d\n",
+			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet",
+			    p->shifts, p->p3_for_vp);
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
 			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);
@@ -711,7 +731,7 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "towns", tw);
 	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
 	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
-	if (p->faction >= 0 && tm_picks_colour(s, i))
+	if (p->faction >= 0 && (tm_picks_colour(s, i) || tm_is_shifter(s, i)))
 		json_object_set_new(o, "color_picked", p->color2 > 0 ?
 		    json_string(tm_color_names[p->color2 - 1]) : json_null());
 	json_object_set_new(o, "passed", json_boolean(p->passed));
@@ -851,7 +871,7 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 		return -1;
 	}
 	if (!in_range(s->final_tile, TFS_NONE, TFS_COUNT - 1) || !in_range(s->opt_fi_ice, 0, 1) ||
-	    !in_range(s->opt_fi_volcano, 0, 1)) {
+	    !in_range(s->opt_fi_volcano, 0, 1) || !in_range(s->opt_fi_variable, 0, 5)) {
 		snprintf(err, errlen, "no such Fire & Ice option");
 		return -1;
 	}
@@ -1003,8 +1023,9 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 		return -1;
 	}
 	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
-	    (p->faction >= 0 && s->phase > TP_FACTIONS && tm_picks_colour(s, seat) &&
-	    p->color2 == 0)) {
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && (tm_picks_colour(s, seat) ||
+	    tm_is_shifter(s, seat)) && p->color2 == 0) || !in_range(p->shifts, 0, 100) ||
+	    !in_range(p->p3_for_vp, 0, 10000)) {
 		snprintf(err, errlen, "seat %d's picked colour is out of range", seat + 1);
 		return -1;
 	}
@@ -1123,7 +1144,8 @@ tm_check(const void *st, char *err, size_t errlen)
 		}
 		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
 		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2 + p->tokens ||
-		    (p->tokens != 0 && p->faction != TF_DRAGONLORDS)) {
+		    (p->tokens != 0 && p->faction != TF_DRAGONLORDS &&
+		    p->faction != TF_SHAPESHIFTERS)) {
 			snprintf(err, errlen, "seat %d: power tokens not conserved", i + 1);
 			return -1;
 		}

@@ -71,7 +71,7 @@ bare(const char *const *opts, int nopts)
 static void
 test_options(void **state)
 {
-	static const char *const volcano[] = { "fire-and-ice-factions/variable" };
+	static const char *const volcano[] = { "fire-and-ice-factions/variable_v6" };
 	static const char *const plain[] = { "fire-and-ice-factions" };
 	static const char *const badtile[] = { "final-scoring=network" };
 	struct tm_state *s = calloc(1, sizeof(*s));
@@ -82,7 +82,7 @@ test_options(void **state)
 	(void)state;
 	o[1].key = volcano[0];
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
-	assert_non_null(strstr(err, "not the Shapeshifters or Riverwalkers"));
+	assert_non_null(strstr(err, "unknown set of Fire & Ice factions"));
 	o[1].key = plain[0];
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "fire-and-ice-factions/ice"));
@@ -97,7 +97,7 @@ test_options(void **state)
 	tg_bad(s, 0, "setup yetis", "fire-and-ice-factions/ice");
 	tg_bad(s, 0, "setup acolytes", "fire-and-ice-factions/volcano");
 	tg_bad(s, 0, "setup riverwalkers", "not supported");
-	tg_bad(s, 0, "setup shapeshifters", "not supported");
+	tg_bad(s, 0, "setup shapeshifters", "fire-and-ice-factions/variable");
 	free(s);
 }
 
@@ -590,6 +590,293 @@ test_volcano_cult_spades(void **state)
 	free(s);
 }
 
+/* ---- the Shapeshifters (Shapeshifters.pm, commands.pm, acting.pm) ---- */
+
+/* Shapeshifters (seat 0, green) and Nomads (seat 1) under rule version v. */
+static struct tm_state *
+shifter_game(int v, int errata)
+{
+	static const char *const f[] = { "shapeshifters; pick-color green", "nomads" };
+	static const char *const d[] = { "F4", "B1", "H1", "D1", "I7", NULL };
+	static const int b[] = { 3, 5 };
+	static const char *const ver[] = { "fire-and-ice-factions/variable",
+	    "fire-and-ice-factions/variable_v2", "fire-and-ice-factions/variable_v3",
+	    "fire-and-ice-factions/variable_v4", "fire-and-ice-factions/variable_v5" };
+	const char *o[3] = { ver[v - 1], errata ? "errata-cultist-power" : NULL, NULL };
+
+	return tg_new(2, o, f, d, b);
+}
+
+/* An empty land neighbour of a cell. */
+static int
+free_neighbour(const struct tm_state *s, int c)
+{
+	int i;
+
+	for (i = 0; i < s->cells[c].nadj; i++) {
+		int n = s->cells[c].adj[i];
+
+		if (s->cells[n].color != TC_RIVER && s->bld[n] == TB_NONE)
+			return n;
+	}
+	fail_msg("no free neighbour");
+	return -1;
+}
+
+/*
+ * The option and its versions; the Riverwalkers of the same option stay
+ * refused; the Shapeshifters pick their home colour at once, a later
+ * faction of that colour is refused (factions_conflict), and they start
+ * with 15C 3W, power 4/4/0, FIRE and WATER 1.
+ */
+static void
+test_shifter_setup(void **state)
+{
+	static const char *const v3[] = { "fire-and-ice-factions/variable_v3" };
+	struct tm_state *s = bare(v3, 1);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	assert_int_equal(s->opt_fi_variable, 3);
+	tg_bad(s, 0, "setup riverwalkers", "not supported");
+	tg_ok(s, 0, "setup shapeshifters");
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 0, "build F4", "pick-color");
+	tg_bad(s, 0, "pick-color ice", "not available");
+	tg_ok(s, 0, "pick-color green");
+	assert_int_equal(tm_home(s, 0), TC_GREEN);
+	assert_int_equal(p->c, 15);
+	assert_int_equal(p->w, 3);
+	assert_int_equal(p->pw[0], 4);
+	assert_int_equal(p->pw[1], 4);
+	assert_int_equal(p->cult[TK_FIRE], 1);
+	assert_int_equal(p->cult[TK_WATER], 1);
+	assert_int_equal(p->shifts, 0);		/* v3: none before the stronghold */
+	tg_bad(s, 1, "setup witches", "colour is taken");
+	tg_ok(s, 1, "setup nomads");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	tg_bad(s, 0, "build B1", "home terrain (green)");
+	tg_ok(s, 0, "build F4");
+	free(s);
+}
+
+/* No digging track; each spade costs 3 workers. */
+static void
+test_shifter_spades(void **state)
+{
+	struct tm_state *s = shifter_game(1, 0);
+	struct tm_player *p = &s->pl[0];
+	int c = free_neighbour(s, tg_cell("F4"));
+	char cmd[48];
+
+	(void)state;
+	p->c = 20;
+	p->w = 9;
+	p->p = 2;
+	tg_bad(s, 0, "advance dig", "cannot advance digging");
+	s->terrain[c] = TC_BLACK;		/* two spades from green */
+	snprintf(cmd, sizeof(cmd), "build %s", s->cells[c].name);
+	tg_ok(s, 0, cmd);
+	assert_int_equal(p->w, 9 - 6 - 1);
+	assert_int_equal(s->terrain[c], TC_GREEN);
+	free(s);
+}
+
+/*
+ * The first version: the stronghold (3W 6C) brings ACTH1 (3 power from
+ * bowl III) and ACTH2 (3 power tokens), each +2 VP and a new colour picked
+ * in the same turn; never blocked for the round; every building of theirs
+ * moves to the new colour; a colour that is a faction's home, theirs
+ * included, is refused.
+ */
+static void
+test_shifter_actions_v1(void **state)
+{
+	struct tm_state *s = shifter_game(1, 0);
+	struct tm_player *p = &s->pl[0];
+	int f4 = tg_cell("F4"), d1 = tg_cell("D1"), vp;
+	struct game_wait w;
+
+	(void)state;
+	tg_bad(s, 0, "action ACTH1", "stronghold brings it");
+	tg_put(s, 0, "F4", TB_TP);
+	p->c = 20;
+	p->w = 10;
+	tg_ok(s, 0, "upgrade F4 to SH");
+	assert_int_equal(p->c, 20 - 6);
+	assert_int_equal(p->w, 10 - 3);
+	assert_int_equal(p->shifts, 100);
+	tg_turn(s, 0);
+	p->pw[0] = 2;
+	p->pw[1] = 2;
+	p->pw[2] = 4;
+	vp = p->vp;
+	tg_bad(s, 0, "action ACTH3", "not an action of this rule version");
+	tg_ok(s, 0, "action ACTH1");
+	assert_int_equal(p->pw[2], 1);
+	assert_int_equal(p->pw[0], 5);
+	assert_int_equal(p->vp, vp + 2);
+	assert_int_equal(p->shifts, 99);
+	assert_int_equal(s->cur, 0);		/* the colour is still owed */
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u);
+	assert_non_null(strstr(w.why[0], "pick-color"));
+	tg_bad(s, 1, "pass BON1", "not your turn");
+	tg_bad(s, 0, "pick-color green", "not available");
+	tg_bad(s, 0, "pick-color yellow", "not available");
+	tg_ok(s, 0, "pick-color blue");
+	assert_int_equal(tm_home(s, 0), TC_BLUE);
+	assert_int_equal(s->terrain[f4], TC_BLUE);
+	assert_int_equal(s->terrain[d1], TC_BLUE);
+	assert_int_equal(s->cur, 1);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "action ACTH2");		/* 3 tokens, bowl I first */
+	assert_int_equal(p->pw[0], 2);
+	assert_int_equal(p->tokens, -3);
+	assert_int_equal(p->vp, vp + 4);
+	tg_ok(s, 0, "pick-color gray");
+	tg_turn(s, 0);
+	p->pw[2] = 1;
+	tg_bad(s, 0, "action ACTH1", "needs 3 power in bowl III");
+	free(s);
+}
+
+/* v2: as many shapeshifts as factions once the stronghold is built; v3: one fewer. */
+static void
+test_shifter_counts(void **state)
+{
+	int v;
+
+	(void)state;
+	for (v = 2; v <= 3; v++) {
+		struct tm_state *s = shifter_game(v, 0);
+		struct tm_player *p = &s->pl[0];
+		int i;
+
+		tg_put(s, 0, "F4", TB_TP);
+		p->c = 20;
+		p->w = 10;
+		tg_ok(s, 0, "upgrade F4 to SH");
+		assert_int_equal(p->shifts, v == 2 ? 2 : 1);
+		for (i = 0; i < (v == 2 ? 2 : 1); i++) {
+			tg_turn(s, 0);
+			p->pw[0] = 0;
+			p->pw[1] = 0;
+			p->pw[2] = 8 + p->tokens;
+			tg_ok(s, 0, "action ACTH1");
+			tg_ok(s, 0, i % 2 ? "pick-color green" : "pick-color blue");
+		}
+		tg_turn(s, 0);
+		tg_bad(s, 0, "action ACTH1", "no shapeshift left");
+		free(s);
+	}
+}
+
+/* v4: ACTH3 (4 power) and ACTH4 (4 tokens), no VP; v5: ACTH5 and ACTH6 (5). */
+static void
+test_shifter_actions_v4_v5(void **state)
+{
+	int v;
+
+	(void)state;
+	for (v = 4; v <= 5; v++) {
+		struct tm_state *s = shifter_game(v, 0);
+		struct tm_player *p = &s->pl[0];
+		int n = v == 4 ? 4 : 5, vp;
+		char odd[16], even[16];
+
+		snprintf(odd, sizeof(odd), "action ACTH%d", v == 4 ? 3 : 5);
+		snprintf(even, sizeof(even), "action ACTH%d", v == 4 ? 4 : 6);
+		assert_int_equal(p->shifts, 100);
+		tg_bad(s, 0, odd, "stronghold brings it");
+		tg_put(s, 0, "F4", TB_SH);
+		tg_turn(s, 0);
+		tg_bad(s, 0, "action ACTH1", "not an action of this rule version");
+		p->pw[0] = 0;
+		p->pw[1] = 0;
+		p->pw[2] = 8;
+		vp = p->vp;
+		tg_ok(s, 0, odd);
+		assert_int_equal(p->pw[2], 8 - n);
+		assert_int_equal(p->vp, vp);
+		tg_ok(s, 0, "pick-color red");
+		tg_turn(s, 0);
+		tg_ok(s, 0, even);
+		assert_int_equal(p->pw[0] + p->pw[1] + p->pw[2], 8 - n);
+		assert_int_equal(p->tokens, -n);
+		tg_ok(s, 0, "pick-color black");
+		assert_int_equal(tm_home(s, 0), TC_BLACK);
+		free(s);
+	}
+}
+
+/*
+ * Their power offers: taken, the first version gives a token in bowl III,
+ * once for the building whoever took it; the later ones the right to buy
+ * one for 1 VP (gain P3 for VP) or give it up (-GAIN_P3_FOR_VP), and the
+ * round does not end while such a right is held; all declined, with
+ * errata-cultist-power, 1 power.
+ */
+static void
+test_shifter_offers(void **state)
+{
+	int v;
+
+	(void)state;
+	for (v = 1; v <= 3; v += 2) {
+		struct tm_state *s = shifter_game(v, 1);
+		struct tm_player *p = &s->pl[0];
+		int c = free_neighbour(s, tg_cell("F4")), vp, i;
+		struct game_wait w;
+		struct sbuf mv = SBUF_INIT;
+
+		tg_put(s, 1, s->cells[c].name, TB_D);
+		p->c = 20;
+		p->w = 10;
+		tg_ok(s, 0, "upgrade F4 to TP");
+		assert_int_equal(s->noffer, 1);
+		tg_ok(s, 1, "leech 1 from shapeshifters");
+		if (v == 1) {
+			assert_int_equal(p->pw[2], 1);
+			assert_int_equal(p->tokens, 1);
+			assert_int_equal(p->p3_for_vp, 0);
+		} else {
+			assert_int_equal(p->pw[2], 0);
+			assert_int_equal(p->p3_for_vp, 1);
+			vp = p->vp;
+			tg_ok(s, 1, "pass BON1");
+			tg_ok(s, 0, "pass BON2");
+			terra_rules.waiting(s, &w);
+			assert_int_equal(w.mask, 1u);	/* the round waits for them */
+			assert_int_equal(s->round, 1);
+			terra_rules.moves(s, 0, &mv);
+			assert_non_null(strstr(sb_str(&mv), "gain P3 for VP\n"));
+			assert_non_null(strstr(sb_str(&mv), "-GAIN_P3_FOR_VP\n"));
+			sb_free(&mv);
+			tg_ok(s, 0, "gain P3 for VP");
+			assert_int_equal(p->vp, vp - 1);
+			assert_int_equal(p->tokens, 1);
+			assert_int_equal(s->round, 2);
+			tg_turn(s, 0);
+			tg_bad(s, 0, "gain P3 for VP", "once for each power offer");
+			free(s);
+			continue;
+		}
+		/* all declined: 1 power with errata-cultist-power */
+		tg_turn(s, 0);
+		for (i = 0; i < 3; i++)
+			p->pw[i] = i == 0 ? 9 : 0;
+		p->tokens = 1;
+		tg_put(s, 0, "D1", TB_D);
+		tg_put(s, 1, s->cells[free_neighbour(s, tg_cell("D1"))].name, TB_D);
+		tg_ok(s, 0, "upgrade D1 to TP");
+		tg_ok(s, 1, "decline");
+		assert_int_equal(p->pw[0], 8);
+		assert_int_equal(p->pw[1], 1);
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -608,6 +895,12 @@ main(void)
 		cmocka_unit_test(test_acolytes),
 		cmocka_unit_test(test_dragonlords),
 		cmocka_unit_test(test_volcano_cult_spades),
+		cmocka_unit_test(test_shifter_setup),
+		cmocka_unit_test(test_shifter_spades),
+		cmocka_unit_test(test_shifter_actions_v1),
+		cmocka_unit_test(test_shifter_counts),
+		cmocka_unit_test(test_shifter_actions_v4_v5),
+		cmocka_unit_test(test_shifter_offers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

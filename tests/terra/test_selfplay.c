@@ -80,7 +80,7 @@ test_selfplay_many(void **state)
 
 	(void)state;
 	for (g = 0; g < games; g++) {
-		struct game_opt opts[12];
+		struct game_opt opts[13];
 		struct selfplay_result res;
 		char err[512];
 		int nopts = 0, k, rc;
@@ -92,6 +92,19 @@ test_selfplay_many(void **state)
 				opts[nopts].value = "";
 				nopts++;
 			}
+		/* the Shapeshifters: one of their five rule versions, or none */
+		if ((seed >> 16) % 6 != 0) {
+			static const char *const variable[] = {
+			    "fire-and-ice-factions/variable",
+			    "fire-and-ice-factions/variable_v2",
+			    "fire-and-ice-factions/variable_v3",
+			    "fire-and-ice-factions/variable_v4",
+			    "fire-and-ice-factions/variable_v5" };
+
+			opts[nopts].key = variable[(seed >> 16) % 6 - 1];
+			opts[nopts].value = "";
+			nopts++;
+		}
 		rc = selfplay_game(&terra_rules, 2 + g % 4, opts, nopts, seed, 20000,
 		    g % 10 == 0 ? 25 : 0, hook, &res, err, sizeof(err));
 		if (rc != 0)

@@ -166,19 +166,25 @@ static const struct ref refs[TM_NFACT] = {
 	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 2, 1,
 	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 8, 8 }, 6,
 	  0, 3, SHIP_STD, 0, 0, 0, 0 },
+	/* Shapeshifters.pm (every version): bowls 4/4, FIRE+WATER, SH 3 W 6 C
+	 * with 4 PW, no digging track (a spade costs them 3 W) */
+	{ "shapeshifters", 15, 3, 0, 4, 4, { 1, 1, 0, 0 }, D_STD,
+	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
+	  { 0, 1, 2, 2, 3, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  0, 3, SHIP_STD, 0, 0, 0, 0 },
 };
 
 /* The options every table game runs with: the Fire & Ice factions may sit. */
-static const struct game_opt table_opts[3] = {
+static const struct game_opt table_opts[4] = {
 	{ "maintain-player-order", "" }, { "fire-and-ice-factions/ice", "" },
-	{ "fire-and-ice-factions/volcano", "" } };
+	{ "fire-and-ice-factions/volcano", "" }, { "fire-and-ice-factions/variable", "" } };
 
 /* After `setup` of seat 0: an ice faction picks yellow, the Ice Maidens
  * take FAV12 (neither touches a cost or an income tested here). */
 static void
 finish_setup(struct tm_state *s, int f)
 {
-	if (tm_fdefs[f].color == TC_ICE)
+	if (tm_fdefs[f].color == TC_ICE || f == TF_SHAPESHIFTERS)
 		tg_ok(s, 0, "pick-color yellow");
 	if (f == TF_ICEMAIDENS)
 		tg_ok(s, 0, "+FAV12");
@@ -250,15 +256,16 @@ static struct tm_state *
 game_of(int f)
 {
 	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[5] = { { "score", TG_SCORE },
+	struct game_opt o[6] = { { "score", TG_SCORE },
 	    { "delete", "BON6,BON7,BON8,BON9" }, { "maintain-player-order", "" },
-	    { "fire-and-ice-factions/ice", "" }, { "fire-and-ice-factions/volcano", "" } };
+	    { "fire-and-ice-factions/ice", "" }, { "fire-and-ice-factions/volcano", "" },
+	    { "fire-and-ice-factions/variable", "" } };
 	uint8_t seed[GAME_SEED_LEN] = { 3 };
 	char err[256], cmd[64];
 	int c, k;
 
 	assert_non_null(s);
-	assert_int_equal(terra_rules.setup(s, 2, o, 5, seed, err, sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, 2, o, 6, seed, err, sizeof(err)), 0);
 	snprintf(cmd, sizeof(cmd), "setup %s", tm_fdefs[f].name);
 	tg_ok(s, 0, cmd);
 	finish_setup(s, f);
@@ -268,7 +275,7 @@ game_of(int f)
 	while (s->phase == TP_DWELLINGS) {
 		/* an ice or volcano faction places on the colour it picked */
 		c = lonely_cell(s, tm_picks_colour(s, s->cur) ? s->pl[s->cur].color2 - 1 :
-		    tm_fd(s, s->cur)->color, 0);
+		    tm_home(s, s->cur), 0);
 		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[c].name);
 		tg_ok(s, s->cur, cmd);
 	}
@@ -295,7 +302,7 @@ test_starting_resources(void **state)
 		const struct tm_player *p = &s->pl[0];
 
 		assert_string_equal(tm_fdefs[f].name, r->name);
-		assert_int_equal(terra_rules.setup(s, 2, table_opts, 3, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 4, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);
@@ -327,7 +334,7 @@ test_income_tables(void **state)
 		const struct ref *r = &refs[f];
 		struct tm_player *pl = &s->pl[0];
 
-		assert_int_equal(terra_rules.setup(s, 2, table_opts, 3, seed, err,
+		assert_int_equal(terra_rules.setup(s, 2, table_opts, 4, seed, err,
 		    sizeof(err)), 0);
 		snprintf(cmd, sizeof(cmd), "setup %s", r->name);
 		tg_ok(s, 0, cmd);
@@ -411,7 +418,7 @@ test_building_costs(void **state)
 		/* a dwelling next to one of ours, on a hex of our colour */
 		lonely_pair(s, &a, &b);
 		tg_put(s, 0, tg_base()->cells[a].name, TB_D);
-		s->terrain[b] = (int8_t)tm_fdefs[f].color;
+		s->terrain[b] = (int8_t)tm_home(s, 0);
 		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[b].name);
 		paid(s, cmd, &c, &w, &p);
 		if (c != r->cost_c[TB_D] || w != r->cost_w[TB_D])

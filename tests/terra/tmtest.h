@@ -172,7 +172,7 @@ tg_put(struct tm_state *s, int seat, const char *cell, int b)
 	s->owner[c] = (int8_t)(b == TB_NONE ? -1 : seat);
 	if (b != TB_NONE) {
 		s->pl[seat].nb[b]++;
-		s->terrain[c] = (int8_t)tm_fdefs[s->pl[seat].faction].color;
+		s->terrain[c] = (int8_t)tm_home(s, seat);
 	}
 }
 

@@ -288,7 +288,8 @@ home_color(const char *faction)
 	    { "fakirs", "yellow" }, { "giants", "red" }, { "halflings", "brown" },
 	    { "mermaids", "blue" }, { "nomads", "yellow" }, { "swarmlings", "blue" },
 	    { "witches", "green" }, { "icemaidens", "ice" }, { "yetis", "ice" },
-	    { "acolytes", "volcano" }, { "dragonlords", "volcano" } };
+	    { "acolytes", "volcano" }, { "dragonlords", "volcano" },
+	    { "shapeshifters", "" } };	/* their colour changes: no home here */
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -362,6 +363,22 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 			opts[nopts].key = optional[i];
 			opts[nopts++].value = "";
 		}
+	/* the Shapeshifters: one of the five rule versions, half the games
+	 * (TDIFF_VARIABLE=N: always version N, 1 = fire-and-ice-factions/variable) */
+	{
+		static const char *const variable[] = { "fire-and-ice-factions/variable",
+		    "fire-and-ice-factions/variable_v2", "fire-and-ice-factions/variable_v3",
+		    "fire-and-ice-factions/variable_v4", "fire-and-ice-factions/variable_v5" };
+		const char *e = getenv("TDIFF_VARIABLE");
+		int pick = (int)rng_below(&g, 10);
+
+		if (e != NULL && atoi(e) >= 1 && atoi(e) <= 5)
+			pick = atoi(e) - 1;
+		if (pick < 5) {
+			opts[nopts].key = variable[pick];
+			opts[nopts++].value = "";
+		}
+	}
 	if (r->setup(st, np, opts, nopts, seed, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gen %llu: setup: %s\n", (unsigned long long)seed64, err);
 		goto out;
@@ -468,14 +485,15 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		 * enough that every game exercises one (TDIFF_ICE=percent,
 		 * default 60) */
 		if (starts(text, "setup ")) {
-			static char *ice[4];
+			static char *ice[5];
 			int ni = 0, pct = getenv("TDIFF_ICE") ? atoi(getenv("TDIFF_ICE")) : 60;
 
 			for (k = 0; k < n; k++)
 				if (strcmp(lines[k], "setup icemaidens") == 0 ||
 				    strcmp(lines[k], "setup yetis") == 0 ||
 				    strcmp(lines[k], "setup acolytes") == 0 ||
-				    strcmp(lines[k], "setup dragonlords") == 0)
+				    strcmp(lines[k], "setup dragonlords") == 0 ||
+				    strcmp(lines[k], "setup shapeshifters") == 0)
 					ice[ni++] = lines[k];
 			if (ni > 0 && (int)rng_below(&g, 100) < pct)
 				text = ice[rng_below(&g, (uint32_t)ni)];

@@ -1,0 +1,196 @@
+/*
+ * tshape.c - the Fire & Ice Shapeshifters (option
+ * fire-and-ice-factions/variable and its rule versions variable_v2 to
+ * variable_v5), as the site's engine (terra.snellman.net) plays them: a
+ * home colour picked at setup and changed in play by their stronghold's
+ * shapeshift actions, and what they get when a power offer of theirs is
+ * taken.  The Riverwalkers of the same options are not played.  Depends on
+ * tcore.c, tfire.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "terra.h"
+
+/* Is the seat the Shapeshifters? */
+int
+tm_is_shifter(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].faction == TF_SHAPESHIFTERS;
+}
+
+/*
+ * `setup shapeshifters`: the colour is picked right away (pick-color),
+ * as the ice factions do.  Shapeshifts left: unlimited from the start in
+ * the first version and in v4 and v5 (the site counts 100), none before
+ * the stronghold in v2 and v3.
+ */
+void
+tm_shifter_setup(struct tm_state *s, int seat)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	p->pick_owed = 1;
+	p->shifts = s->opt_fi_variable == 2 || s->opt_fi_variable == 3 ? 0 : 100;
+}
+
+/* Their stronghold: v2 as many shapeshifts as factions, v3 one fewer. */
+void
+tm_shifter_sh(struct tm_state *s, int seat)
+{
+	int n = 0, i;
+
+	for (i = 0; i < s->nseats; i++)
+		n += s->pl[i].faction >= 0;
+	if (s->opt_fi_variable == 2)
+		s->pl[seat].shifts = n;
+	else if (s->opt_fi_variable == 3)
+		s->pl[seat].shifts = n - 1;
+}
+
+/*
+ * A power offer of the Shapeshifters closed: accepted 2 when someone took
+ * power from it.  Then the first version gives them a new power token in
+ * bowl III, the later ones the right to buy one there for 1 VP (`gain P3
+ * for VP`, any time later).  When all declined, with
+ * errata-cultist-power, they gain 1 power.
+ */
+void
+tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (accepted == 2) {
+		if (s->opt_fi_variable == 1) {
+			p->pw[2]++;
+			p->tokens++;
+		} else {
+			p->p3_for_vp++;
+		}
+	} else if (!accepted && s->opt_fi_variable > 0 && s->opt_errata_cult) {
+		tm_gain_power(p, 1);
+	}
+}
+
+/*
+ * The shapeshift action k (ACTH1..ACTH6) the seat may take now: 0 when
+ * none.  Their stronghold brings ACTH1/ACTH2 (3 power, or 3 power tokens,
+ * and 2 VP) up to v3, ACTH3/ACTH4 (4) in v4, ACTH5/ACTH6 (5) in v5; each
+ * use spends one shapeshift; none is blocked for the round.
+ */
+int
+tm_shift_action(const struct tm_state *s, int seat, int k)
+{
+	int v = s->opt_fi_variable, first = v <= 3 ? 1 : v == 4 ? 3 : 5;
+
+	return tm_is_shifter(s, seat) && s->pl[seat].nb[TB_SH] > 0 &&
+	    (k == first || k == first + 1) && s->pl[seat].shifts > 0;
+}
+
+/* `action ACTHn`: pay, then pick the new colour in the same turn. */
+enum game_status
+tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int cost = k <= 2 ? 3 : k <= 4 ? 4 : 5, i;
+
+	if (!tm_shift_action(s, seat, k))
+		return tm_fail(err, errlen, "action ACTH%d: %s", k, !tm_is_shifter(s, seat) ?
+		    "a Shapeshifters' action" : p->nb[TB_SH] == 0 ?
+		    "the Shapeshifters' stronghold brings it" : p->shifts == 0 ?
+		    "no shapeshift left" : "not an action of this rule version");
+	if (k % 2 == 1) {
+		if (p->pw[2] < cost)
+			return tm_fail(err, errlen, "action ACTH%d: needs %d power in "
+			    "bowl III; you have %d", k, cost, p->pw[2]);
+		p->pw[2] -= cost;
+		p->pw[0] += cost;
+	} else {
+		if (p->pw[0] + p->pw[1] + p->pw[2] < cost)
+			return tm_fail(err, errlen, "action ACTH%d: needs %d power tokens",
+			    k, cost);
+		for (i = 0; i < 3 && cost > 0; i++) {
+			int m = p->pw[i] < cost ? p->pw[i] : cost;
+
+			p->pw[i] -= m;
+			p->tokens -= m;
+			cost -= m;
+		}
+	}
+	p->shifts--;
+	if (k <= 2)
+		p->vp += 2;
+	p->pick_owed = 1;
+	s->act = TA_DONE;
+	return GAME_OK;
+}
+
+/*
+ * `pick-color COLOUR` in play, after a shapeshift: the new home colour is
+ * none a faction has as its home (theirs of the moment included); every
+ * building on a hex of the old colour moves to the new one.
+ */
+enum game_status
+tm_shifter_pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int old = tm_home(s, seat), i;
+
+	if (!p->pick_owed || !tm_is_shifter(s, seat))
+		return tm_fail(err, errlen, "pick-color: only after a shapeshift "
+		    "(action ACTHn)");
+	if (c < 0 || c >= TC_RIVER)
+		return tm_fail(err, errlen, "pick-color: name one of yellow brown "
+		    "black blue green gray red");
+	if (tm_home_of_someone(s, c))
+		return tm_fail(err, errlen, "pick-color: %s is not available (the home "
+		    "of a faction)", tm_color_names[c]);
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] != TB_NONE && s->terrain[i] == old)
+			s->terrain[i] = (int8_t)c;
+	p->color2 = c + 1;
+	p->pick_owed = 0;
+	return GAME_OK;
+}
+
+/* `gain P3 for VP`: a token into bowl III for 1 VP, as many as offers taken. */
+enum game_status
+tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (p->p3_for_vp < 1)
+		return tm_fail(err, errlen, "gain P3 for VP: only the Shapeshifters, "
+		    "once for each power offer of theirs someone took");
+	if (p->vp < 1)
+		return tm_fail(err, errlen, "gain P3 for VP: you have no VP");
+	p->vp--;
+	p->pw[2]++;
+	p->tokens++;
+	p->p3_for_vp--;
+	return GAME_OK;
+}
+
+/* `-GAIN_P3_FOR_VP`: give up one such token. */
+enum game_status
+tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (p->p3_for_vp < 1)
+		return tm_fail(err, errlen, "-GAIN_P3_FOR_VP: you hold no token to buy "
+		    "for VP");
+	p->p3_for_vp--;
+	return GAME_OK;
+}
+
+/*
+ * Must the seat use or decline its tokens for VP before the round (or
+ * the game) ends?  The site keeps their offer open until none is left,
+ * and no round ends while it is open.
+ */
+int
+tm_shifter_must_settle(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
+}
