@@ -278,6 +278,7 @@ int tm_is_ice(const struct tm_state *s, int seat);
 int tm_is_volcano(const struct tm_state *s, int seat);
 int tm_picks_colour(const struct tm_state *s, int seat);
 void tm_gain_spades(struct tm_state *s, int seat, int n);
+int tm_volcano_possible(const struct tm_state *s, int seat);
 enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
     size_t errlen);
 enum game_status tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,

@@ -197,6 +197,35 @@ tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err, size_t e
 	return GAME_OK;
 }
 
+/*
+ * Could the seat make a volcano now: a hex it reaches that may become
+ * one, at a price it can pay?  A `dig 1` without one would leave the
+ * action owed with nothing to finish it (the site takes the dig and then
+ * refuses every way on; arbiter refuses the dig).
+ */
+int
+tm_volcano_possible(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int i, k, kind, top = 0;
+
+	for (k = 0; k < 4; k++)
+		if (p->cult[k] > top)
+			top = p->cult[k];
+	for (i = 0; i < TM_NCELLS; i++) {
+		int t = s->terrain[i], n;
+
+		if (t == TC_RIVER || t == TC_ICE || t == TC_VOLCANO || s->bld[i] != TB_NONE ||
+		    !tm_reach(s, seat, i, &kind))
+			continue;
+		n = tm_home_of_someone(s, t) ? 1 : 0;
+		if (p->faction == TF_ACOLYTES ? top >= 3 + n :
+		    p->pw[0] + p->pw[1] + p->pw[2] >= 1 + n)
+			return 1;
+	}
+	return 0;
+}
+
 /* `-NCULT` (e.g. -3FIRE): the Acolytes lose the cult steps a volcano cost. */
 enum game_status
 tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
@@ -206,8 +235,11 @@ tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
 	const char *t = word + 1;
 	int n = 0, k;
 
-	while (*t >= '0' && *t <= '9')
-		n = n * 10 + (*t++ - '0');
+	/* Digits past 99 steps are refused, never wrapped (-18446744073709551619FIRE). */
+	while (*t >= '0' && *t <= '9') {
+		n = n < 100 ? n * 10 + (*t - '0') : 100;
+		t++;
+	}
 	if (n == 0)
 		n = 1;
 	k = tm_cult_find(t);

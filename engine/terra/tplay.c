@@ -132,6 +132,11 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		if (n != 1 || s->pl[seat].volcano_tf > 0)
 			return tm_fail(err, errlen, "dig: a volcano faction digs one hex "
 			    "an action (dig 1)");
+		if (!tm_volcano_possible(s, seat))
+			return tm_fail(err, errlen, "dig: no hex you reach can become a "
+			    "volcano at a price you can pay (%s)", s->pl[seat].faction ==
+			    TF_ACOLYTES ? "3 steps of one cult track, 4 on a home colour" :
+			    "1 power token, 2 on a home colour");
 		s->pl[seat].volcano_tf = 1;
 		s->act = TA_SPADES;
 		return GAME_OK;
