@@ -112,13 +112,29 @@ replay_found(const char *name, char *msg, size_t msglen)
 		goto out;
 	}
 	for (i = 0; i < s->nseats; i++) {
-		const char *fn = tm_fdefs[s->pl[i].faction].name, *e = strstr(exp, fn);
-		int want = e != NULL ? atoi(e + strlen(fn) + 1) : -1;
+		const char *fn = tm_fdefs[s->pl[i].faction].name, *e;
+		char key[64];
+		int want, k;
+
+		snprintf(key, sizeof(key), "%s=", fn);
+		e = strstr(exp, key);
+		want = e != NULL ? atoi(e + strlen(key)) : -1;
 
 		if (want != s->pl[i].vp) {
 			snprintf(msg, msglen, "%s: %s has %d VP, the reference %d", name, fn,
 			    s->pl[i].vp, want);
 			ok = 0;
+		}
+		/* FACTION.TRACK=N: a cult position the reference reached there */
+		for (k = 0; k < 4; k++) {
+			snprintf(key, sizeof(key), "%s.%s=", fn, tm_cult_names[k]);
+			if ((e = strstr(exp, key)) != NULL &&
+			    atoi(e + strlen(key)) != s->pl[i].cult[k]) {
+				snprintf(msg, msglen, "%s: %s stands on %d on %s, the reference "
+				    "on %d", name, fn, s->pl[i].cult[k], tm_cult_names[k],
+				    atoi(e + strlen(key)));
+				ok = 0;
+			}
 		}
 	}
 out:

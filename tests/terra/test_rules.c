@@ -615,6 +615,59 @@ test_key_comes_with_the_tile(void **state)
 	free(s);
 }
 
+/*
+ * TW5 and TW6 (a step, or two, on every track): the key first, then the
+ * tracks in the order the site takes them - AIR, EARTH, WATER, FIRE.  A
+ * track that reaches 10 takes a free key; with none left it stops at 9 and
+ * is remembered (a later key in the turn moves it on); a track another
+ * faction holds at 10 stops at 9 and is not.  Every case as the site's
+ * engine (run with PERL_HASH_SEED=0, as the site runs it) plays it.
+ */
+static void
+test_town_tile_track_order(void **state)
+{
+	static const char *const mini[] = { "mini-expansion-1", NULL };
+	static const struct {
+		int tw, cult[4], spare, held;	/* held: the track another holds, -1 */
+		int want[4], blocked;		/* blocked: bits of the tracks remembered */
+	} c[] = {
+		{ 5, { 9, 9, 0, 0 }, 0, -1, { 9, 10, 1, 1 }, 1 << TK_FIRE },
+		{ 5, { 9, 9, 9, 9 }, 0, -1, { 9, 9, 9, 10 },
+		    1 << TK_FIRE | 1 << TK_WATER | 1 << TK_EARTH },
+		{ 5, { 9, 9, 9, 9 }, 1, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 5, { 9, 0, 9, 0 }, 0, -1, { 9, 1, 10, 1 }, 1 << TK_FIRE },
+		{ 5, { 9, 9, 9, 9 }, 0, TK_AIR, { 9, 9, 10, 9 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 5, { 9, 9, 9, 9 }, 0, TK_EARTH, { 9, 9, 9, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 9, 9, 0, 0 }, 0, -1, { 10, 10, 2, 2 }, 0 },
+		{ 6, { 8, 9, 8, 9 }, 0, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 8, 8, 8, 8 }, 0, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 9, 9, 9, 0 }, 0, -1, { 9, 10, 10, 2 }, 1 << TK_FIRE },
+		{ 6, { 9, 9, 9, 9 }, 1, -1, { 9, 10, 10, 10 }, 1 << TK_FIRE },
+		{ 6, { 8, 8, 8, 8 }, 0, TK_AIR, { 9, 10, 10, 9 }, 1 << TK_FIRE },
+	};
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct tm_state *s = wc_game(mini);
+		char cmd[8];
+
+		for (k = 0; k < 4; k++)
+			s->pl[0].cult[k] = c[i].cult[k];
+		s->pl[0].keys = c[i].spare;
+		if (c[i].held >= 0)
+			s->pl[1].cult[c[i].held] = 10;
+		s->pl[0].town_owed = 1;
+		snprintf(cmd, sizeof(cmd), "+TW%d", c[i].tw);
+		tg_ok(s, 0, cmd);
+		for (k = 0; k < 4; k++)
+			assert_int_equal(s->pl[0].cult[k], c[i].want[k]);
+		assert_int_equal(s->pl[0].cult_blocked, c[i].blocked);
+		free(s);
+	}
+}
+
 /* Offers go to full bowls too; a leech that gains nothing gives the
  * Cultists neither a cult step nor (errata) the consolation power. */
 static void
@@ -888,6 +941,7 @@ main(void)
 		cmocka_unit_test(test_town_tiles_ship_and_keys),
 		cmocka_unit_test(test_fav5_town_key_first),
 		cmocka_unit_test(test_key_comes_with_the_tile),
+		cmocka_unit_test(test_town_tile_track_order),
 		cmocka_unit_test(test_cultists_empty_leech),
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),
