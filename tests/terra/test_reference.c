@@ -125,14 +125,18 @@ replay_found(const char *name, char *msg, size_t msglen)
 			    s->pl[i].vp, want);
 			ok = 0;
 		}
-		/* FACTION.TRACK=N: a cult position the reference reached there */
-		for (k = 0; k < 4; k++) {
-			snprintf(key, sizeof(key), "%s.%s=", fn, tm_cult_names[k]);
-			if ((e = strstr(exp, key)) != NULL &&
-			    atoi(e + strlen(key)) != s->pl[i].cult[k]) {
-				snprintf(msg, msglen, "%s: %s stands on %d on %s, the reference "
-				    "on %d", name, fn, s->pl[i].cult[k], tm_cult_names[k],
-				    atoi(e + strlen(key)));
+		/* FACTION.X=N: a cult position (X a track) or a resource (C, W,
+		 * P) the reference had there */
+		for (k = 0; k < 7; k++) {
+			static const char *const res[3] = { "C", "W", "P" };
+			const char *x = k < 4 ? tm_cult_names[k] : res[k - 4];
+			int have = k < 4 ? s->pl[i].cult[k] : k == 4 ? s->pl[i].c :
+			    k == 5 ? s->pl[i].w : s->pl[i].p;
+
+			snprintf(key, sizeof(key), "%s.%s=", fn, x);
+			if ((e = strstr(exp, key)) != NULL && atoi(e + strlen(key)) != have) {
+				snprintf(msg, msglen, "%s: %s has %d %s, the reference %d",
+				    name, fn, have, x, atoi(e + strlen(key)));
 				ok = 0;
 			}
 		}

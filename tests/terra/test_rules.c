@@ -668,6 +668,88 @@ test_town_tile_track_order(void **state)
 	}
 }
 
+/* Every seat passed, no turn running, the Cultists owe n cult steps for
+ * offers decided after the last pass; the round's tile pays 1W per 2 FIRE. */
+static struct tm_state *
+cultists_owing(int n, int round)
+{
+	static const char *const f[] = { "cultists", "witches" };
+	static const char *const d[] = { "E6", "F4", "D1", "E2", NULL };
+	static const int b[] = { 3, 5 };
+	struct tm_state *s = tg_new(2, NULL, f, d, b);
+
+	s->round = round;
+	s->score_tile[round - 1] = 4;
+	s->pl[0].passed = s->pl[1].passed = 1;
+	s->cur = -1;
+	s->pl[0].cult_bonus = n;
+	s->pl[0].cult[TK_FIRE] = 0;
+	s->pl[0].cult[TK_AIR] = 0;
+	return s;
+}
+
+/*
+ * The Cultists' steps owed when the round is otherwise over: the site
+ * pays the round's cult income after the first and before the rest (the
+ * same step written twice in a row counts as one, +2FIRE); in round 6 the
+ * game ends after the first.  A pass held for the steps holds the round.
+ */
+static void
+test_cultists_steps_after_round_end(void **state)
+{
+	struct tm_state *s;
+	int w[3], i;
+
+	(void)state;
+	/* +AIR, +FIRE: FIRE 0 when the tile pays; +FIRE, +AIR: FIRE 1 */
+	for (i = 0; i < 3; i++) {
+		s = cultists_owing(2, 1);
+		s->pl[0].cult[TK_FIRE] = 1;
+		if (i < 2) {
+			tg_ok(s, 0, i == 0 ? "+AIR" : "+FIRE");
+			assert_int_equal(s->phase, TP_ACTIONS);	/* at their next */
+			assert_int_equal(s->bonus_end, 1);
+			tg_ok(s, 0, i == 0 ? "+FIRE" : "+AIR");
+		} else
+			tg_ok(s, 0, "+AIR. +FIRE");	/* one submission: the same */
+		assert_int_equal(s->round, 2);
+		assert_int_equal(s->pl[0].cult[TK_FIRE], 2);
+		w[i] = s->pl[0].w;
+		free(s);
+	}
+	assert_int_equal(w[0], w[1] - 1);
+	assert_int_equal(w[2], w[0]);
+	/* +FIRE, +FIRE: one step of two, FIRE 2 when the tile pays */
+	s = cultists_owing(2, 1);
+	tg_ok(s, 0, "+FIRE");
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 2);
+	w[0] = s->pl[0].w;
+	free(s);
+	s = cultists_owing(2, 1);
+	tg_ok(s, 0, "+FIRE");
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(w[0], s->pl[0].w + 1);
+	free(s);
+	/* round 6: the game ends after the first step */
+	s = cultists_owing(2, 6);
+	tg_ok(s, 0, "+AIR");
+	tg_ok(s, 0, "+FIRE");
+	assert_true(s->over);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 0);
+	free(s);
+	/* a pass held for the steps: the round waits for the last */
+	s = cultists_owing(2, 1);
+	s->cur = 0;
+	s->held_pass = 1;
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(s->bonus_end, 0);
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 1);
+	free(s);
+}
+
 /* Offers go to full bowls too; a leech that gains nothing gives the
  * Cultists neither a cult step nor (errata) the consolation power. */
 static void
@@ -942,6 +1024,7 @@ main(void)
 		cmocka_unit_test(test_fav5_town_key_first),
 		cmocka_unit_test(test_key_comes_with_the_tile),
 		cmocka_unit_test(test_town_tile_track_order),
+		cmocka_unit_test(test_cultists_steps_after_round_end),
 		cmocka_unit_test(test_cultists_empty_leech),
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),
