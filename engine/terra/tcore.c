@@ -844,6 +844,7 @@ tm_final_scoring(struct tm_state *s)
 void
 tm_take_town(struct tm_state *s, int seat, int tw)
 {
+	static const int tw_order[4] = { TK_AIR, TK_EARTH, TK_WATER, TK_FIRE };
 	struct tm_player *p = &s->pl[seat];
 	int k;
 
@@ -871,14 +872,18 @@ tm_take_town(struct tm_state *s, int seat, int tw)
 	case 3: tm_gain_priests(p, 1); p->vp += 9; break;
 	case 4: tm_gain_power(p, 8); p->vp += 6; break;
 	case 5:
-		p->vp += 8;
-		for (k = 0; k < 4; k++)
-			tm_cult_advance(s, seat, k, 1);
-		break;
 	case 6:
-		p->vp += 2;
+		/*
+		 * The tile's steps go track by track in the site's order, AIR,
+		 * EARTH, WATER, FIRE (its engine walks the tile's resources in
+		 * the order its Perl hash gives them, fixed by the
+		 * PERL_HASH_SEED=0 the site runs with; the key comes first).
+		 * With fewer keys than tracks at 9, the first tracks of that
+		 * order take them; the others stop at 9, remembered as above.
+		 */
+		p->vp += tw == 5 ? 8 : 2;
 		for (k = 0; k < 4; k++)
-			tm_cult_advance(s, seat, k, 2);
+			tm_cult_advance(s, seat, tw_order[k], tw == 5 ? 1 : 2);
 		break;
 	case 7:
 		p->vp += 4;

@@ -202,6 +202,15 @@ struct tm_state {
 					   variable-turn-order the next turn goes to
 					   the first unpassed seat of the round's
 					   order (the site) */
+	int32_t bonus_end;		/* seat + 1 of the Cultists who placed a cult
+					   step (an offer decided after every seat had
+					   passed) and owe more, nothing else open: the
+					   round ends before their next command (the
+					   site), 0 none */
+	int32_t bonus_merge;		/* 1 + the track of that step when their next
+					   command may be the same one again, which the
+					   site runs as one with it; 0 none */
+	int32_t bonus_count;		/* the count written in that step (+2AIR: 2) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
@@ -327,6 +336,8 @@ int tm_action_finished(const struct tm_state *s);
 void tm_remove_offer(struct tm_state *s, int i, int accepted);
 void tm_start_round(struct tm_state *s, int r);
 void tm_advance(struct tm_state *s);
+void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
+int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
 int tm_find_offer(const struct tm_state *s, int seat, int from, int n);
 
 /* tsetup.c: options, draws and the setup commands */

@@ -154,6 +154,7 @@ tm_start_round(struct tm_state *s, int r)
 
 	s->round = r;
 	s->phase = TP_ACTIONS;
+	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
 	memset(s->act_used, 0, sizeof(s->act_used));
 	for (i = 1; i <= TM_NBON; i++)
 		if (s->bon_avail[i])
@@ -213,24 +214,100 @@ next_spade_seat(const struct tm_state *s)
 
 	coming_order(s, order);
 	for (i = 0; i < s->nseats; i++)
-		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0) &&
-		    !s->pl[order[i]].dropped)
+		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
+		    s->pl[order[i]].cult_bonus > 0) && !s->pl[order[i]].dropped)
 			return order[i];
 	return -1;
 }
 
-/* Is any decision outside the active seat's turn still open? */
+/* Is any decision outside the active seat's turn still open?  but: a seat
+ * whose cult steps (cult_bonus) do not count, -1 none. */
 static int
-decisions_open(const struct tm_state *s)
+decisions_open(const struct tm_state *s, int but)
 {
 	int i;
 
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].cult_owed > 0 || s->pl[i].cult_bonus > 0 ||
+		if (s->pl[i].cult_owed > 0 || (s->pl[i].cult_bonus > 0 && i != but) ||
 		    tm_shifter_must_settle(s, i))
 			return 1;
+	return 0;
+}
+
+/* Every seat has passed (or left) and no turn runs: the actions are over. */
+static void
+end_actions(struct tm_state *s)
+{
+	int i;
+
+	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
+	s->cur = -1;
+	if (s->round >= 6) {
+		/* the site scores and ends the game; steps still owed are
+		 * never placed */
+		for (i = 0; i < s->nseats; i++)
+			s->pl[i].cult_bonus = 0;
+		tm_final_scoring(s);
+		s->phase = TP_END;
+		s->over = 1;
+		return;
+	}
+	tm_cult_income(s);
+	s->phase = TP_CULTSPADES;
+}
+
+/*
+ * After the Cultists' cult step for an accepted offer.  When every seat has
+ * passed, no turn runs (the offers were decided after the last pass) and
+ * nothing but more of their steps is open, the site ends the round before
+ * their next command: it pays the round's cult income (the scoring tile's
+ * cult bonus) before the steps still owed, which they place after it, in
+ * the cult-spade phase.  (Their steps still belong to a turn of theirs -
+ * a pass held for them - hold the round until the last is placed.)  The
+ * site runs the same command given twice in a row as one (+AIR, +AIR is
+ * +2AIR): merged says this step was such a second one.
+ */
+void
+tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged)
+{
+	int i;
+
+	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
+	if (s->phase != TP_ACTIONS || s->cur >= 0 || s->pl[seat].cult_bonus <= 0 ||
+	    decisions_open(s, seat))
+		return;
+	for (i = 0; i < s->nseats; i++)
+		if ((!s->pl[i].passed && !s->pl[i].dropped) || tm_owes(s, i))
+			return;
+	s->bonus_end = seat + 1;
+	s->bonus_merge = merged ? 0 : cult + 1;
+	s->bonus_count = count;
+}
+
+/*
+ * Before a command of seat while a round's end is due (tm_bonus_step):
+ * cult (-1: not a cult step) and count say what the command is.  Another
+ * seat's command cancels it (the site then waits for the steps again); the
+ * Cultists' same step again runs as one with the last (returns 1);
+ * anything else of theirs comes after the round's end.
+ */
+int
+tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
+{
+	if (s->bonus_end == 0)
+		return 0;
+	if (seat != s->bonus_end - 1) {
+		s->bonus_end = s->bonus_merge = s->bonus_count = 0;
+		return 0;
+	}
+	if (cult >= 0 && cult + 1 == s->bonus_merge && count == s->bonus_count &&
+	    s->pl[seat].cult_bonus > 0) {
+		s->bonus_end = s->bonus_merge = s->bonus_count = 0;
+		return 1;
+	}
+	end_actions(s);
 	return 0;
 }
 
@@ -276,22 +353,16 @@ tm_advance(struct tm_state *s)
 				if (s->cur >= 0)
 					return;
 			}
-			if (decisions_open(s))
+			if (decisions_open(s, -1) || s->bonus_end != 0)
 				return;
-			if (s->round >= 6) {
-				tm_final_scoring(s);
-				s->phase = TP_END;
-				s->over = 1;
+			end_actions(s);
+			if (s->over)
 				return;
-			}
-			tm_cult_income(s);
-			s->phase = TP_CULTSPADES;
-			s->cur = -1;
 			continue;
 		}
 		if (s->phase == TP_CULTSPADES) {
 			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
-			    s->pl[s->cur].cult_owed > 0))
+			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0))
 				return;
 			s->cur = next_spade_seat(s);
 			if (s->cur >= 0)
@@ -342,7 +413,9 @@ tm_waiting(const void *st, struct game_wait *w)
 		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
 		case TP_CULTSPADES:
 			why = s->pl[s->cur].spades > 0 ? "spend cult spades (transform HEX "
-			    "to COLOUR)" : "place the cult steps of the cult spades (+CULT)";
+			    "to COLOUR)" : s->pl[s->cur].cult_owed > 0 ? "place the cult "
+			    "steps of the cult spades (+CULT)" : "choose a cult track for "
+			    "the cult step (+CULT)";
 			break;
 		default: break;
 		}

@@ -316,7 +316,8 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		p->burned += n;
 		return GAME_OK;
 	}
-	if (w[0][0] == '+' && p->cult_bonus > 0 && s->cur != seat) {
+	if (w[0][0] == '+' && p->cult_bonus > 0 && (s->cur != seat ||
+	    (s->phase == TP_CULTSPADES && p->cult_owed == 0))) {
 		int k = tm_cult_find(w[0] + 1);
 
 		if (k < 0)
@@ -447,13 +448,28 @@ is_resign(const char *cmd)
 	return *cmd == '\0';
 }
 
+/* "+AIR" or "+2AIR": the track (-1: not a cult step) and the count written
+ * (0: none). */
+static int
+cult_step_of(char **w, int nw, int *count)
+{
+	const char *t = w[0] + 1;
+
+	*count = 0;
+	if (nw != 1 || w[0][0] != '+')
+		return -1;
+	if (*t >= '1' && *t <= '9')
+		*count = *t++ - '0';
+	return tm_cult_find(t);
+}
+
 /* Apply a whole submission: leech/decline first, then the rest in order. */
 static enum game_status
 apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
     size_t errlen)
 {
 	char *w[CMD_MAX_WORDS];
-	int pass, i, nw;
+	int pass, i, nw, cult, count, bonus, merged;
 	enum game_status rc;
 
 	for (pass = 0; pass < 2; pass++)
@@ -469,6 +485,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			if (seat < 0) {
 				if (pass == 1)
 					continue;
+				(void)tm_bonus_before(s, -1, -1, 0);
 				rc = admin_cmd(s, w, nw, err, errlen);
 				if (rc != GAME_OK)
 					return rc;
@@ -486,11 +503,20 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 				return tm_fail(err, errlen, "the game is over");
 			if (s->pl[seat].dropped)
 				return tm_fail(err, errlen, "your faction left the game");
+			cult = cult_step_of(w, nw, &count);
+			bonus = s->pl[seat].cult_bonus;
+			merged = tm_bonus_before(s, seat, cult, count);
+			/* the round's end came first (tm_bonus_step), and it was
+			 * the game's: the site runs nothing after it */
+			if (s->over)
+				return GAME_OK;
 			if (s->cur != seat && !out_of_turn(s, seat, w, nw)) {
 				whom(s, err, errlen);
 				return GAME_NOT_YOUR_TURN;
 			}
 			rc = one_cmd(s, seat, w, nw, err, errlen);
+			if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
+				tm_bonus_step(s, seat, cult, count, merged);
 			if (rc != GAME_OK) {
 				char e2[300];
 

@@ -878,7 +878,9 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	if (!in_range(s->cur, -1, s->nseats - 1) || !in_range(s->act, TA_NONE, TA_DONE) ||
 	    !in_range(s->act_left, 0, 2) || !in_range(s->tf_cell, -1, TM_NCELLS - 1) ||
 	    !in_range(s->tf_nonhome, 0, 1) || !in_range(s->dig_ok, 0, 1) ||
-	    !in_range(s->teleported, 0, 1) || !in_range(s->held_pass, 0, 1)) {
+	    !in_range(s->teleported, 0, 1) || !in_range(s->held_pass, 0, 1) ||
+	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
+	    !in_range(s->bonus_count, 0, 9)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
 	}

@@ -112,13 +112,33 @@ replay_found(const char *name, char *msg, size_t msglen)
 		goto out;
 	}
 	for (i = 0; i < s->nseats; i++) {
-		const char *fn = tm_fdefs[s->pl[i].faction].name, *e = strstr(exp, fn);
-		int want = e != NULL ? atoi(e + strlen(fn) + 1) : -1;
+		const char *fn = tm_fdefs[s->pl[i].faction].name, *e;
+		char key[64];
+		int want, k;
+
+		snprintf(key, sizeof(key), "%s=", fn);
+		e = strstr(exp, key);
+		want = e != NULL ? atoi(e + strlen(key)) : -1;
 
 		if (want != s->pl[i].vp) {
 			snprintf(msg, msglen, "%s: %s has %d VP, the reference %d", name, fn,
 			    s->pl[i].vp, want);
 			ok = 0;
+		}
+		/* FACTION.X=N: a cult position (X a track) or a resource (C, W,
+		 * P) the reference had there */
+		for (k = 0; k < 7; k++) {
+			static const char *const res[3] = { "C", "W", "P" };
+			const char *x = k < 4 ? tm_cult_names[k] : res[k - 4];
+			int have = k < 4 ? s->pl[i].cult[k] : k == 4 ? s->pl[i].c :
+			    k == 5 ? s->pl[i].w : s->pl[i].p;
+
+			snprintf(key, sizeof(key), "%s.%s=", fn, x);
+			if ((e = strstr(exp, key)) != NULL && atoi(e + strlen(key)) != have) {
+				snprintf(msg, msglen, "%s: %s has %d %s, the reference %d",
+				    name, fn, have, x, atoi(e + strlen(key)));
+				ok = 0;
+			}
 		}
 	}
 out:

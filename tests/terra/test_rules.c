@@ -615,6 +615,141 @@ test_key_comes_with_the_tile(void **state)
 	free(s);
 }
 
+/*
+ * TW5 and TW6 (a step, or two, on every track): the key first, then the
+ * tracks in the order the site takes them - AIR, EARTH, WATER, FIRE.  A
+ * track that reaches 10 takes a free key; with none left it stops at 9 and
+ * is remembered (a later key in the turn moves it on); a track another
+ * faction holds at 10 stops at 9 and is not.  Every case as the site's
+ * engine (run with PERL_HASH_SEED=0, as the site runs it) plays it.
+ */
+static void
+test_town_tile_track_order(void **state)
+{
+	static const char *const mini[] = { "mini-expansion-1", NULL };
+	static const struct {
+		int tw, cult[4], spare, held;	/* held: the track another holds, -1 */
+		int want[4], blocked;		/* blocked: bits of the tracks remembered */
+	} c[] = {
+		{ 5, { 9, 9, 0, 0 }, 0, -1, { 9, 10, 1, 1 }, 1 << TK_FIRE },
+		{ 5, { 9, 9, 9, 9 }, 0, -1, { 9, 9, 9, 10 },
+		    1 << TK_FIRE | 1 << TK_WATER | 1 << TK_EARTH },
+		{ 5, { 9, 9, 9, 9 }, 1, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 5, { 9, 0, 9, 0 }, 0, -1, { 9, 1, 10, 1 }, 1 << TK_FIRE },
+		{ 5, { 9, 9, 9, 9 }, 0, TK_AIR, { 9, 9, 10, 9 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 5, { 9, 9, 9, 9 }, 0, TK_EARTH, { 9, 9, 9, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 9, 9, 0, 0 }, 0, -1, { 10, 10, 2, 2 }, 0 },
+		{ 6, { 8, 9, 8, 9 }, 0, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 8, 8, 8, 8 }, 0, -1, { 9, 9, 10, 10 }, 1 << TK_FIRE | 1 << TK_WATER },
+		{ 6, { 9, 9, 9, 0 }, 0, -1, { 9, 10, 10, 2 }, 1 << TK_FIRE },
+		{ 6, { 9, 9, 9, 9 }, 1, -1, { 9, 10, 10, 10 }, 1 << TK_FIRE },
+		{ 6, { 8, 8, 8, 8 }, 0, TK_AIR, { 9, 10, 10, 9 }, 1 << TK_FIRE },
+	};
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct tm_state *s = wc_game(mini);
+		char cmd[8];
+
+		for (k = 0; k < 4; k++)
+			s->pl[0].cult[k] = c[i].cult[k];
+		s->pl[0].keys = c[i].spare;
+		if (c[i].held >= 0)
+			s->pl[1].cult[c[i].held] = 10;
+		s->pl[0].town_owed = 1;
+		snprintf(cmd, sizeof(cmd), "+TW%d", c[i].tw);
+		tg_ok(s, 0, cmd);
+		for (k = 0; k < 4; k++)
+			assert_int_equal(s->pl[0].cult[k], c[i].want[k]);
+		assert_int_equal(s->pl[0].cult_blocked, c[i].blocked);
+		free(s);
+	}
+}
+
+/* Every seat passed, no turn running, the Cultists owe n cult steps for
+ * offers decided after the last pass; the round's tile pays 1W per 2 FIRE. */
+static struct tm_state *
+cultists_owing(int n, int round)
+{
+	static const char *const f[] = { "cultists", "witches" };
+	static const char *const d[] = { "E6", "F4", "D1", "E2", NULL };
+	static const int b[] = { 3, 5 };
+	struct tm_state *s = tg_new(2, NULL, f, d, b);
+
+	s->round = round;
+	s->score_tile[round - 1] = 4;
+	s->pl[0].passed = s->pl[1].passed = 1;
+	s->cur = -1;
+	s->pl[0].cult_bonus = n;
+	s->pl[0].cult[TK_FIRE] = 0;
+	s->pl[0].cult[TK_AIR] = 0;
+	return s;
+}
+
+/*
+ * The Cultists' steps owed when the round is otherwise over: the site
+ * pays the round's cult income after the first and before the rest (the
+ * same step written twice in a row counts as one, +2FIRE); in round 6 the
+ * game ends after the first.  A pass held for the steps holds the round.
+ */
+static void
+test_cultists_steps_after_round_end(void **state)
+{
+	struct tm_state *s;
+	int w[3], i;
+
+	(void)state;
+	/* +AIR, +FIRE: FIRE 0 when the tile pays; +FIRE, +AIR: FIRE 1 */
+	for (i = 0; i < 3; i++) {
+		s = cultists_owing(2, 1);
+		s->pl[0].cult[TK_FIRE] = 1;
+		if (i < 2) {
+			tg_ok(s, 0, i == 0 ? "+AIR" : "+FIRE");
+			assert_int_equal(s->phase, TP_ACTIONS);	/* at their next */
+			assert_int_equal(s->bonus_end, 1);
+			tg_ok(s, 0, i == 0 ? "+FIRE" : "+AIR");
+		} else
+			tg_ok(s, 0, "+AIR. +FIRE");	/* one submission: the same */
+		assert_int_equal(s->round, 2);
+		assert_int_equal(s->pl[0].cult[TK_FIRE], 2);
+		w[i] = s->pl[0].w;
+		free(s);
+	}
+	assert_int_equal(w[0], w[1] - 1);
+	assert_int_equal(w[2], w[0]);
+	/* +FIRE, +FIRE: one step of two, FIRE 2 when the tile pays */
+	s = cultists_owing(2, 1);
+	tg_ok(s, 0, "+FIRE");
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 2);
+	w[0] = s->pl[0].w;
+	free(s);
+	s = cultists_owing(2, 1);
+	tg_ok(s, 0, "+FIRE");
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(w[0], s->pl[0].w + 1);
+	free(s);
+	/* round 6: the game ends after the first step */
+	s = cultists_owing(2, 6);
+	tg_ok(s, 0, "+AIR");
+	tg_ok(s, 0, "+FIRE");
+	assert_true(s->over);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 0);
+	free(s);
+	/* a pass held for the steps: the round waits for the last */
+	s = cultists_owing(2, 1);
+	s->cur = 0;
+	s->held_pass = 1;
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(s->bonus_end, 0);
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 1);
+	free(s);
+}
+
 /* Offers go to full bowls too; a leech that gains nothing gives the
  * Cultists neither a cult step nor (errata) the consolation power. */
 static void
@@ -888,6 +1023,8 @@ main(void)
 		cmocka_unit_test(test_town_tiles_ship_and_keys),
 		cmocka_unit_test(test_fav5_town_key_first),
 		cmocka_unit_test(test_key_comes_with_the_tile),
+		cmocka_unit_test(test_town_tile_track_order),
+		cmocka_unit_test(test_cultists_steps_after_round_end),
 		cmocka_unit_test(test_cultists_empty_leech),
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),

@@ -5,6 +5,10 @@
 # the reference engine computes them (faction=VP lines, as in
 # ../shared/games/terra).  Prints how many games it wrote and the
 # factions they cover.
+# The site runs its engine with PERL_HASH_SEED=0 (src/app.fcgi): Perl's hash
+# order, which decides e.g. which cult track a town tile's key goes to, is
+# then fixed.  Run the reference the same way, or it varies from run to run.
+export PERL_HASH_SEED=0
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:?usage: fixtures.sh DEST}

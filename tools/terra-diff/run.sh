@@ -4,6 +4,10 @@
 # reference engine, and print the first difference of each game.
 # Also checks the real games of ../shared/games/terra first (REAL=0 skips).
 # Output in tools/terra-diff/out/: g/*.log, arb.jsonl, ref.jsonl, report.txt
+# The site runs its engine with PERL_HASH_SEED=0 (src/app.fcgi): Perl's hash
+# order, which decides e.g. which cult track a town tile's key goes to, is
+# then fixed.  Run the reference the same way, or it varies from run to run.
+export PERL_HASH_SEED=0
 set -e
 N=${1:-20}
 FIRST=${2:-1}

@@ -16,6 +16,16 @@
 use strict;
 use warnings;
 
+# The site runs its engine with PERL_HASH_SEED=0 (src/app.fcgi), which
+# fixes Perl's hash order; some results hang on it (which cult track a
+# town tile's key takes).  Without it the reference varies between runs.
+BEGIN {
+    if (($ENV{PERL_HASH_SEED} // '') ne '0') {
+        $ENV{PERL_HASH_SEED} = '0';
+        exec($^X, $0, @ARGV) or die "tdref.pl: cannot re-run itself: $!\n";
+    }
+}
+
 my $src;
 BEGIN { $src = shift @ARGV or die "usage: tdref.pl REFSRC LOG...\n"; unshift @INC, $src; }
 package terra_mystica; require tracker; package main;
