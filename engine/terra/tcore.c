@@ -431,9 +431,13 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 	}
 }
 
-/* Are two cells of a seat linked for towns (adjacent, bridge, mermaid river)? */
-static int
-town_linked(const struct tm_state *s, int seat, int a, int b)
+/*
+ * Are two cells of a seat linked, for towns and for the Fire & Ice
+ * clusters: adjacent, over a bridge, or on the two banks of a river the
+ * Mermaids connected (only they connect rivers)?
+ */
+int
+tm_town_linked(const struct tm_state *s, int seat, int a, int b)
 {
 	const struct tm_player *p = &s->pl[seat];
 	int i, j, r, ina, inb;
@@ -469,7 +473,7 @@ town_cluster(const struct tm_state *s, int seat, int cell, int *list)
 		c = list[h++];
 		for (i = 0; i < TM_NCELLS; i++)
 			if (!seen[i] && s->owner[i] == seat && s->bld[i] != TB_NONE &&
-			    town_linked(s, seat, c, i)) {
+			    tm_town_linked(s, seat, c, i)) {
 				seen[i] = 1;
 				list[n++] = i;
 			}
@@ -902,6 +906,21 @@ tm_take_town(struct tm_state *s, int seat, int tw)
 		p->w += 3;
 	if (cur_score(s) == 2)
 		p->vp += 5;
+}
+
+enum game_status
+tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (p->fav_owed < 1)
+		return tm_fail(err, errlen, "+FAV%d: you are owed no favor tile", fav);
+	if (p->fav[fav] || s->fav_left[fav] < 1)
+		return tm_fail(err, errlen, "+FAV%d: %s", fav, p->fav[fav] ?
+		    "you already have it" : "none left");
+	p->fav_owed--;
+	tm_take_favor(s, seat, fav);
+	return GAME_OK;
 }
 
 /* Take favor tile fav: its cult steps (FAV5 may complete a town). */

@@ -274,6 +274,10 @@ int tm_network_label(const struct tm_state *s, int seat, int *comp);
 void tm_share_points(const int *val, int n, const int *pts, int *out);
 void tm_take_town(struct tm_state *s, int seat, int tw);
 void tm_take_favor(struct tm_state *s, int seat, int fav);
+int tm_town_linked(const struct tm_state *s, int seat, int a, int b);
+/* +FAVk by a seat owed a favor tile. */
+enum game_status tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err,
+    size_t errlen);
 int tm_pass_vp(const struct tm_state *s, int seat);
 int tm_bridge_between(const struct tm_state *s, int a, int b);
 int tm_table_pos(const struct tm_state *s, int seat);

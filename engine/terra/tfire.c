@@ -278,36 +278,6 @@ hex_distance(const struct tm_state *s, int a, int b)
 	return rd + (cd - rd) / 2;
 }
 
-/*
- * Are two of the seat's buildings one cluster: directly adjacent (a
- * bridge counts), or, for the Mermaids, on the two banks of a river they
- * connected?
- */
-static int
-cluster_linked(const struct tm_state *s, int seat, int a, int b)
-{
-	const struct tm_player *p = &s->pl[seat];
-	int i, j, r, ina, inb;
-
-	if (tm_direct_adjacent(s, a, b))
-		return 1;
-	if (p->faction != TF_MERMAIDS)
-		return 0;
-	for (i = 0; i < 8; i++) {
-		if (p->conn_river[i] == 0)
-			continue;
-		r = p->conn_river[i] - 1;
-		ina = inb = 0;
-		for (j = 0; j < s->cells[r].nadj; j++) {
-			ina |= s->cells[r].adj[j] == a;
-			inb |= s->cells[r].adj[j] == b;
-		}
-		if (ina && inb)
-			return 1;
-	}
-	return 0;
-}
-
 /* Label the seat's buildings by cluster (1...); returns the count. */
 static int
 label_clusters(const struct tm_state *s, int seat, int *lab)
@@ -326,7 +296,7 @@ label_clusters(const struct tm_state *s, int seat, int *lab)
 			c = list[h++];
 			for (j = 0; j < TM_NCELLS; j++)
 				if (!lab[j] && s->owner[j] == seat && s->bld[j] != TB_NONE &&
-				    cluster_linked(s, seat, c, j)) {
+				    tm_town_linked(s, seat, c, j)) {
 					lab[j] = k;
 					list[n++] = j;
 				}

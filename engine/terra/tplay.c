@@ -167,14 +167,7 @@ words_plus(struct tm_state *s, int seat, const char *word, char *err,
 		return tm_fail(err, errlen, "%s: lose the %d cult steps of the volcano "
 		    "first (-%dCULT)", word, p->lose_cult, p->lose_cult);
 	if ((k = tm_tile_num(t, "FAV", TM_NFAV)) > 0) {
-		if (p->fav_owed < 1)
-			return tm_fail(err, errlen, "+FAV%d: you are owed no favor tile", k);
-		if (p->fav[k] || s->fav_left[k] < 1)
-			return tm_fail(err, errlen, "+FAV%d: %s", k, p->fav[k] ?
-			    "you already have it" : "none left");
-		p->fav_owed--;
-		tm_take_favor(s, seat, k);
-		return GAME_OK;
+		return tm_take_owed_favor(s, seat, k, err, errlen);
 	}
 	if ((k = tm_tile_num(t, "TW", TM_NTW)) > 0) {
 		for (; n > 0; n--) {

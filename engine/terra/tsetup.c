@@ -483,14 +483,7 @@ tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
 		rc = tm_cmd_pick_color(s, seat, w[1], err, errlen);
 	} else if (w[0][0] == '+' && nw == 1 &&
 	    (k = tm_tile_num(w[0] + 1, "FAV", TM_NFAV)) > 0) {
-		if (p->fav_owed < 1)
-			return tm_fail(err, errlen, "+FAV%d: you are owed no favor tile", k);
-		if (p->fav[k] || s->fav_left[k] < 1)
-			return tm_fail(err, errlen, "+FAV%d: %s", k, p->fav[k] ?
-			    "you already have it" : "none left");
-		p->fav_owed--;
-		tm_take_favor(s, seat, k);
-		rc = GAME_OK;
+		rc = tm_take_owed_favor(s, seat, k, err, errlen);
 	} else {
 		return tm_fail(err, errlen, "the %s owe %s first", tm_fdefs[p->faction].name,
 		    p->pick_owed ? "their colour: pick-color COLOUR" :

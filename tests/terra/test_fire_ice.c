@@ -468,6 +468,9 @@ test_acolytes(void **state)
 	assert_int_equal(p->lose_cult, 3);
 	assert_int_equal(s->cur, 0);		/* owed */
 	tg_bad(s, 0, "-2FIRE", "3 steps");
+	/* a count past 99 is refused, never wrapped round to 3 */
+	tg_bad(s, 0, "-18446744073709551619FIRE", "3 steps");
+	tg_bad(s, 0, "-4294967299FIRE", "3 steps");
 	tg_ok(s, 0, "-3FIRE");
 	assert_int_equal(p->cult[TK_FIRE], 0);
 	assert_int_equal(s->cur, 1);
@@ -519,6 +522,13 @@ test_dragonlords(void **state)
 	int t;
 
 	(void)state;
+	/*
+	 * Without a token to pay with, the dig is refused: taken, it would
+	 * leave the action owed with nothing to finish it (found by an
+	 * outside tester; the site takes it and then refuses every way on).
+	 */
+	p->pw[0] = p->pw[1] = p->pw[2] = 0;
+	tg_bad(s, 0, "dig 1", "no hex you reach can become a volcano");
 	p->pw[0] = 4;
 	p->pw[1] = 4;
 	p->pw[2] = 0;
