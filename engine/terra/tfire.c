@@ -98,7 +98,10 @@ tm_cmd_pick_color(struct tm_state *s, int seat, const char *name, char *err,
 	if (c < 0 || c == TC_RIVER)
 		return tm_fail(err, errlen, "pick-color: '%s' is not a terrain colour "
 		    "(yellow brown black blue green gray red)", name);
-	if (c == TC_ICE || c == TC_VOLCANO || tm_colour_taken(s, seat, c))
+	if (c == TC_ICE || c == TC_VOLCANO)
+		return tm_fail(err, errlen, "pick-color: %s is not one of the seven colours "
+		    "(yellow brown black blue green gray red)", tm_color_names[c]);
+	if (tm_colour_taken(s, seat, c))
 		return tm_fail(err, errlen, "pick-color: %s is not available (another "
 		    "faction has it)", tm_color_names[c]);
 	p->color2 = c + 1;

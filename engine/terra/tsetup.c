@@ -441,7 +441,7 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].faction >= 0 && (tm_fdefs[s->pl[i].faction].color ==
 		    tm_fdefs[f].color || s->pl[i].color2 - 1 == tm_fdefs[f].color))
-			return tm_fail(err, errlen, "setup: the %s's colour is taken by "
+			return tm_fail(err, errlen, "setup: the colour of the %s is taken by "
 			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
 	d = &tm_fdefs[f];
 	p->faction = f;

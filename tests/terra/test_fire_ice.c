@@ -120,7 +120,7 @@ test_pick_color(void **state)
 	assert_int_equal(s->phase, TP_FACTIONS);
 	tg_bad(s, 1, "build F4", "pick-color");
 	tg_bad(s, 1, "pick-color yellow", "yellow is not available");
-	tg_bad(s, 1, "pick-color ice", "ice is not available");
+	tg_bad(s, 1, "pick-color ice", "ice is not one of the seven colours");
 	tg_bad(s, 1, "pick-color river", "not a terrain colour");
 	terra_rules.moves(s, 1, &mv);
 	assert_null(strstr(sb_str(&mv), "pick-color yellow"));
@@ -147,8 +147,8 @@ test_pick_color(void **state)
 		assert_int_equal(terra_rules.setup(s, 3, o, 2, seed, err, sizeof(err)), 0);
 	}
 	tg_ok(s, 0, "setup yetis. pick-color green");
-	tg_bad(s, 1, "setup witches", "colour is taken by the yetis");
-	tg_bad(s, 1, "setup icemaidens", "colour is taken by the yetis");
+	tg_bad(s, 1, "setup witches", "is taken by the yetis");
+	tg_bad(s, 1, "setup icemaidens", "is taken by the yetis");
 	tg_ok(s, 1, "setup engineers");
 	free(s);
 }
@@ -430,13 +430,13 @@ test_volcano_setup(void **state)
 	(void)state;
 	tg_ok(s, 0, "setup dragonlords");
 	assert_int_equal(s->cur, 1);		/* no colour yet */
-	tg_bad(s, 1, "setup acolytes", "colour is taken by the dragonlords");
+	tg_bad(s, 1, "setup acolytes", "is taken by the dragonlords");
 	tg_ok(s, 1, "setup nomads");
 	assert_int_equal(s->phase, TP_FACTIONS);
 	assert_int_equal(s->cur, 0);
 	assert_int_equal(s->pl[0].pick_owed, 1);
 	tg_bad(s, 0, "pick-color yellow", "not available");
-	tg_bad(s, 0, "pick-color volcano", "not available");
+	tg_bad(s, 0, "pick-color volcano", "not one of the seven colours");
 	tg_ok(s, 0, "pick-color green");
 	assert_int_equal(s->phase, TP_DWELLINGS);
 	tg_ok(s, 0, "build F4");
@@ -652,7 +652,7 @@ test_shifter_setup(void **state)
 	tg_ok(s, 0, "setup shapeshifters");
 	assert_int_equal(s->cur, 0);
 	tg_bad(s, 0, "build F4", "pick-color");
-	tg_bad(s, 0, "pick-color ice", "not available");
+	tg_bad(s, 0, "pick-color ice", "not one of the seven colours");
 	tg_ok(s, 0, "pick-color green");
 	assert_int_equal(tm_home(s, 0), TC_GREEN);
 	assert_int_equal(p->c, 15);
@@ -662,7 +662,7 @@ test_shifter_setup(void **state)
 	assert_int_equal(p->cult[TK_FIRE], 1);
 	assert_int_equal(p->cult[TK_WATER], 1);
 	assert_int_equal(p->shifts, 0);		/* v3: none before the stronghold */
-	tg_bad(s, 1, "setup witches", "colour is taken");
+	tg_bad(s, 1, "setup witches", "is taken by the shapeshifters");
 	tg_ok(s, 1, "setup nomads");
 	assert_int_equal(s->phase, TP_DWELLINGS);
 	tg_bad(s, 0, "build B1", "home terrain (green)");
