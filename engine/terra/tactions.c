@@ -159,6 +159,9 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 
 	if (s->cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "transform: %s is a river", s->cells[cell].name);
+	if (tm_is_river(s, seat))
+		return tm_fail(err, errlen, "transform: the Riverwalkers never transform "
+		    "terrain; they build on their colour and the colours they unlocked");
 	if (s->terrain[cell] == TC_ICE || s->terrain[cell] == TC_VOLCANO)
 		return tm_fail(err, errlen, "transform: %s is %s, which cannot be "
 		    "transformed", s->cells[cell].name, tm_color_names[s->terrain[cell]]);
@@ -296,6 +299,9 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			    "home terrain (%s); %s is %s", tm_picks_colour(s, seat) ?
 			    tm_color_names[p->color2 - 1] : tm_color_names[tm_home(s, seat)],
 			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
+		if (tm_is_river(s, seat) && !tm_river_bank(s, cell))
+			return tm_fail(err, errlen, "build: the Riverwalkers' initial "
+			    "dwellings go next to a river; %s is inland", s->cells[cell].name);
 		s->bld[cell] = TB_D;
 		s->owner[cell] = (int8_t)seat;
 		p->nb[TB_D]++;
@@ -314,7 +320,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			if (rc != GAME_OK)
 				return rc;
 		}
-		if (s->terrain[cell] != tm_home(s, seat)) {
+		if (!tm_build_colour_ok(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
 			if (rc != GAME_OK)
 				return rc;
@@ -334,6 +340,10 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		if (rc != GAME_OK)
 			return rc;
 	}
+	/* a dwelling of the Riverwalkers turns its hex to their colour (the
+	 * site) */
+	if (tm_is_river(s, seat))
+		s->terrain[cell] = (int8_t)tm_home(s, seat);
 	s->bld[cell] = TB_D;
 	s->owner[cell] = (int8_t)seat;
 	p->nb[TB_D]++;
@@ -373,6 +383,11 @@ stronghold_effects(struct tm_state *s, int seat)
 			}
 		break;
 	case TF_SHAPESHIFTERS: tm_shifter_sh(s, seat); break;
+	case TF_RIVERWALKERS:
+		/* two bridges, placed in the same action; the site owes them
+		 * even with no bridge left, to be given up (-BRIDGE) */
+		p->bridge_owed = 2;
+		break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
 			p->ship++;
@@ -515,6 +530,9 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 	struct tm_player *p = &s->pl[seat];
 	int cost = tm_power_action_cost(s, seat, n);
 
+	if ((n == 5 || n == 6) && tm_is_river(s, seat))
+		return tm_fail(err, errlen, "action ACT%d: the Riverwalkers may not take "
+		    "it (no spades)", n);
 	/* the Yetis' stronghold: their power actions even when taken */
 	if (s->act_used[n] && !(p->faction == TF_YETIS && p->nb[TB_SH] > 0))
 		return tm_fail(err, errlen, "action ACT%d: already taken this round", n);
@@ -618,6 +636,9 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 			    "tile with that action", n);
 		if (p->used_bon)
 			return tm_fail(err, errlen, "action BON%d: already used this round", n);
+		if (n == 1 && tm_is_river(s, seat))
+			return tm_fail(err, errlen, "action BON1: the Riverwalkers may not "
+			    "take it (no spades)");
 		p->used_bon = 1;
 		if (n == 1) {
 			tm_gain_spades(s, seat, 1);
@@ -666,6 +687,8 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
+	if (p->bridges >= 3)
+		return tm_fail(err, errlen, "bridge: all 3 of your bridges are placed");
 	for (i = 0; i < s->cells[a].nbr; i++)
 		if (s->cells[a].br[i] == b)
 			ok = 1;
@@ -684,7 +707,7 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	s->bridge[s->nbridge][2] = seat;
 	s->nbridge++;
 	p->bridges++;
-	p->bridge_owed = 0;
+	p->bridge_owed--;
 	tm_check_towns(s, seat, a);
 	tm_check_towns(s, seat, b);
 	return GAME_OK;

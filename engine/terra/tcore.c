@@ -59,20 +59,29 @@ tm_spend_power(struct tm_player *p, int n)
 	return 0;
 }
 
-/* Priests a player may still gain (7 in all, those on cult spaces count). */
+/* Priests a player may still gain (7 in all, those on cult spaces count;
+ * the Riverwalkers' cap: triver.c). */
 int
 tm_priest_room(const struct tm_player *p)
 {
-	int r = 7 - p->p - p->p_on_cult;
+	int r = p->faction == TF_RIVERWALKERS ? tm_river_priest_cap(p) - p->p :
+	    7 - p->p - p->p_on_cult;
 
 	return r > 0 ? r : 0;
 }
 
-/* Gain up to n priests, capped by the supply of 7. */
+/* Gain up to n priests, capped by the supply of 7.  The Riverwalkers gain
+ * an unlock for each instead (unlock-terrain, triver.c). */
 void
 tm_gain_priests(struct tm_player *p, int n)
 {
 	int r = tm_priest_room(p);
+
+	if (p->faction == TF_RIVERWALKERS) {
+		if (n > 0)
+			p->unlock_owed += n;
+		return;
+	}
 
 	p->p += n < r ? n : r;
 }
@@ -326,6 +335,9 @@ tm_reach(const struct tm_state *s, int seat, int cell, int *kind)
 	int range;
 
 	*kind = 1;
+	/* the Riverwalkers reach over the river only, never over land */
+	if (p->faction == TF_RIVERWALKERS)
+		return ship_reach(s, seat, cell, tm_ship_level(s, seat));
 	if (tm_has_neighbour_building(s, seat, cell) ||
 	    ship_reach(s, seat, cell, tm_ship_level(s, seat)))
 		return 1;
@@ -663,8 +675,9 @@ tm_cult_income(struct tm_state *s)
 		case 9: p->c += 2 * p->p_on_cult; break;
 		default: break;
 		}
-		/* a volcano faction's spades turn into cult steps or tokens */
-		if (tm_is_volcano(s, i)) {
+		/* a volcano faction's spades turn into cult steps or tokens;
+		 * the Riverwalkers' are lost */
+		if (tm_is_volcano(s, i) || tm_is_river(s, i)) {
 			tm_gain_spades(s, i, sp);
 			continue;
 		}

@@ -115,6 +115,13 @@ const struct tm_fdef tm_fdefs[TM_NFACT] = {
 	  { 0, 1, 2, 2, 3, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, STD_DW,
 	  STD_TPC, STD_TPPW, STD_TEP, NO_TEPW, 0, 0, 0, 4, 1,
 	  0, 0, 0, 4, 1, STD_SHIPVP },
+	/* Riverwalkers.pm: the same figures in every rule version; their
+	 * colour is the one they pick (tm_home), shipping 1 for good, no
+	 * digging */
+	{ "riverwalkers", TC_RIVER, 15, 3, 0, 10, 2, { 1, 0, 0, 1 }, 1, 1, 0,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6, { 1, 2, 3, 3, 4, 5, 5, 6, 7 },
+	  STD_TPC, STD_TPPW, { 0, 1, 1, 2 }, { 0, 0, 5, 5 }, 0, 0, 0, 2, 1,
+	  0, 0, 0, 0, 0, STD_SHIPVP },
 };
 
 /* The Fire & Ice final scoring tiles by the site's names. */

@@ -5,7 +5,8 @@
  * character arrays without pointers, so its bytes are a snapshot.  The
  * engine is split into the map and its text format (tmap.c), static data
  * (tdata.c), the rule mechanics (tcore.c), the Fire & Ice factions and
- * final tiles (tfire.c), the turn flow and whom the game waits for
+ * final tiles (tfire.c; the Shapeshifters in tshape.c, the
+ * Riverwalkers in triver.c), the turn flow and whom the game waits for
  * (tflow.c), the setup
  * (tsetup.c), the commands of the action phase (tactions.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
@@ -27,7 +28,7 @@ enum { TM_MAGIC = 0x54455241 };
 
 enum {
 	TM_NCELLS = 113,
-	TM_NFACT = 19,
+	TM_NFACT = 20,
 	TM_MAXP = 5,
 	TM_MAXBRIDGE = 16,
 	TM_MAXOFFER = 48,
@@ -53,9 +54,8 @@ enum tm_faction {
 	TF_ICEMAIDENS, TF_YETIS,
 	/* Fire & Ice (option fire-and-ice-factions/volcano) */
 	TF_ACOLYTES, TF_DRAGONLORDS,
-	/* Fire & Ice (option fire-and-ice-factions/variable...): the
-	 * Riverwalkers are not played */
-	TF_SHAPESHIFTERS
+	/* Fire & Ice (option fire-and-ice-factions/variable...) */
+	TF_SHAPESHIFTERS, TF_RIVERWALKERS
 };
 /* The Fire & Ice final scoring tiles (option fire-and-ice-final-scoring). */
 enum tm_final {
@@ -150,6 +150,10 @@ struct tm_player {
 	int32_t shifts;			/* Shapeshifters: shapeshifts left */
 	int32_t p3_for_vp;		/* Shapeshifters: tokens they may still
 					   buy into bowl III for 1 VP each */
+	int32_t unlocked;		/* Riverwalkers: colours unlocked (bit c),
+					   the colour picked not among them */
+	int32_t unlock_owed;		/* Riverwalkers: unlocks owed, one for
+					   each priest they gained */
 };
 
 /* The whole game. */
@@ -211,6 +215,9 @@ struct tm_state {
 					   command may be the same one again, which the
 					   site runs as one with it; 0 none */
 	int32_t bonus_count;		/* the count written in that step (+2AIR: 2) */
+	int32_t unlock_wait;		/* 1: the round's start waits for the
+					   Riverwalkers' unlocks of its income;
+					   nothing else is accepted (the site) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
@@ -315,6 +322,20 @@ enum game_status tm_shifter_pick(struct tm_state *s, int seat, int c, char *err,
 enum game_status tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen);
 enum game_status tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen);
 int tm_shifter_must_settle(const struct tm_state *s, int seat);
+
+/* triver.c: the Riverwalkers */
+int tm_is_river(const struct tm_state *s, int seat);
+void tm_river_setup(struct tm_state *s, int seat);
+int tm_build_colour_ok(const struct tm_state *s, int seat, int colour);
+int tm_river_bank(const struct tm_state *s, int cell);
+int tm_river_priest_cap(const struct tm_player *p);
+int tm_river_unlock_cost(const struct tm_state *s, int seat, int colour);
+enum game_status tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err,
+    size_t errlen);
+void tm_unlock_settled(struct tm_state *s);
+int tm_river_colour(const struct tm_state *s);
+void tm_river_render(const struct tm_state *s, int seat, struct sbuf *out);
+void tm_river_json(const struct tm_state *s, int seat, json_t *o);
 void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
 

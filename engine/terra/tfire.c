@@ -14,12 +14,13 @@
 
 /*
  * The seat's home terrain: the colour of its faction (ice for the ice
- * factions), the colour the Shapeshifters picked last (-1 before).
+ * factions), the colour the Shapeshifters picked last, the Riverwalkers'
+ * colour (-1 before they pick).
  */
 int
 tm_home(const struct tm_state *s, int seat)
 {
-	if (tm_is_shifter(s, seat))
+	if (tm_is_shifter(s, seat) || tm_is_river(s, seat))
 		return s->pl[seat].color2 - 1;
 	return tm_fd(s, seat)->color;
 }
@@ -130,7 +131,8 @@ tm_gain_spades(struct tm_state *s, int seat, int n)
 {
 	struct tm_player *p = &s->pl[seat];
 
-	if (n <= 0)
+	/* the Riverwalkers lose them at once, scoring nothing (the site) */
+	if (n <= 0 || tm_is_river(s, seat))
 		return;
 	tm_spade_vp(s, seat, n);
 	if (!tm_is_volcano(s, seat)) {
@@ -145,15 +147,17 @@ tm_gain_spades(struct tm_state *s, int seat, int n)
 	}
 }
 
-/* Is colour the home colour of a faction in the game (volcano effects;
- * the Shapeshifters' colour of the moment)? */
+/* Is colour the home colour of a faction in the game (volcano effects, the
+ * Riverwalkers' unlocks; the Shapeshifters' colour of the moment)?  The
+ * Riverwalkers' colour is none (the site skips a faction with terrains to
+ * unlock). */
 int
 tm_home_of_someone(const struct tm_state *s, int colour)
 {
 	int i;
 
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].faction >= 0 && tm_home(s, i) == colour)
+		if (s->pl[i].faction >= 0 && !tm_is_river(s, i) && tm_home(s, i) == colour)
 			return 1;
 	return 0;
 }

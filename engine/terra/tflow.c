@@ -32,7 +32,7 @@ tm_owes(const struct tm_state *s, int seat)
 
 	return p->spades > 0 || p->free_tf || p->fav_owed || p->town_owed ||
 	    p->cult_owed || p->cult2_owed || p->bridge_owed || p->free_tp ||
-	    p->free_d || p->volcano_tf || p->lose_cult ||
+	    p->free_d || p->volcano_tf || p->lose_cult || p->unlock_owed > 0 ||
 	    (s->phase == TP_ACTIONS && p->pick_owed);
 }
 
@@ -170,6 +170,10 @@ tm_start_round(struct tm_state *s, int r)
 		coming_order(s, s->order);
 	s->nnext = 0;
 	tm_take_income(s);
+	s->unlock_wait = 0;
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
+			s->unlock_wait = 1;
 	s->cur = -1;
 	tm_new_turn(s);
 	for (i = 0; i < s->nseats; i++)
@@ -215,7 +219,8 @@ next_spade_seat(const struct tm_state *s)
 	coming_order(s, order);
 	for (i = 0; i < s->nseats; i++)
 		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
-		    s->pl[order[i]].cult_bonus > 0) && !s->pl[order[i]].dropped)
+		    s->pl[order[i]].cult_bonus > 0 || s->pl[order[i]].unlock_owed > 0) &&
+		    !s->pl[order[i]].dropped)
 			return order[i];
 	return -1;
 }
@@ -231,7 +236,7 @@ decisions_open(const struct tm_state *s, int but)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].cult_owed > 0 || (s->pl[i].cult_bonus > 0 && i != but) ||
-		    tm_shifter_must_settle(s, i))
+		    tm_shifter_must_settle(s, i) || s->pl[i].unlock_owed > 0)
 			return 1;
 	return 0;
 }
@@ -362,7 +367,8 @@ tm_advance(struct tm_state *s)
 		}
 		if (s->phase == TP_CULTSPADES) {
 			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
-			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0))
+			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0 ||
+			    s->pl[s->cur].unlock_owed > 0))
 				return;
 			s->cur = next_spade_seat(s);
 			if (s->cur >= 0)
@@ -399,6 +405,16 @@ tm_waiting(const void *st, struct game_wait *w)
 
 	memset(w, 0, sizeof(*w));
 	if (s->over)
+		return;
+	/* the Riverwalkers' unlocks owed hold up everyone (triver.c) */
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: unlock a terrain for the "
+			    "priest gained (unlock-terrain COLOUR, or gain-priest)",
+			    tm_fname(s, i, b, sizeof(b)));
+		}
+	if (w->mask != 0)
 		return;
 	if (s->cur >= 0) {
 		const char *why = "take an action";

@@ -18,7 +18,7 @@
 static const char *const verbs[] = {
 	"setup", "build", "upgrade", "transform", "dig", "send", "action", "convert",
 	"burn", "advance", "leech", "decline", "pass", "connect", "bridge", "done",
-	"wait", "resign", "drop-faction", "pick-color", NULL,
+	"wait", "resign", "drop-faction", "pick-color", "unlock-terrain", NULL,
 };
 
 /*
@@ -59,6 +59,7 @@ signed_word(const char *p)
 		;
 	if (sign == '-')
 		return (n == 5 && strncasecmp(p, "spade", 5) == 0) ||
+		    (n == 6 && strncasecmp(p, "bridge", 6) == 0) ||
 		    (n == 14 && strncasecmp(p, "gain_p3_for_vp", 14) == 0);
 	for (i = 0; i < 4; i++)
 		if (n == strlen(tm_cult_names[i]) && strncasecmp(p, tm_cult_names[i], n) == 0)

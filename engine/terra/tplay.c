@@ -31,6 +31,10 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 		return 1;
 	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
 		return 1;
+	/* the Riverwalkers' unlocks owed from income come before the round's
+	 * first action, whoever's it is */
+	if (word_eq(w[0], "unlock-terrain") && p->unlock_owed > 0)
+		return 1;
 	/* the Shapeshifters settle their tokens for VP as the round ends */
 	if (tm_shifter_must_settle(s, seat) && s->phase == TP_ACTIONS && s->cur < 0 &&
 	    (word_eq(w[0], "gain") || word_eq(w[0], "-gain_p3_for_vp")))
@@ -115,6 +119,8 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 
 	if (n < 1 || n > 7)
 		return tm_fail(err, errlen, "dig: write it as 'dig N' (N spades)");
+	if (tm_is_river(s, seat))
+		return tm_fail(err, errlen, "dig: the Riverwalkers have no spades");
 	if (s->act != TA_SPADES || !s->dig_ok) {
 		/* After a transform only a new action (the Chaos Magicians'
 		 * second) may dig. */
@@ -226,6 +232,14 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 		return words_drop_spade(s, seat, err, errlen);
 	if (word_eq(w[0], "-gain_p3_for_vp") && nw == 1)
 		return tm_cmd_decline_token(s, seat, err, errlen);
+	if (word_eq(w[0], "-bridge") && nw == 1) {
+		/* give up a bridge owed (the site's -BRIDGE), e.g. when none
+		 * can be placed */
+		if (s->pl[seat].bridge_owed < 1)
+			return tm_fail(err, errlen, "-BRIDGE: you owe no bridge");
+		s->pl[seat].bridge_owed--;
+		return GAME_OK;
+	}
 	if (w[0][0] == '-' && nw == 1)
 		return tm_cmd_lose_cult(s, seat, w[0], err, errlen);
 	if (word_eq(w[0], "transform"))
@@ -287,6 +301,15 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 
 	if (word_eq(w[0], "wait"))
 		return GAME_OK;
+	/* the round's start waits for the Riverwalkers' unlocks alone */
+	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain"))
+		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
+		    "unlock a terrain (unlock-terrain COLOUR, or gain-priest)");
+	if (word_eq(w[0], "unlock-terrain") && (s->phase == TP_ACTIONS ||
+	    s->phase == TP_CULTSPADES))
+		return nw == 2 ? tm_cmd_unlock(s, seat, w[1], err, errlen) :
+		    tm_fail(err, errlen, "unlock-terrain: write it as 'unlock-terrain "
+		    "COLOUR' or 'unlock-terrain gain-priest'");
 	if (word_eq(w[0], "leech") || word_eq(w[0], "decline"))
 		return tm_cmd_leech(s, seat, w, nw, word_eq(w[0], "leech"), err, errlen);
 	if (word_eq(w[0], "convert"))
@@ -397,6 +420,8 @@ drop_seat(struct tm_state *s, int seat, const char *what, char *err, size_t errl
 	s->pl[seat].spades = 0;
 	s->pl[seat].cult_owed = 0;
 	s->pl[seat].cult_bonus = 0;
+	s->pl[seat].unlock_owed = 0;
+	tm_unlock_settled(s);
 	for (i = s->noffer - 1; i >= 0; i--)
 		if (s->offer[i].to == seat)
 			tm_remove_offer(s, i, 0);

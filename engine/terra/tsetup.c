@@ -403,10 +403,6 @@ static enum game_status
 faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
     size_t errlen)
 {
-	if (f < 0 && word_eq(name, "riverwalkers"))
-		return tm_fail(err, errlen, "setup: the riverwalkers (Fire & Ice) are "
-		    "not supported; of the Fire & Ice factions arbiter plays the Ice "
-		    "Maidens, Yetis, Acolytes, Dragonlords and Shapeshifters");
 	if (f < 0)
 		return tm_fail(err, errlen, "setup: unknown faction '%s'", name);
 	if ((f == TF_ICEMAIDENS || f == TF_YETIS) && !s->opt_fi_ice)
@@ -417,10 +413,11 @@ faction_allowed(const struct tm_state *s, int f, const char *name, char *err,
 		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice faction: "
 		    "the game needs the option fire-and-ice-factions/volcano",
 		    tm_fdefs[f].name);
-	if (f == TF_SHAPESHIFTERS && !s->opt_fi_variable)
-		return tm_fail(err, errlen, "setup: the shapeshifters are a Fire & Ice "
+	if ((f == TF_SHAPESHIFTERS || f == TF_RIVERWALKERS) && !s->opt_fi_variable)
+		return tm_fail(err, errlen, "setup: the %s are a Fire & Ice "
 		    "faction: the game needs the option fire-and-ice-factions/variable "
-		    "(or one of its rule versions variable_v2 to variable_v5)");
+		    "(or one of its rule versions variable_v2 to variable_v5)",
+		    tm_fdefs[f].name);
 	return GAME_OK;
 }
 
@@ -459,6 +456,8 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 		p->pick_owed = 1;
 	if (f == TF_SHAPESHIFTERS)
 		tm_shifter_setup(s, seat);
+	if (f == TF_RIVERWALKERS)
+		tm_river_setup(s, seat);
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)

@@ -4,7 +4,7 @@
  * variable_v5), as the site's engine (terra.snellman.net) plays them: a
  * home colour picked at setup and changed in play by their stronghold's
  * shapeshift actions, and what they get when a power offer of theirs is
- * taken.  The Riverwalkers of the same options are not played.  Depends on
+ * taken.  The Riverwalkers of the same options: triver.c.  Depends on
  * tcore.c, tfire.c.
  */
 #include <stdio.h>
@@ -142,7 +142,7 @@ tm_shifter_pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
 	if (c < 0 || c >= TC_RIVER)
 		return tm_fail(err, errlen, "pick-color: name one of yellow brown "
 		    "black blue green gray red");
-	if (tm_home_of_someone(s, c))
+	if (tm_home_of_someone(s, c) || tm_river_colour(s) == c)
 		return tm_fail(err, errlen, "pick-color: %s is not available (the home "
 		    "of a faction)", tm_color_names[c]);
 	for (i = 0; i < TM_NCELLS; i++)

@@ -83,6 +83,15 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	size_t start = out->len;
 	char cmd[96];
 
+	if (p->unlock_owed > 0) {
+		/* the Riverwalkers' unlock for a priest gained */
+		for (i = 0; i < TC_RIVER; i++) {
+			snprintf(cmd, sizeof(cmd), "unlock-terrain %s", tm_color_names[i]);
+			try_move(s, tmp, seat, cmd, out);
+		}
+		try_move(s, tmp, seat, "unlock-terrain gain-priest", out);
+		return 1;
+	}
 	if (p->lose_cult > 0) {
 		for (k = 0; k < 4; k++) {
 			snprintf(cmd, sizeof(cmd), "-%d%s", p->lose_cult, tm_cult_names[k]);
@@ -128,6 +137,9 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				if (i < s->cells[i].br[j])
 					try_move(s, tmp, seat, cmd, out);
 			}
+		/* none can be placed: give it up, as the site allows */
+		if (out->len == start)
+			try_move(s, tmp, seat, "-BRIDGE", out);
 		return 1;
 	}
 	if (p->free_tp) {
@@ -324,8 +336,9 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
 	    !s->pl[seat].cult2_owed)
 		cult_bonus_moves(s, tmp, seat, out);
-	if (s->cur != seat && s->phase == TP_CULTSPADES && (s->pl[seat].spades > 0 ||
-	    s->pl[seat].cult_owed > 0) && !s->pl[seat].dropped)
+	if (s->cur != seat && ((s->phase == TP_CULTSPADES && (s->pl[seat].spades > 0 ||
+	    s->pl[seat].cult_owed > 0)) || s->pl[seat].unlock_owed > 0) &&
+	    !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
 	if (s->cur < 0 && s->phase == TP_ACTIONS && tm_shifter_must_settle(s, seat)) {
 		try_move(s, tmp, seat, "gain P3 for VP", out);
@@ -375,7 +388,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	case TP_ACTIONS:
 		if (!owed_moves(s, tmp, seat, out))
 			action_moves(s, tmp, seat, out);
-		free_moves(s, tmp, seat, out);
+		if (!s->unlock_wait)
+			free_moves(s, tmp, seat, out);
 		break;
 	default:
 		break;
@@ -591,6 +605,8 @@ render_factions(const struct tm_state *s, const char *const *names,
 			sb_printf(out, "  home terrain %s, shapeshifts left %d, P3 for VP %d\n",
 			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet",
 			    p->shifts, p->p3_for_vp);
+		if (tm_is_river(s, i))
+			tm_river_render(s, i, out);
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
 			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);
@@ -731,9 +747,12 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "towns", tw);
 	json_object_set_new(o, "buildings", json_pack("{sisisisisi}", "D", p->nb[1],
 	    "TP", p->nb[2], "TE", p->nb[3], "SH", p->nb[4], "SA", p->nb[5]));
-	if (p->faction >= 0 && (tm_picks_colour(s, i) || tm_is_shifter(s, i)))
+	if (p->faction >= 0 && (tm_picks_colour(s, i) || tm_is_shifter(s, i) ||
+	    tm_is_river(s, i)))
 		json_object_set_new(o, "color_picked", p->color2 > 0 ?
 		    json_string(tm_color_names[p->color2 - 1]) : json_null());
+	if (p->faction >= 0 && tm_is_river(s, i))
+		tm_river_json(s, i, o);
 	json_object_set_new(o, "passed", json_boolean(p->passed));
 	json_object_set_new(o, "dropped", json_boolean(p->dropped));
 	return o;
@@ -880,7 +899,7 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->tf_nonhome, 0, 1) || !in_range(s->dig_ok, 0, 1) ||
 	    !in_range(s->teleported, 0, 1) || !in_range(s->held_pass, 0, 1) ||
 	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
-	    !in_range(s->bonus_count, 0, 9)) {
+	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
 	}
@@ -1016,7 +1035,7 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 	const int32_t *owed[] = { &p->spades, &p->free_tf, &p->fav_owed, &p->town_owed,
 	    &p->cult_owed, &p->cult2_owed, &p->cult_bonus, &p->bridge_owed, &p->free_tp,
 	    &p->free_d, &p->darkling_conv, &p->keys, &p->towns, &p->bridges, &p->burned,
-	    &p->volcano_tf, &p->lose_cult };
+	    &p->volcano_tf, &p->lose_cult, &p->unlock_owed };
 	size_t k;
 	int i;
 
@@ -1026,8 +1045,11 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 	}
 	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
 	    (p->faction >= 0 && s->phase > TP_FACTIONS && (tm_picks_colour(s, seat) ||
-	    tm_is_shifter(s, seat)) && p->color2 == 0) || !in_range(p->shifts, 0, 100) ||
-	    !in_range(p->p3_for_vp, 0, 10000)) {
+	    tm_is_shifter(s, seat) || tm_is_river(s, seat)) && p->color2 == 0) ||
+	    !in_range(p->shifts, 0, 100) || !in_range(p->p3_for_vp, 0, 10000) ||
+	    !in_range(p->unlocked, 0, 127) || (p->faction >= 0 && !tm_is_river(s, seat) &&
+	    (p->unlocked != 0 || p->unlock_owed != 0)) || (p->color2 > 0 &&
+	    ((p->unlocked >> (p->color2 - 1)) & 1))) {
 		snprintf(err, errlen, "seat %d's picked colour is out of range", seat + 1);
 		return -1;
 	}

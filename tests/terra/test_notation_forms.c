@@ -235,13 +235,14 @@ test_is_command(void **state)
 		"send p to WATER", "action ACT6. transform F2 to gray", "dig 1. build G4",
 		"burn 2", "advance ship", "connect r3", "bridge C2:D4", "drop-faction witches",
 		"pick-color green", "icemaidens: pick-color GREY", "-3FIRE", "- 4WATER",
-		"acolytes: -3earth. +TW2",
+		"acolytes: -3earth. +TW2", "riverwalkers: unlock-terrain green",
+		"unlock-terrain gain-priest", "-BRIDGE", "riverwalkers: - bridge",
 	};
 	static const char *const prose[] = {
 		"Hi arbiter,", "-Ada", "- Ada", "+44 20 7946 0000", "+1", "+FAVOURITE",
 		"+TW", "-spades", "Sent from my iPhone", "Ada: thanks!", "Builder's note",
 		"Done.", "passing on this one", "", "   ", "# my plan", "-3", "-3 days",
-		"-2nd thought",
+		"-2nd thought", "-bridges", "unlocking the terrain now",
 	};
 	size_t i;
 

@@ -92,7 +92,8 @@ test_selfplay_many(void **state)
 				opts[nopts].value = "";
 				nopts++;
 			}
-		/* the Shapeshifters: one of their five rule versions, or none */
+		/* the Shapeshifters and Riverwalkers: one of their five rule
+		 * versions, or none */
 		if ((seed >> 16) % 6 != 0) {
 			static const char *const variable[] = {
 			    "fire-and-ice-factions/variable",

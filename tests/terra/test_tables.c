@@ -172,6 +172,14 @@ static const struct ref refs[TM_NFACT] = {
 	  TPC_STD, TPPW_STD, TEP_STD, TEPW_NONE, 0, 0, 0, 4, 1,
 	  { 0, 1, 2, 2, 3, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
 	  0, 3, SHIP_STD, 0, 0, 0, 0 },
+	/* Riverwalkers.pm (every version): bowls 10/2, FIRE+AIR, dwellings
+	 * 1/2/3/3/4/5/5/6/7 W, temples P/5 PW/P, shipping 1 for good, no
+	 * digging track (and no spades at all) */
+	{ "riverwalkers", 15, 3, 0, 10, 2, { 1, 0, 0, 1 },
+	  { 1, 2, 3, 3, 4, 5, 5, 6, 7 },
+	  TPC_STD, TPPW_STD, { 0, 1, 1, 2 }, { 0, 0, 5, 5 }, 0, 0, 0, 2, 1,
+	  { 0, 1, 2, 2, 4, 4 }, { 0, 2, 3, 5, 6, 6 }, 6,
+	  1, 1, SHIP_STD, 0, 0, 0, 0 },
 };
 
 /* The options every table game runs with: the Fire & Ice factions may sit. */
@@ -184,7 +192,8 @@ static const struct game_opt table_opts[4] = {
 static void
 finish_setup(struct tm_state *s, int f)
 {
-	if (tm_fdefs[f].color == TC_ICE || f == TF_SHAPESHIFTERS)
+	if (tm_fdefs[f].color == TC_ICE || f == TF_SHAPESHIFTERS ||
+	    f == TF_RIVERWALKERS)
 		tg_ok(s, 0, "pick-color yellow");
 	if (f == TF_ICEMAIDENS)
 		tg_ok(s, 0, "+FAV12");
@@ -212,14 +221,17 @@ lonely(const struct tm_state *s, int c)
 	return 1;
 }
 
-/* A lonely cell, optionally of a colour (-1: any); the first from `from`. */
+/* A lonely cell, optionally of a colour (-1: any); the first from `from`.
+ * For the Riverwalkers to move, one next to a river. */
 static int
 lonely_cell(const struct tm_state *s, int color, int from)
 {
 	int c;
 
 	for (c = from; c < TM_NCELLS; c++)
-		if (lonely(s, c) && (color < 0 || s->terrain[c] == color))
+		if (lonely(s, c) && (color < 0 || s->terrain[c] == color) &&
+		    (s->phase != TP_DWELLINGS || !tm_is_river(s, s->cur) ||
+		    tm_river_bank(s, c)))
 			return c;
 	fail_msg("no lonely cell of colour %d", color);
 	return -1;
@@ -415,9 +427,25 @@ test_building_costs(void **state)
 		char cmd[64];
 		int a, b, e, k, c, w, p;
 
-		/* a dwelling next to one of ours, on a hex of our colour */
-		lonely_pair(s, &a, &b);
-		tg_put(s, 0, tg_base()->cells[a].name, TB_D);
+		/* a dwelling next to one of ours, on a hex of our colour (the
+		 * Riverwalkers: across a river from one of ours) */
+		if (f == TF_RIVERWALKERS) {
+			for (a = 0; a < TM_NCELLS; a++) {
+				if (!lonely(s, a) || !tm_river_bank(s, a))
+					continue;
+				tg_put(s, 0, tg_base()->cells[a].name, TB_D);
+				for (b = 0; b < TM_NCELLS; b++)
+					if (lonely(s, b) && tm_reach(s, 0, b, &k))
+						break;
+				if (b < TM_NCELLS)
+					break;
+				tg_put(s, 0, tg_base()->cells[a].name, TB_NONE);
+			}
+			assert_true(a < TM_NCELLS);
+		} else {
+			lonely_pair(s, &a, &b);
+			tg_put(s, 0, tg_base()->cells[a].name, TB_D);
+		}
 		s->terrain[b] = (int8_t)tm_home(s, 0);
 		snprintf(cmd, sizeof(cmd), "build %s", tg_base()->cells[b].name);
 		paid(s, cmd, &c, &w, &p);
@@ -507,7 +535,13 @@ test_digging_track(void **state)
 					    r->name, lvl, w, c, p, s->pl[0].vp - vp);
 			}
 			/* one spade costs 3, 2, 1 workers (Darklings: a priest; a
-			 * volcano faction digs a hex for nothing) */
+			 * volcano faction digs a hex for nothing); the Riverwalkers
+			 * have none */
+			if (f == TF_RIVERWALKERS) {
+				tg_turn(s, 0);
+				tg_bad(s, 0, "dig 1", "no spades");
+				continue;
+			}
 			paid(s, "dig 1", &c, &w, &p);
 			if (f == TF_DARKLINGS ? (p != 1 || w != 0) : tm_is_volcano(s, 0) ?
 			    (w != 0 || p != 0 || c != 0) : (w != 3 - lvl || p != 0))

@@ -289,7 +289,8 @@ home_color(const char *faction)
 	    { "mermaids", "blue" }, { "nomads", "yellow" }, { "swarmlings", "blue" },
 	    { "witches", "green" }, { "icemaidens", "ice" }, { "yetis", "ice" },
 	    { "acolytes", "volcano" }, { "dragonlords", "volcano" },
-	    { "shapeshifters", "" } };	/* their colour changes: no home here */
+	    { "shapeshifters", "" },	/* their colour changes: no home here */
+	    { "riverwalkers", "" } };	/* they never transform */
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -474,8 +475,16 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		r->moves(st, seat, &mv);
 		n = split_lines((char *)sb_str(&mv), lines, 4096);
 		if (n <= 0) {
-			fprintf(stderr, "gen %llu: seat %d has no move\n",
-			    (unsigned long long)seed64, seat);
+			char failed[600];
+
+			fprintf(stderr, "gen %llu: seat %d has no move (%s)\n",
+			    (unsigned long long)seed64, seat, w.why[seat]);
+			snprintf(failed, sizeof(failed), "%s.failed", outpath);
+			if ((f = fopen(failed, "w")) != NULL) {
+				fprintf(f, "%s# seat %d (%s) has no move: %s\n", sb_str(&log),
+				    seat, faction[seat], w.why[seat]);
+				fclose(f);
+			}
 			goto out;
 		}
 		if (!raw)
@@ -485,7 +494,7 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		 * enough that every game exercises one (TDIFF_ICE=percent,
 		 * default 60) */
 		if (starts(text, "setup ")) {
-			static char *ice[5];
+			static char *ice[6];
 			int ni = 0, pct = getenv("TDIFF_ICE") ? atoi(getenv("TDIFF_ICE")) : 60;
 
 			for (k = 0; k < n; k++)
@@ -493,7 +502,8 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 				    strcmp(lines[k], "setup yetis") == 0 ||
 				    strcmp(lines[k], "setup acolytes") == 0 ||
 				    strcmp(lines[k], "setup dragonlords") == 0 ||
-				    strcmp(lines[k], "setup shapeshifters") == 0)
+				    strcmp(lines[k], "setup shapeshifters") == 0 ||
+				    strcmp(lines[k], "setup riverwalkers") == 0)
 					ice[ni++] = lines[k];
 			if (ni > 0 && (int)rng_below(&g, 100) < pct)
 				text = ice[rng_below(&g, (uint32_t)ni)];
