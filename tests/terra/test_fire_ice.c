@@ -930,8 +930,8 @@ test_river_setup(void **state)
 	assert_int_equal(p->cult[TK_FIRE], 1);
 	assert_int_equal(p->cult[TK_AIR], 1);
 	assert_int_equal(p->ship, 1);
-	tg_bad(s, 1, "setup fakirs", "colour is taken");
-	tg_bad(s, 1, "setup shapeshifters", "colour is taken");
+	tg_bad(s, 1, "setup fakirs", "is taken by the riverwalkers");
+	tg_bad(s, 1, "setup shapeshifters", "is taken by the riverwalkers");
 	tg_ok(s, 1, "setup witches");
 	tg_bad(s, 0, "build A5", "next to a river");
 	tg_bad(s, 0, "build C4", "home terrain");
