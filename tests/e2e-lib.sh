@@ -280,6 +280,14 @@ open(os.path.join(out, "reply-to"), "w").write(m["Reply-To"].addresses[0].addr_s
 PY
 }
 
+# mail_of SEAT MESSAGE-ID COMMAND ADDRESS: a reply mail from the seat named
+# SEAT (at SEAT@example.org, its envelope sender too) to ADDRESS, with
+# COMMAND as its body, on stdout (the races feed it to many processes).
+mail_of() {	# mail_of SEAT MESSAGE-ID COMMAND ADDRESS
+	printf 'Return-Path: <%s@example.org>\nFrom: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$1" "$1" "$1" "$4" "$2" "$3"
+}
+
 # reply SEAT ID BODY: the seat named SEAT (at SEAT@example.org) answers its
 # newest mail with BODY; the answer to it is then read by newest_mail.
 reply() {

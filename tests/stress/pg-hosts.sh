@@ -55,10 +55,6 @@ both() {
 		done
 	done
 }
-mail_of() {	# mail_of SEAT MESSAGE-ID COMMAND ADDRESS
-	printf 'Return-Path: <%s@example.org>\nFrom: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$1" "$1" "$1" "$4" "$2" "$3"
-}
 r=0 codes=""
 while [ $r -lt $rounds ]; do
 	r=$((r + 1))

@@ -20,10 +20,6 @@ awaited() {
 		"$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null && { echo "$s"; return; }
 	done
 }
-mail_of() {	# mail_of SEAT MESSAGE-ID COMMAND ADDRESS
-	printf 'Return-Path: <%s@example.org>\nFrom: %s <%s@example.org>\nTo: %s\nSubject: Re: move\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$1" "$1" "$1" "$4" "$2" "$3"
-}
 r=0 undos=0 codes=""
 while [ $r -lt $rounds ]; do
 	r=$((r + 1))
