@@ -58,16 +58,13 @@ insert_sql(const char *table, struct db_stmt *st)
 	return sql;
 }
 
-/* Copy one row: each value with its own kind. */
+/* Copy one row with the target's INSERT st: each value with its own kind. */
 static int
-copy_row(struct store *to, const char *sql, struct db_stmt *src, const char *table)
+copy_row(struct store *to, struct db_stmt *st, struct db_stmt *src, const char *table)
 {
-	struct db_stmt *st;
 	int n = db_col_count(src), i, rc;
 	size_t len;
 
-	if ((rc = store_prepare(to, sql, &st)) != STORE_OK)
-		return rc;
 	for (i = 0; i < n; i++)
 		switch (db_col_kind(src, i)) {
 		case DB_BIND_INT:
@@ -86,34 +83,45 @@ copy_row(struct store *to, const char *sql, struct db_stmt *src, const char *tab
 			db_bind_text(st, i + 1, db_col_text(src, i));
 			break;
 		}
-	return store_done(to, st, table);
+	rc = db_step(st);
+	db_reset(st);
+	return rc == DB_DONE ? STORE_OK : store_fail(to, rc, table);
 }
 
 static int
 copy_table(struct store *from, struct store *to, const char *table, int64_t *rows)
 {
-	char sql[96], *ins = NULL;
-	struct db_stmt *st;
+	char sql[96], *ins;
+	struct db_stmt *st, *put = NULL;
 	int rc;
 
 	*rows = 0;
 	snprintf(sql, sizeof(sql), "SELECT * FROM %s", table);
 	if ((rc = store_prepare(from, sql, &st)) != STORE_OK)
 		return rc;
+	/* One INSERT for the table, prepared at its first row and run for each. */
 	while ((rc = db_step(st)) == DB_ROW) {
-		if (ins == NULL && (ins = insert_sql(table, st)) == NULL) {
-			snprintf(to->err, sizeof(to->err), "out of memory");
-			db_finalize(st);
-			return STORE_ERROR;
-		}
-		if ((rc = copy_row(to, ins, st, table)) != STORE_OK) {
+		if (put == NULL) {
+			if ((ins = insert_sql(table, st)) == NULL) {
+				snprintf(to->err, sizeof(to->err), "out of memory");
+				db_finalize(st);
+				return STORE_ERROR;
+			}
+			rc = store_prepare(to, ins, &put);
 			free(ins);
+			if (rc != STORE_OK) {
+				db_finalize(st);
+				return rc;
+			}
+		}
+		if ((rc = copy_row(to, put, st, table)) != STORE_OK) {
+			db_finalize(put);
 			db_finalize(st);
 			return rc;
 		}
 		++*rows;
 	}
-	free(ins);
+	db_finalize(put);
 	db_finalize(st);
 	if (rc != DB_DONE) {
 		rc = store_fail(from, rc, table);

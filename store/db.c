@@ -233,6 +233,17 @@ db_col_kind(struct db_stmt *st, int col)
 }
 
 void
+db_reset(struct db_stmt *st)
+{
+	if (st->pg != NULL) {
+		pg_reset(st);
+		return;
+	}
+	sqlite3_reset(st->lite);
+	sqlite3_clear_bindings(st->lite);
+}
+
+void
 db_finalize(struct db_stmt *st)
 {
 	if (st == NULL)

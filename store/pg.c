@@ -459,6 +459,27 @@ pg_col_kind(struct db_stmt *st, int col)
 }
 
 void
+pg_reset(struct db_stmt *st)
+{
+	struct pg_stmt *p = st->pg;
+	int i;
+
+	if (p->blob != NULL)
+		pg_dl.freemem(p->blob);
+	p->blob = NULL;
+	pg_dl.clear(p->res);
+	p->res = NULL;
+	p->row = -1;
+	p->nrows = 0;
+	for (i = 0; i < MAXP; i++) {
+		p->val[i] = NULL;
+		p->len[i] = 0;
+		p->fmt[i] = 0;
+		p->oid[i] = OID_TEXT;
+	}
+}
+
+void
 pg_finalize(struct db_stmt *st)
 {
 	struct pg_stmt *p = st->pg;

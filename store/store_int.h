@@ -68,6 +68,8 @@ int db_col_count(struct db_stmt *st);
 const char *db_col_name(struct db_stmt *st, int col);
 int db_col_kind(struct db_stmt *st, int col);
 void db_finalize(struct db_stmt *st);
+/* Ready a stepped statement to run again: its parameters all NULL. */
+void db_reset(struct db_stmt *st);
 
 /* The PostgreSQL side (pg.c). */
 int pg_open(struct store *s, const char *uri, int readonly);
@@ -83,6 +85,7 @@ int pg_col_count(struct db_stmt *st);
 const char *pg_col_name(struct db_stmt *st, int col);
 int pg_col_kind(struct db_stmt *st, int col);
 void pg_finalize(struct db_stmt *st);
+void pg_reset(struct db_stmt *st);
 
 /* The SQLite statement inside a db_stmt (db.c). */
 struct db_stmt {
