@@ -15,6 +15,8 @@
 #include "../engine/game.h"
 #include "../store/store.h"
 
+struct smtp_session;
+
 /* Exit codes, as sysexits.h numbers them. */
 enum {
 	EXIT_OK = 0,
@@ -42,6 +44,7 @@ struct ctx {
 	const char *config;	/* --config */
 	const char *prog;
 	struct config *cfg;	/* loaded once by config_get (config.h); owned */
+	struct smtp_session *smtp;	/* dialled ahead by outmail_ahead; owned */
 };
 
 

@@ -360,8 +360,13 @@ backoff(int attempts)
 	return d < 6 * 3600 ? d : 6 * 3600;
 }
 
-/* Mails claimed per transaction when delivering into a Maildir. */
-enum { BATCH = 64 };
+/*
+ * Mails claimed per transaction, and the seconds a claim holds them from
+ * other senders.  A batch still being sent when half the claim has passed
+ * goes back to the queue and is claimed again: a mail started then ends
+ * (SMTP gives each at most 70 s) before another sender may take it.
+ */
+enum { BATCH = 64, LEASE = 600 };
 
 /* Deliver one claimed mail; fills r and counts it in st. */
 static void
@@ -405,24 +410,62 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
 }
 
+/* A session for cfg's smtp_url (set), or NULL with err set. */
+static struct smtp_session *
+session(const struct config *cfg, char *err, size_t len)
+{
+	struct smtp_config sc;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.url = cfg->smtp_url;
+	sc.user = cfg->smtp_user;
+	sc.password = cfg->smtp_password;
+	sc.insecure = cfg->smtp_insecure;
+	sc.connect_timeout_ms = 10000;
+	return smtp_open(&sc, err, len);
+}
+
+void
+outmail_ahead(struct ctx *c, struct store *s)
+{
+	struct config *cfg;
+	char err[512];
+
+	/* Any fault here is met again, and said, by outmail_deliver. */
+	if (c->smtp != NULL || (cfg = config_get(c, err, sizeof(err))) == NULL ||
+	    cfg->smtp_url[0] == '\0' || config_secret(cfg, s, err, sizeof(err)) != 0)
+		return;
+	if ((c->smtp = session(cfg, err, sizeof(err))) != NULL)
+		smtp_ahead(c->smtp);
+}
+
+void
+outmail_end(struct ctx *c)
+{
+	smtp_close(c->smtp);
+	c->smtp = NULL;
+}
+
 /*
- * The send loop.  Each transaction records what the previous one claimed
- * and claims what comes next: with SMTP one mail at a time, so a crash can
- * repeat at most the one mail sent and not yet recorded; with a Maildir up
- * to BATCH at a time, since delivering a mail again is idempotent there
- * (the file is named after the mail) - but one at a time on a database
- * several hosts share, each delivering into a Maildir of its own.
+ * The send loop.  Each transaction records what was delivered and claims
+ * what comes next, up to BATCH mails.  With SMTP each mail's outcome is
+ * recorded before the next one goes out, so a crash can repeat at most the
+ * one mail sent and not yet recorded; a Maildir's are recorded together,
+ * since delivering a mail again is idempotent there (the file is named
+ * after the mail).  On a database several hosts share, each delivering
+ * into a Maildir of its own or all through SMTP, a host claims one mail at
+ * a time: a crash leaves at most one to be delivered again by another
+ * host, and the others are not kept waiting for a batch.
  */
 int
-outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
+outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st)
 {
 	struct smtp_session *smtp = NULL;
-	struct smtp_config sc;
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
 	char err[512] = "";
-	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0;
+	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
 
 	memset(st, 0, sizeof(*st));
 	if ((rc = config_secret(cfg, s, err, sizeof(err))) != 0) {
@@ -430,26 +473,17 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
 	}
 	if (cfg->smtp_url[0] != '\0') {
-		memset(&sc, 0, sizeof(sc));
-		sc.url = cfg->smtp_url;
-		sc.user = cfg->smtp_user;
-		sc.password = cfg->smtp_password;
-		sc.insecure = cfg->smtp_insecure;
-		sc.connect_timeout_ms = 10000;
-		smtp = smtp_open(&sc, err, sizeof(err));
+		/* The session outmail_ahead opened, made from the same settings. */
+		smtp = c->smtp != NULL && cfg == c->cfg ? c->smtp : session(cfg, err, sizeof(err));
+		if (smtp == c->smtp)
+			c->smtp = NULL;
 		if (smtp == NULL) {
 			errx_line(c, "smtp_url: %s", err);
 			return strncmp(err, CURL_DL_MISSING, strlen(CURL_DL_MISSING)) == 0 ?
 			    EXIT_UNAVAILABLE : EXIT_USAGE;
 		}
-		max = 1;
-	} else if (store_is_uri(cfg->db))
-		/*
-		 * Delivering again is harmless in one Maildir only: on a
-		 * database that several hosts share, each with its own
-		 * Maildir, a crash must leave at most one mail to be
-		 * delivered again by another host, as with SMTP.
-		 */
+	}
+	if (store_is_uri(cfg->db))
 		max = 1;
 	if (smtp == NULL)
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
@@ -457,12 +491,14 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 	for (;;) {
 		int64_t now = now_epoch();
 
-		rc = store_outbox_step(s, done, ndone, now, 600, claimed, stop ? 0 : max, &n);
+		rc = store_outbox_step(s, done, ndone, now, LEASE, claimed, stop ? 0 : max, &n);
 		ndone = 0;
 		if (rc != STORE_OK || n == 0)
 			break;
 		for (i = 0; i < n; i++) {
-			if (stop) {
+			if (!stop && !late && i > 0 && now_epoch() - now > LEASE / 2)
+				late = 1;
+			if (stop || late) {
 				/* Not tried: back in the queue as it was. */
 				memset(&done[ndone], 0, sizeof(done[ndone]));
 				done[ndone].id = claimed[i].id;
@@ -473,9 +509,24 @@ outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int ve
 				/* After a transient failure the server is likely down: stop. */
 				stop = !done[ndone].sent && !done[ndone].failed;
 				ndone++;
+				if (smtp != NULL && i + 1 < n && !stop) {
+					int none;
+
+					rc = store_outbox_step(s, done, ndone, now, LEASE, NULL, 0, &none);
+					ndone = 0;
+				}
 			}
 			store_mail_free(&claimed[i]);
+			if (rc != STORE_OK) {
+				/* The rest stay claimed, and go out once the claim expires. */
+				while (++i < n)
+					store_mail_free(&claimed[i]);
+				break;
+			}
 		}
+		if (rc != STORE_OK)
+			break;
+		late = 0;
 	}
 	smtp_close(smtp);
 	if (rc == STORE_OK && st->nolib) {

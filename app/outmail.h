@@ -73,8 +73,17 @@ struct deliver_stats {
 	int sent, deferred, failed;
 	int nolib;	/* a mail waits because libcurl (for TLS) cannot be loaded */
 };
-int outmail_deliver(const struct ctx *c, struct config *cfg, struct store *s, int verbose,
+int outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st);
+
+/*
+ * Before work that will end in deliver_queue (a move, a mail handled):
+ * with smtp_url set to an address, start connecting to the server now, so
+ * its greeting is on the way while the work is done.  Kept in c->smtp for
+ * outmail_deliver; outmail_end closes it if nothing used it.
+ */
+void outmail_ahead(struct ctx *c, struct store *s);
+void outmail_end(struct ctx *c);
 
 /* Load the configuration and deliver what is due (cmd_send.c). */
 int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);

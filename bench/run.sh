@@ -128,7 +128,7 @@ t1=$(date +%s.%N)
 /usr/bin/python3 -c "import sys; q, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print('send: %d mails over one SMTP connection in %.2f s: %.0f mails/s' % (q, b - a, q / (b - a)))" "$queued" "$t0" "$t1"
 seat=$(awaited 1 a b c d)
 idx=$(( $(printf 'a\nb\nc\nd\n' | grep -n "^$seat$" | cut -d: -f1) - 1 ))
-reply=$(sqlite3 "$ARBITER_DB" "select message from outbox where seat = $idx order by id desc limit 1" |
+reply=$(sqlite3 "$ARBITER_DB" "select message from outbox join outbox_body using (id) where seat = $idx order by id desc limit 1" |
 	grep -i '^Reply-To:' | sed 's/.*<\(.*\)>.*/\1/' | tr -d '\r')
 printf 'From: %s@example.org\nTo: %s\nMessage-ID: <bench-1@example.org>\nSubject: move\n\n%s\n' \
 	"$seat" "$reply" "$(head -1 "$W/moves")" >"$W/in.eml"

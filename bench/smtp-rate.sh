@@ -36,7 +36,7 @@ sqlite3 "$ARBITER_DB" "UPDATE outbox SET next_try = 0, attempts = 0"
 n=$(sqlite3 "$ARBITER_DB" "SELECT count(*) FROM outbox WHERE sent_at = 0")
 # The same messages, for smtplib.
 sqlite3 "$ARBITER_DB" "SELECT id FROM outbox" | while read -r id; do
-	sqlite3 "$ARBITER_DB" "SELECT writefile('$W/msg.$id', message) FROM outbox WHERE id = $id" >/dev/null
+	sqlite3 "$ARBITER_DB" "SELECT writefile('$W/msg.$id', message) FROM outbox_body WHERE id = $id" >/dev/null
 done
 t0=$(date +%s%N)
 ARBITER_SMTP_URL=smtp://127.0.0.1:$PORT "$A" send --quiet

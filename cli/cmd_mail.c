@@ -51,6 +51,8 @@ run_mail(struct ctx *c, int argc, char **argv)
 			rc = EXIT_CONFIG;
 		goto out;
 	}
+	if (no_send == NULL)
+		outmail_ahead(c, s);
 	rc = inmail_handle(c, s, data, len, extension);
 	/* After the commit nothing may turn the result into a retry: what fails
 	   to go out now stays queued for `send`. */

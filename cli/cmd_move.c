@@ -86,6 +86,8 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	sub.len = len;
 	sub.source = admin ? "admin" : "cli";
 	sub.dry_run = dry != NULL;
+	if (!sub.dry_run && no_send == NULL)
+		outmail_ahead(c, s);
 	rc = play_submission(c, s, &sub, &g, &out);
 	if (rc != EXIT_OK) {
 		if (out.err[0] != '\0' && rc != EXIT_IOERR && rc != EXIT_TEMPFAIL)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "../app/outmail.h"
 
 int
 main(int argc, char **argv)
@@ -72,6 +73,7 @@ main(int argc, char **argv)
 			av[n++] = argv[k];
 		rc = e->run(&c, n, av);
 		free(av);
+		outmail_end(&c);
 		free(c.cfg);
 		return rc < 0 ? EXIT_OK : rc;
 	}

@@ -51,6 +51,7 @@ struct smtp_session {
 	int use_curl;		/* every message goes through libcurl */
 	struct smtp_curl *curl;
 	int fd;			/* -1: not connected */
+	int ahead;		/* fd is smtp_ahead's: maybe still connecting, not greeted */
 	int pipelining;
 	int auth_plain, auth_login, auth_other, starttls;
 	char in[4096];		/* bytes read and not yet used */
@@ -250,6 +251,7 @@ hang_up(struct smtp_session *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
+	s->ahead = 0;
 	s->inlen = s->inpos = 0;
 }
 
@@ -565,7 +567,17 @@ greet(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 	char line[300];
 	int r;
 
-	if (dial(s, deadline, err, errlen) != 0)
+	if (s->ahead) {
+		int e = 0;
+		socklen_t l = sizeof e;
+
+		/* Connected ahead, if the connection came up: else dial as usual. */
+		if (wait_fd(s->fd, POLLOUT, now_ms() + s->conf.connect_timeout_ms) != 0 ||
+		    getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0 || e != 0)
+			hang_up(s);
+		s->ahead = 0;
+	}
+	if (s->fd < 0 && dial(s, deadline, err, errlen) != 0)
 		return -1;
 	s->pipelining = s->starttls = 0;
 	s->auth_plain = s->auth_login = s->auth_other = 0;
@@ -771,7 +783,7 @@ smtp_send(struct smtp_session *s, const char *from, const char *const *rcpt,
 	}
 	deadline = now_ms() + s->conf.timeout_ms;
 	for (tries = 0; tries < 2 && r == -1; tries++) {
-		int fresh = s->fd < 0;
+		int fresh = s->fd < 0 || s->ahead;
 
 		if (!fresh && went_stale(s))
 			hang_up(s), fresh = 1;
@@ -813,12 +825,52 @@ smtp_send(struct smtp_session *s, const char *from, const char *const *rcpt,
 	return (enum smtp_result)r;
 }
 
+/* Start connecting; see smtp.h. */
+void
+smtp_ahead(struct smtp_session *s)
+{
+	struct addrinfo hints, *res = NULL;
+	int fd, one = 1;
+
+	if (s == NULL || s->use_curl || s->fd >= 0)
+		return;
+	/* A name to look up could wait on DNS: only an address is dialled ahead. */
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICHOST;
+	if (getaddrinfo(s->host, s->port, &hints, &res) != 0)
+		return;
+	fd = socket(res->ai_family, res->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
+	    res->ai_protocol);
+	if (fd >= 0 && connect(fd, res->ai_addr, res->ai_addrlen) != 0 &&
+	    errno != EINPROGRESS) {
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd < 0)
+		return;
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	s->fd = fd;
+	s->ahead = 1;
+	s->inlen = s->inpos = 0;
+}
+
 /* Close and free; see smtp.h. */
 void
 smtp_close(struct smtp_session *s)
 {
 	if (s == NULL)
 		return;
+	if (s->fd >= 0 && s->ahead) {
+		/* Dialled ahead and never used: a polite QUIT after the greeting. */
+		long long deadline = now_ms() + QUIT_WAIT_MS;
+
+		s->ahead = 0;
+		if (get_reply(s, 0, deadline) != 220)
+			hang_up(s);
+	}
 	if (s->fd >= 0)
 		(void)command(s, "QUIT", now_ms() + QUIT_WAIT_MS);
 	hang_up(s);

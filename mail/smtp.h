@@ -56,6 +56,13 @@ enum smtp_result smtp_send(struct smtp_session *s, const char *from,
     const char *const *rcpt, size_t nrcpt, const char *msg, size_t len,
     char *err, size_t errlen);
 
+/* Start connecting to a server given by its address (not a name, which
+ * could wait on DNS) without waiting for the connection or the greeting, so
+ * the server gets ready while the caller does other work; the first
+ * smtp_send finishes it, or dials again as usual if it did not come up.
+ * Nothing when the session goes through libcurl. Never fails. */
+void smtp_ahead(struct smtp_session *s);
+
 /* Close the connection (QUIT) and free the session. NULL is allowed. */
 void smtp_close(struct smtp_session *s);
 

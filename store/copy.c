@@ -11,7 +11,7 @@
 
 /* Every table of the schema, each after those it refers to. */
 static const char *const tables[] = {
-	"meta", "games", "seats", "moves", "snapshots", "outbox", "inbound", "replies",
+	"meta", "games", "seats", "moves", "snapshots", "outbox", "outbox_body", "inbound", "replies",
 	"auth_failures", "observers", "proposals", "identities", "tables", "table_seats",
 };
 

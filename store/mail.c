@@ -63,19 +63,30 @@ int
 store_outbox_add(struct store *s, const struct store_mail *m)
 {
 	struct db_stmt *st;
+	int64_t id;
 	int rc;
 
-	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, message, "
-	    "created, next_try) VALUES (?, ?, ?, ?, ?, ?, ?)", &st);
+	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try) "
+	    "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, m->game);
 	db_bind_int(st, 2, m->seat);
 	db_bind_text(st, 3, m->kind);
 	db_bind_text(st, 4, m->rcpt);
-	db_bind_blob(st, 5, m->message, m->len);
+	db_bind_int(st, 5, m->created);
 	db_bind_int(st, 6, m->created);
-	db_bind_int(st, 7, m->created);
+	if ((rc = db_step(st)) != DB_ROW) {
+		db_finalize(st);
+		return store_fail(s, rc, "queue mail");
+	}
+	id = db_col_int(st, 0);
+	db_finalize(st);
+	rc = store_prepare(s, "INSERT INTO outbox_body (id, message) VALUES (?, ?)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, id);
+	db_bind_blob(st, 2, m->message, m->len);
 	return store_done(s, st, "queue mail");
 }
 
@@ -175,14 +186,16 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * PostgreSQL: rows another host's sender is claiming right now
 		 * are skipped, not waited for and then claimed a second time.
 		 */
-		rc = store_prepare2(s, "SELECT id, game_id, seat, kind, rcpt, message, created, "
-		    "attempts, claimed_until FROM outbox INDEXED BY outbox_queue "
+		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
+		    "attempts, claimed_until FROM outbox AS o INDEXED BY outbox_queue "
+		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY id LIMIT ?2",
-		    "SELECT id, game_id, seat, kind, rcpt, message, created, "
-		    "attempts, claimed_until FROM outbox "
+		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2",
+		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
+		    "attempts, claimed_until FROM outbox AS o "
+		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY id LIMIT ?2 FOR UPDATE SKIP LOCKED", &st);
+		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
 		if (rc != STORE_OK)
 			goto fail;
 		db_bind_int(st, 1, now);

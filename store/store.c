@@ -191,6 +191,17 @@ static const char *const migrations[] = {
 	"  name TEXT NOT NULL,"
 	"  email TEXT NOT NULL,"
 	"  PRIMARY KEY (table_id, idx));",
+	/*
+	 * 14: the mail itself in a table of its own, written once: claiming
+	 * a mail and recording its delivery rewrite only the small outbox
+	 * row (in SQLite a row is rewritten whole, overflow pages included,
+	 * so each of those updates used to copy the whole message again).
+	 */
+	"CREATE TABLE outbox_body ("
+	"  id INTEGER PRIMARY KEY REFERENCES outbox(id) ON DELETE CASCADE,"
+	"  message BLOB NOT NULL);"
+	"INSERT INTO outbox_body (id, message) SELECT id, message FROM outbox;"
+	"ALTER TABLE outbox DROP COLUMN message;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

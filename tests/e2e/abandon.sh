@@ -84,6 +84,9 @@ for table in seats moves snapshots outbox inbound; do
 	[ "$n" -eq 0 ] || fail "$n rows of game 2 left in $table"
 	ok
 done
+n=$(sql "SELECT count(*) FROM outbox_body WHERE id NOT IN (SELECT id FROM outbox)")
+[ "$n" -eq 0 ] || fail "$n mail bodies left without their outbox row"
+ok
 expect_rc 66 "$ARBITER" delete 2 --yes
 # A deleted game's id is never given again, so its reply addresses act nowhere.
 expect_rc 0 "$ARBITER" new tigris --seat eve:eve@example.org --seat fay:fay@example.org

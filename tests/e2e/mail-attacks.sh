@@ -28,7 +28,7 @@ replies_to() {
 }
 # last_reply: the newest answer: its To, then its text with the lines joined
 last_reply() {
-	sql "SELECT $(sql_text message) FROM outbox WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
+	sql "SELECT $(sql_text message) FROM outbox JOIN outbox_body USING (id) WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
 		/usr/bin/python3 -c 'import email,email.policy,sys; m=email.message_from_string(sys.stdin.read(), policy=email.policy.default); print(m["To"]); print(" ".join(m.get_body(preferencelist=("plain",)).get_content().split()))'
 }
 awaited() {
@@ -134,7 +134,7 @@ ok
 # never reach an outgoing header, and the name is not echoed.
 printf 'Return-Path: <eve@evil.example>\nFrom: =?utf-8?q?Eve=0D=0ABcc=3A_victim=40third.example?= <eve@evil.example>\nSubject: =?utf-8?q?hi=0D=0ABcc=3A_victim=40third.example?=\nTo: games@example.org\nMessage-ID: <inject-1@evil.example>\n\nhello\n' >"$T/m"
 mail_rc 0 "$T/m"
-sql "SELECT $(sql_hex message) FROM outbox" >"$T/outbox.hex"
+sql "SELECT $(sql_hex message) FROM outbox_body" >"$T/outbox.hex"
 [ -s "$T/outbox.hex" ] || fail "no mail queued"
 /usr/bin/python3 - "$T/outbox.hex" <<'PY' || fail "an outgoing header holds injected text"
 import sys

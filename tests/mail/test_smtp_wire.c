@@ -224,6 +224,7 @@ serve(int fd, enum mode m, int conn)
 			} else
 				say(fd, "554 no valid recipients\r\n");
 		} else if (strcasecmp(line, "QUIT") == 0) {
+			note("QUIT");
 			say(fd, "221 bye\r\n");
 			return;
 		} else
@@ -292,6 +293,22 @@ stop(void)
 	fclose(f);
 	unlink(srv.log);
 	return text;
+}
+
+/* How many lines of the transcript so far are word (the server runs on). */
+static int
+noted(const char *word)
+{
+	FILE *f = fopen(srv.log, "r");
+	char line[256];
+	int n = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		n += strncmp(line, word, strlen(word)) == 0;
+	fclose(f);
+	return n;
 }
 
 /* How many times word occurs in text. */
@@ -483,6 +500,85 @@ test_hostile_server(void **state)
 
 /* URLs: a malformed one is refused at once; user info is left to
  * libcurl (it is accepted, not misread). */
+/* A session dialled ahead: the greeting waits while the caller works and
+ * the first message goes on that connection; one never used says QUIT
+ * after the greeting; a name is not dialled ahead (its lookup could
+ * wait); a server that is not there gives the error it gives without. */
+static void
+test_ahead(void **state)
+{
+	static const char *const one[] = { "a@example.net" };
+	struct smtp_session *s;
+	struct smtp_config c;
+	struct sockaddr_in sa;
+	socklen_t salen = sizeof sa;
+	char err[256], err2[256], url[64], *t;
+	int fd;
+
+	(void)state;
+	start(PIPE);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	usleep(50000);
+	assert_int_equal(noted("CONNECT"), 1);	/* before any message */
+	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
+	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 1);
+	assert_int_equal(count(t, "DELIVERED"), 2);
+	assert_int_equal(count(t, "QUIT"), 1);
+	free(t);
+
+	start(PIPE);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 1);
+	assert_int_equal(count(t, "QUIT"), 1);
+	assert_int_equal(count(t, "DELIVERED"), 0);
+	free(t);
+
+	start(PIPE);
+	snprintf(url, sizeof url, "smtp://localhost:%s", strrchr(srv.url, ':') + 1);
+	*strchr(url + 17, '/') = '\0';
+	memset(&c, 0, sizeof c);
+	c.url = url;
+	s = smtp_open(&c, err, sizeof err);
+	assert_non_null(s);
+	smtp_ahead(s);
+	usleep(50000);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 0);
+	free(t);
+
+	/* A port nobody listens on (bound, never listening). */
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(fd >= 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &salen), 0);
+	snprintf(url, sizeof url, "smtp://127.0.0.1:%d", ntohs(sa.sin_port));
+	c.url = url;
+	c.timeout_ms = 2000;
+	s = smtp_open(&c, err, sizeof err);
+	assert_non_null(s);
+	assert_int_equal(send_to(s, one, 1, err), SMTP_TRANSIENT);
+	smtp_close(s);
+	s = smtp_open(&c, err2, sizeof err2);
+	assert_non_null(s);
+	smtp_ahead(s);
+	assert_int_equal(send_to(s, one, 1, err2), SMTP_TRANSIENT);
+	smtp_close(s);
+	close(fd);
+	assert_non_null(strstr(err, "cannot connect"));
+	assert_string_equal(err, err2);
+}
+
 static void
 test_urls(void **state)
 {
@@ -518,6 +614,7 @@ main(void)
 		cmocka_unit_test(test_login),
 		cmocka_unit_test(test_helo_and_garbage),
 		cmocka_unit_test(test_hostile_server),
+		cmocka_unit_test(test_ahead),
 		cmocka_unit_test(test_urls),
 	};
 
