@@ -80,14 +80,16 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 
 /*
  * A submission a seat may not make: where it stops being the seat's.
- * When its first lines play and a later one does not, the reason names
- * that line and whom the game waits for after the lines before it (a
- * second "pass" after a first one); otherwise whom it waits for now.
- * The lines that play are found by halving, each try on a copy.
+ * stop is the state where the engine stopped (the commands before the
+ * refused one applied), or NULL when that is the state before the
+ * submission.  When the refused command is not the first, the reason
+ * names its line and whom the game waits for by then (a second "pass"
+ * after a first one); otherwise whom it waits for now.  The line is found
+ * by halving: the most lines that play on their own, each try on a copy.
  */
 static void
 not_your_turn(const struct submission *sub, const struct loaded *g, void *scratch,
-    struct outcome *out)
+    const void *stop, struct outcome *out)
 {
 	const char *text = sub->text;
 	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
@@ -120,23 +122,32 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 				hi = k;
 		}
 	}
-	if (lo > 0) {
-		struct loaded after = *g;
-
+	if (stop == NULL && lo > 0) {
+		/* An engine that gave back the state before: replay the lines that play. */
 		memcpy(prefix, text, ends[lo - 1]);
 		prefix[ends[lo - 1]] = '\0';
 		memcpy(scratch, g->state, g->rules->state_size);
 		memset(&pl, 0, sizeof(pl));
 		g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err));
-		after.state = scratch;
-		game_waiting_text(&after, why, sizeof(why));
-		snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: after "
-		    "line %zu the game waits for %s", lo + 1, mover, lo, why);
-	} else {
-		game_waiting_text(g, why, sizeof(why));
+		stop = scratch;
+	}
+	game_waiting_text(g, why, sizeof(why));
+	if (stop != NULL) {
+		struct loaded after = *g;
+		char then[400];
+
+		after.state = (void *)stop;
+		game_waiting_text(&after, then, sizeof(then));
+		/* Bookkeeping an engine did before refusing the first command is no "then". */
+		if (lo > 0 || strcmp(then, why) != 0) {
+			snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: "
+			    "by then the game waits for %s", lo + 1, mover, then);
+			why[0] = '\0';
+		}
+	}
+	if (why[0] != '\0')
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
-	}
 	free(ends);
 	free(prefix);
 }
@@ -185,9 +196,19 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 	if (st == GAME_OK)
 		return 0;
 	if (st == GAME_NOT_YOUR_TURN) {
-		/* The engine decided; the application names the seats. */
+		/*
+		 * The engine decided; the application names the seats.  An
+		 * engine applies a submission's commands in turn, so next
+		 * holds those before the refused one, if there were any.
+		 */
+		void *stop = NULL;
+
+		if (memcmp(next, g->state, g->rules->state_size) != 0 &&
+		    (stop = malloc(g->rules->state_size)) != NULL)
+			memcpy(stop, next, g->rules->state_size);
 		out->code = EXIT_NOPERM;
-		not_your_turn(sub, g, next, out);
+		not_your_turn(sub, g, next, stop, out);
+		free(stop);
 		return -1;
 	}
 	/* An engine's reason cut short by its buffer may end inside a character. */

@@ -106,4 +106,30 @@ expect_rc 65 "$ARBITER" move 1 "$seat" "$many"
 contains "$T/err" "more than 1000 commands"
 one_line "$T/err"
 [ "$(dbsum)" = "$before" ] || fail "a refused long submission changed the database"
+
+# A command refused for its turn after others of the same line played: the
+# message names whom the game waits for by then, not before the line.
+ARBITER_DB=$(newdb terra) || fail "cannot make a database"
+export ARBITER_DB
+expect_rc 0 "$ARBITER" new terra --seat ann:ann@example.org --seat ben:ben@example.org
+# awaited: the seat the game waits for
+awaited() {
+	for s in ann ben; do
+		"$ARBITER" moves 1 $s >"$T/moves" 2>/dev/null && { echo $s; return; }
+	done
+	fail "nobody awaited"
+}
+s=$(awaited)
+expect_rc 0 "$ARBITER" move 1 $s "setup witches"
+expect_rc 0 "$ARBITER" move 1 "$(awaited)" "setup nomads"
+s=$(awaited)
+[ $s = ann ] && o=ben || o=ann
+two=$(head -2 "$T/moves" | tr '\n' '.' | sed 's/\./. /; s/\.$//')
+before=$(dbsum)
+expect_rc 77 "$ARBITER" move 1 $s "$two"
+one_line "$T/err"
+contains "$T/err" "line 1: $s may not act then: by then the game waits for $o ("
+expect_rc 77 "$ARBITER" move 1 $o "$(head -1 "$T/moves")"
+contains "$T/err" "$o may not act now: the game waits for $s ("
+[ "$(dbsum)" = "$before" ] || fail "a refused submission changed the database"
 done_ok
