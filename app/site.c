@@ -493,6 +493,17 @@ new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
 			snprintf(opened->title, sizeof(opened->title), "%s", rest);
 			break;
 		} else if (strchr(w, '=') != NULL && nopt < 31) {
+			const char *const *f;
+			size_t k = (size_t)(strchr(w, '=') - w);
+
+			/* A file on the site's machine is the game master's to name. */
+			for (f = r->file_options; f != NULL && *f != NULL; f++)
+				if (strlen(*f) == k && strncmp(w, *f, k) == 0) {
+					sb_printf(out, "line %d: 'new': the option %s is read from a "
+					    "file on the site's machine, which only its game master "
+					    "can name (arbiter new --option %s=FILE)\n", line, *f, *f);
+					return STORE_OK;
+				}
 			opts[nopt++] = w;
 		} else {
 			char q[64];

@@ -35,8 +35,8 @@ set_map(struct tm_state *s, const char *map, const char *map_id, char *err, size
 		if (map_id != NULL && strcmp(map_id, tm_base_map_id) != 0) {
 			snprintf(err, errlen, "map-id: the game is on the site's map %s, "
 			    "not the base map built into arbiter (%s); give that map's "
-			    "layout in a file with --option map=FILE (arbiter-terra(6), "
-			    "MAP FILES)", map_id, tm_base_map_id);
+			    "layout with the option map (arbiter-terra(6), MAP FILES)",
+			    map_id, tm_base_map_id);
 			return -1;
 		}
 		return 0;
@@ -79,6 +79,11 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	size_t i;
 	int n;
 
+	if ((strcmp(key, "score") == 0 && *nscore != 0) ||
+	    (strcmp(key, "final-scoring") == 0 && s->final_tile != TFS_NONE)) {
+		snprintf(err, errlen, "%s: given twice", key);
+		return -1;
+	}
 	if (strcmp(key, "score") == 0) {
 		*nscore = tm_tile_list(value, "SCORE", TM_NSCORE, score, 6);
 		if (*nscore != 6) {

@@ -84,6 +84,14 @@ contains "$T/joined" "Game #5 of Tigris & Euphrates is open"
 contains "$T/joined" "line 7: 'join 5': ada@example.org has a seat at game #5 already"
 contains "$T/joined" "You left game #5; nobody is left, so it is closed"
 contains "$T/joined" "No game waits for players"
+# A file option names a file on the site's machine: not by mail.
+to_site ada@example.org a2m "new terra map=/etc/passwd
+new terra map-id=95a66999127893f5925a5f591d54f8bcb9a670e6"
+newest_to ada@example.org
+contains "$T/joined" "line 1: 'new': the option map is read from a file on the site's machine, which only its game master can name"
+contains "$T/joined" "line 2: 'new': map-id: the game is on the site's map 95a66999127893f5925a5f591d54f8bcb9a670e6"
+! grep -q "root:" "$T/joined" || fail "a file of the site's machine was read for a mail"
+ok
 
 # A site that opens games only for its players.
 export ARBITER_OPEN_SIGNUP=0

@@ -90,6 +90,18 @@ test_options(void **state)
 	o[1].value = strchr(badtile[0], '=') + 1;
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "no Fire & Ice final scoring tile"));
+	/* one final tile: a second final-scoring is refused, not the last winning */
+	o[0].key = "final-scoring";
+	o[0].value = "building-on-edge";
+	o[1].value = "connected-clusters";
+	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_string_equal(err, "final-scoring: given twice");
+	o[0].key = o[1].key = "score";
+	o[0].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6";
+	o[1].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE7";
+	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_string_equal(err, "score: given twice");
+	assert_int_equal(terra_rules.setup(s, 2, o, 1, seed, err, sizeof(err)), 0);
 	free(s);
 	/* without the option the ice factions are refused, by name */
 	s = bare(NULL, 0);
