@@ -26,7 +26,8 @@ static const char *const tm_file_options[] = { "map", NULL };
 const struct game_rules terra_rules = {
 	.name = "terra",
 	.title = "Terra Mystica",
-	.draws = "the scoring tiles, the bonus tiles in play and the player order",
+	.draws = "the scoring tiles, the bonus tiles in play, the player order and, with "
+	    "fire-and-ice-final-scoring, the final scoring tile",
 	.min_seats = 2,
 	.max_seats = 5,
 	.version = 12,
