@@ -234,25 +234,34 @@ serve(int fd, enum mode m, int conn)
 		note("ABORTED");
 }
 
+/* A TCP socket bound to a free port of 127.0.0.1, its address in sa. */
+static int
+bound(struct sockaddr_in *sa)
+{
+	socklen_t salen = sizeof *sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	assert_true(fd >= 0);
+	memset(sa, 0, sizeof *sa);
+	sa->sin_family = AF_INET;
+	sa->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(bind(fd, (struct sockaddr *)sa, sizeof *sa), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)sa, &salen), 0);
+	return fd;
+}
+
 /* Start the scripted server in mode m. */
 static void
 start(enum mode m)
 {
 	struct sockaddr_in sa;
-	socklen_t salen = sizeof sa;
 	int lfd, conn = 0;
 
 	snprintf(srv.log, sizeof srv.log, "/tmp/arbiter-wire-%d.log",
 	    (int)getpid());
 	unlink(srv.log);
-	lfd = socket(AF_INET, SOCK_STREAM, 0);
-	assert_true(lfd >= 0);
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	assert_int_equal(bind(lfd, (struct sockaddr *)&sa, sizeof sa), 0);
+	lfd = bound(&sa);
 	assert_int_equal(listen(lfd, 8), 0);
-	assert_int_equal(getsockname(lfd, (struct sockaddr *)&sa, &salen), 0);
 	snprintf(srv.url, sizeof srv.url, "smtp://127.0.0.1:%d/arbiter.test",
 	    ntohs(sa.sin_port));
 	srv.pid = fork();
@@ -511,7 +520,6 @@ test_ahead(void **state)
 	struct smtp_session *s;
 	struct smtp_config c;
 	struct sockaddr_in sa;
-	socklen_t salen = sizeof sa;
 	char err[256], err2[256], url[64], *t;
 	int fd;
 
@@ -555,13 +563,7 @@ test_ahead(void **state)
 	free(t);
 
 	/* A port nobody listens on (bound, never listening). */
-	fd = socket(AF_INET, SOCK_STREAM, 0);
-	assert_true(fd >= 0);
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &salen), 0);
+	fd = bound(&sa);
 	snprintf(url, sizeof url, "smtp://127.0.0.1:%d", ntohs(sa.sin_port));
 	c.url = url;
 	c.timeout_ms = 2000;
