@@ -283,6 +283,36 @@ test_river_income_unlock(void **state)
 	free(s);
 }
 
+/*
+ * A priest of the round's cult bonus (SCORE3: 4 WATER, 1 priest) is an
+ * unlock owed between the rounds.  Nobody converts or burns then (no turn
+ * runs: the site refuses it, "outside of actions"), the Riverwalkers
+ * included, whose unlock is still owed; the next round starts with it.
+ */
+static void
+test_river_cult_unlock(void **state)
+{
+	struct tm_state *s = river_game(5);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	p->cult[TK_WATER] = 4;
+	tg_ok(s, 0, "pass BON1");
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(p->unlock_owed, 1);
+	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
+	tg_bad(s, 0, "burn 1", "not between the rounds");
+	tg_bad(s, 1, "convert 1W to 1C", "not between the rounds");
+	tg_ok(s, 0, "unlock-terrain brown");
+	assert_int_equal(p->unlocked, 1 << TC_BROWN);
+	assert_int_equal(s->phase, TP_ACTIONS);
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "convert 1W to 1C");
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -295,6 +325,7 @@ main(void)
 		cmocka_unit_test(test_river_no_spades),
 		cmocka_unit_test(test_river_stronghold),
 		cmocka_unit_test(test_river_income_unlock),
+		cmocka_unit_test(test_river_cult_unlock),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
