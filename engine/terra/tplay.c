@@ -312,6 +312,19 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		    "COLOUR' or 'unlock-terrain gain-priest'");
 	if (word_eq(w[0], "leech") || word_eq(w[0], "decline"))
 		return tm_cmd_leech(s, seat, w, nw, word_eq(w[0], "leech"), err, errlen);
+	/*
+	 * Conversions and burning are free actions of a turn (the rulebook:
+	 * in your turn, with your actions, or at the game's end).  Between
+	 * the rounds, while cult spades, steps and the Riverwalkers' unlocks
+	 * of the cult bonus are settled, no turn runs: the site refuses them
+	 * then too ("outside of actions").
+	 */
+	if (s->phase == TP_CULTSPADES && (word_eq(w[0], "convert") ||
+	    word_eq(w[0], "burn")))
+		return tm_fail(err, errlen, "%s: not between the rounds: conversions "
+		    "and burning come with a turn's actions%s", word_eq(w[0], "burn") ?
+		    "burn" : "convert", p->unlock_owed > 0 ? "; you owe an unlock "
+		    "now (unlock-terrain COLOUR, or gain-priest)" : "");
 	if (word_eq(w[0], "convert"))
 		return tm_cmd_convert(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "burn") && nw == 2) {

@@ -426,7 +426,8 @@ test_final_shares(void **state)
 	free(s);
 }
 
-/* Cult bonus spades are spent between rounds, in turn order. */
+/* Cult bonus spades are spent between rounds, in turn order; nobody
+ * converts then. */
 static void
 test_cult_spades_between_rounds(void **state)
 {
@@ -445,6 +446,10 @@ test_cult_spades_between_rounds(void **state)
 	/* As on the site, every seat holding cult spades may spend them, in
 	 * any order: seat 1 first, though seat 0 comes first in turn order. */
 	tg_bad(s, 1, "build E5", "between rounds");
+	/* no turn runs: no conversion, no burning (the site: "outside of
+	 * actions") */
+	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
+	tg_bad(s, 1, "burn 1", "not between the rounds");
 	tg_ok(s, 1, "transform E5 to brown");
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	tg_ok(s, 0, "transform E7 to green");

@@ -1,0 +1,332 @@
+/*
+ * test_river.c - the Fire & Ice Riverwalkers (option
+ * fire-and-ice-factions/variable and its rule versions v2-v5).  There is
+ * no Fire & Ice rulebook here: every expectation is the behaviour of the
+ * site's engine (../shared/reference/terra-mystica), its numbers in
+ * src/Game/Factions/Riverwalkers.pm, its unlocks in src/commands.pm
+ * (unlock-terrain) and src/acting.pm (income-terrain-unlock), its reach in
+ * src/map.pm (check_reachable).  The same facts are checked in bulk by
+ * tools/terra-diff and the fixtures of tests/terra/reference.
+ */
+#include "tmtest.h"
+
+/* Set up a fresh game of two seats with the given options (key=value or key). */
+static struct tm_state *
+bare(const char *const *opts, int nopts)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	struct game_opt o[8];
+	uint8_t seed[GAME_SEED_LEN] = { 5 };
+	char err[256], key[8][48];
+	int i;
+
+	assert_non_null(s);
+	o[0].key = "maintain-player-order";
+	o[0].value = "";
+	for (i = 0; i < nopts; i++) {
+		const char *eq = strchr(opts[i], '=');
+
+		snprintf(key[i], sizeof(key[i]), "%.*s", eq != NULL ?
+		    (int)(eq - opts[i]) : (int)strlen(opts[i]), opts[i]);
+		o[i + 1].key = key[i];
+		o[i + 1].value = eq != NULL ? eq + 1 : "";
+	}
+	if (terra_rules.setup(s, 2, o, nopts + 1, seed, err, sizeof(err)) != 0)
+		fail_msg("setup: %s", err);
+	return s;
+}
+
+/*
+ * The Riverwalkers (Riverwalkers.pm; commands.pm unlock-terrain, map.pm
+ * check_reachable): seat 0, yellow picked, dwellings on B1 and E8 (both
+ * next to a river), BON5; the Witches (seat 1) on F4 and D1, BON3.
+ */
+static struct tm_state *
+river_game(int v)
+{
+	static const char *const f[] = { "riverwalkers; pick-color yellow", "witches" };
+	static const char *const d[] = { "B1", "F4", "D1", "E8", NULL };
+	static const int b[] = { 3, 5 };
+	static const char *const ver[] = { "fire-and-ice-factions/variable",
+	    "fire-and-ice-factions/variable_v2", "fire-and-ice-factions/variable_v3",
+	    "fire-and-ice-factions/variable_v4", "fire-and-ice-factions/variable_v5" };
+	const char *o[2] = { ver[v - 1], NULL };
+
+	return tg_new(2, o, f, d, b);
+}
+
+/*
+ * Setup: the option is needed; the colour is picked at once; a faction of
+ * that colour, or the Shapeshifters (the same 'variable' board), is
+ * refused later; 15C 3W, power 10/2/0, FIRE and AIR 1, shipping 1; the
+ * initial dwellings go on their colour next to a river.
+ */
+static void
+test_river_setup(void **state)
+{
+	static const char *const v2[] = { "fire-and-ice-factions/variable_v2" };
+	struct tm_state *s = bare(v2, 1);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	tg_ok(s, 0, "setup riverwalkers");
+	tg_bad(s, 0, "build B1", "pick-color");
+	tg_ok(s, 0, "pick-color yellow");
+	assert_int_equal(tm_home(s, 0), TC_YELLOW);
+	assert_int_equal(p->c, 15);
+	assert_int_equal(p->w, 3);
+	assert_int_equal(p->p, 0);
+	assert_int_equal(p->pw[0], 10);
+	assert_int_equal(p->pw[1], 2);
+	assert_int_equal(p->cult[TK_FIRE], 1);
+	assert_int_equal(p->cult[TK_AIR], 1);
+	assert_int_equal(p->ship, 1);
+	tg_bad(s, 1, "setup fakirs", "is taken by the riverwalkers");
+	tg_bad(s, 1, "setup shapeshifters", "is taken by the riverwalkers");
+	tg_ok(s, 1, "setup witches");
+	tg_bad(s, 0, "build A5", "next to a river");
+	tg_bad(s, 0, "build C4", "home terrain");
+	tg_ok(s, 0, "build B1");
+	free(s);
+}
+
+/*
+ * They reach over the river only (shipping 1), never over land: A1, next
+ * to their B1 but across no river, is out of reach even when yellow.  A
+ * colour not theirs needs an unlock (no transform); the priest of ACT2
+ * becomes an unlock owed before the turn ends (v5: 2C for the Witches'
+ * green); the dwelling turns its hex to yellow.
+ */
+static void
+test_river_reach_and_unlock(void **state)
+{
+	struct tm_state *s = river_game(5);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	s->terrain[tg_cell("A1")] = TC_YELLOW;
+	tg_bad(s, 0, "build A1", "not reachable");
+	tg_bad(s, 0, "build C4", "never transform");
+	tg_bad(s, 0, "transform C4 to yellow", "never transform");
+	p->pw[0] = 9;
+	p->pw[1] = 0;
+	p->pw[2] = 3;
+	tg_ok(s, 0, "action ACT2");
+	assert_int_equal(p->p, 0);
+	assert_int_equal(p->unlock_owed, 1);
+	assert_int_equal(s->cur, 0);		/* the turn waits for the unlock */
+	tg_bad(s, 0, "unlock-terrain yellow", "yours already");
+	tg_bad(s, 0, "unlock-terrain ice", "name one of");
+	tg_bad(s, 1, "pass BON1", "not your turn");
+	tg_ok(s, 0, "unlock-terrain green");
+	assert_int_equal(p->c, 15 - 2);
+	assert_int_equal(p->unlocked, 1 << TC_GREEN);
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "unlock-terrain red", "not your turn");
+	tg_ok(s, 1, "pass BON1");
+	tg_ok(s, 0, "build C4");
+	assert_int_equal(s->terrain[tg_cell("C4")], TC_YELLOW);
+	assert_int_equal(p->c, 13 - 2);
+	free(s);
+}
+
+/* The unlock's price by rule version: home colour (the Witches' green)
+ * and another (red). */
+static void
+test_river_unlock_costs(void **state)
+{
+	static const int home[6] = { 0, 0, 0, 0, 3, 2 }, other[6] = { 0, 0, 0, 0, 2, 1 };
+	int v;
+
+	(void)state;
+	for (v = 1; v <= 5; v++) {
+		struct tm_state *s = river_game(v);
+		struct tm_player *p = &s->pl[0];
+
+		assert_int_equal(tm_river_unlock_cost(s, 0, TC_GREEN), home[v]);
+		assert_int_equal(tm_river_unlock_cost(s, 0, TC_RED), other[v]);
+		assert_int_equal(tm_river_unlock_cost(s, 0, TC_BROWN), other[v]);
+		tg_turn(s, 0);
+		p->unlock_owed = 1;
+		p->c = 0;
+		if (home[v] > 0)
+			tg_bad(s, 0, "unlock-terrain green", "costs");
+		else
+			tg_ok(s, 0, "unlock-terrain green");
+		free(s);
+	}
+}
+
+/*
+ * Priests: each one gained is an unlock; gain-priest takes a real one
+ * within the cap, 1 at first, one more per colour unlocked, one less per
+ * priest left on a cult space.  With every colour unlocked a priest
+ * still comes as an unlock (the site), settled by gain-priest.
+ */
+static void
+test_river_priests(void **state)
+{
+	struct tm_state *s = river_game(1);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	p->pw[0] = 2;
+	p->pw[1] = 0;
+	p->pw[2] = 10;
+	tg_ok(s, 0, "convert 5PW to 1P");
+	assert_int_equal(p->unlock_owed, 1);
+	tg_ok(s, 0, "unlock-terrain gain-priest");
+	assert_int_equal(p->p, 1);
+	tg_ok(s, 0, "convert 5PW to 1P. unlock-terrain gain-priest");
+	assert_int_equal(p->p, 1);		/* the cap: 1 */
+	assert_int_equal(tm_river_priest_cap(p), 1);
+	tg_ok(s, 0, "send p to WATER");		/* a 3-step space: the cap drops */
+	assert_int_equal(p->p_on_cult, 1);
+	assert_int_equal(tm_river_priest_cap(p), 0);
+	tg_ok(s, 1, "pass BON1");
+	p->unlocked = 0x7f & ~(1 << TC_YELLOW);
+	assert_int_equal(tm_river_priest_cap(p), 6);
+	p->unlock_owed = 1;
+	tg_bad(s, 0, "unlock-terrain red", "yours already");
+	tg_ok(s, 0, "unlock-terrain gain-priest");
+	assert_int_equal(p->p, 1);
+	free(s);
+}
+
+/* No spades: ACT5, ACT6, BON1 and dig refused, spades gained lost with no
+ * VP, shipping never advanced. */
+static void
+test_river_no_spades(void **state)
+{
+	struct tm_state *s = river_game(3);
+	struct tm_player *p = &s->pl[0];
+	int vp = p->vp;
+
+	(void)state;
+	p->pw[0] = 0;
+	p->pw[1] = 6;
+	p->pw[2] = 6;
+	tg_bad(s, 0, "action ACT5", "may not take");
+	tg_bad(s, 0, "action ACT6", "may not take");
+	tg_bad(s, 0, "dig 1", "no spades");
+	tg_bad(s, 0, "advance ship", "maximum");
+	p->bon = 1;
+	tg_bad(s, 0, "action BON1", "may not");
+	s->score_tile[s->round - 1] = 1;
+	tm_gain_spades(s, 0, 2);
+	assert_int_equal(p->spades, 0);
+	assert_int_equal(p->vp, vp);
+	free(s);
+}
+
+/* The stronghold brings two bridges, placed in the same action (or given
+ * up, -BRIDGE); the turn waits for them. */
+static void
+test_river_stronghold(void **state)
+{
+	struct tm_state *s = river_game(4);
+	struct tm_player *p = &s->pl[0];
+	const struct tm_cell *e8 = &s->cells[tg_cell("E8")];
+	char cmd[48];
+
+	(void)state;
+	assert_true(e8->nbr >= 1);
+	tg_put(s, 0, "E8", TB_TP);
+	p->w = 9;
+	p->c = 20;
+	tg_ok(s, 0, "upgrade E8 to SH");
+	assert_int_equal(p->bridge_owed, 2);
+	snprintf(cmd, sizeof(cmd), "bridge E8:%s", s->cells[e8->br[0]].name);
+	tg_ok(s, 0, cmd);
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "-BRIDGE");
+	assert_int_equal(p->bridges, 1);
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "-BRIDGE", "not your turn");
+	free(s);
+}
+
+/*
+ * A priest of the round's income (their temple) is an unlock owed before
+ * anyone acts: nothing else is accepted until it comes (or they leave).
+ */
+static void
+test_river_income_unlock(void **state)
+{
+	struct tm_state *s = river_game(5), *s2;
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	tg_put(s, 0, "E8", TB_TE);
+	p->pw[0] = 8;
+	p->pw[1] = 0;
+	p->pw[2] = 4;
+	tg_ok(s, 0, "action ACT4");
+	tg_ok(s, 1, "pass BON1");
+	tg_ok(s, 0, "pass BON2");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->cur, 1);
+	assert_int_equal(p->unlock_owed, 1);
+	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
+	tg_bad(s, 0, "convert 1W to 1C", "waits for the Riverwalkers");
+	/* leaving the game settles what they owe */
+	s2 = malloc(sizeof(*s2));
+	assert_non_null(s2);
+	memcpy(s2, s, sizeof(*s));
+	tg_ok(s2, 0, "resign");
+	assert_int_equal(s2->unlock_wait, 0);
+	tg_ok(s2, 1, "pass BON3");
+	free(s2);
+	tg_ok(s, 0, "unlock-terrain brown");
+	assert_int_equal(s->unlock_wait, 0);
+	tg_ok(s, 1, "pass BON3");
+	free(s);
+}
+
+/*
+ * A priest of the round's cult bonus (SCORE3: 4 WATER, 1 priest) is an
+ * unlock owed between the rounds.  Nobody converts or burns then (no turn
+ * runs: the site refuses it, "outside of actions"), the Riverwalkers
+ * included, whose unlock is still owed; the next round starts with it.
+ */
+static void
+test_river_cult_unlock(void **state)
+{
+	struct tm_state *s = river_game(5);
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	p->cult[TK_WATER] = 4;
+	tg_ok(s, 0, "pass BON1");
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(p->unlock_owed, 1);
+	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
+	tg_bad(s, 0, "burn 1", "not between the rounds");
+	tg_bad(s, 1, "convert 1W to 1C", "not between the rounds");
+	tg_ok(s, 0, "unlock-terrain brown");
+	assert_int_equal(p->unlocked, 1 << TC_BROWN);
+	assert_int_equal(s->phase, TP_ACTIONS);
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "convert 1W to 1C");
+	free(s);
+}
+
+/* Run the tests of this file. */
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_river_setup),
+		cmocka_unit_test(test_river_reach_and_unlock),
+		cmocka_unit_test(test_river_unlock_costs),
+		cmocka_unit_test(test_river_priests),
+		cmocka_unit_test(test_river_no_spades),
+		cmocka_unit_test(test_river_stronghold),
+		cmocka_unit_test(test_river_income_unlock),
+		cmocka_unit_test(test_river_cult_unlock),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
