@@ -9,11 +9,13 @@
  * Riverwalkers in triver.c), the turn flow and whom the game waits for
  * (tflow.c), the setup
  * (tsetup.c), the commands of the action phase (tactions.c), the command
- * parser (tplay.c, its notation helpers in tlines.c), the views, moves()
- * and check() (tview.c), the log importer (timport.c) and the registry
- * entry (terra.c).  Calls run one way: terra.c -> tview.c -> tplay.c
- * (moves() tries each candidate) -> tsetup.c, tactions.c -> tflow.c ->
- * tcore.c <-> tfire.c -> tdata.c, tmap.c.
+ * parser (tplay.c, its notation helpers in tlines.c), the text report,
+ * over() and score() (tview.c), the JSON view (tjson.c), moves() and
+ * check() (tmoves.c), the log importer (timport.c) and the registry entry
+ * (terra.c).  Calls run one way: terra.c -> tview.c, tjson.c, tmoves.c;
+ * tmoves.c -> tplay.c (moves() tries each candidate) -> tsetup.c,
+ * tactions.c -> tflow.c -> tcore.c <-> tfire.c -> tdata.c, tmap.c; the
+ * two views call only into tflow.c and below.
  */
 #ifndef ARBITER_TERRA_H
 #define ARBITER_TERRA_H
@@ -350,6 +352,8 @@ int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
  * become one space, and a space between a word character and any other
  * goes ("+ FAV5" reads "+FAV5"); a "faction:" prefix is kept. */
 void tm_normalize(char *cmd);
+/* is_command(): which line of a mail is a command. */
+int tm_is_command(const char *line);
 
 /* tflow.c: the turn flow */
 void tm_waiting(const void *st, struct game_wait *w);
@@ -402,16 +406,19 @@ enum game_status tm_cmd_done(struct tm_state *s, int seat, char *err, size_t err
 enum game_status tm_play(void *st, int seat, const char *text,
     struct game_played *out, char *err, size_t errlen);
 
-/* tview.c */
+/* tview.c: the text report, over() and score() */
 int tm_over(const void *st);
 void tm_score(const void *st, int viewer, struct game_score *out);
-void tm_moves(const void *st, int seat, struct sbuf *out);
 void tm_render_text(const void *st, int viewer, const char *const *names,
     struct sbuf *out);
-json_t *tm_render_json(const void *st, int viewer, const char *const *names);
-int tm_check(const void *st, char *err, size_t errlen);
-int tm_is_command(const char *line);
 void tm_render_board(const void *st, const char *const *names, struct sbuf *out);
+
+/* tjson.c: the JSON view */
+json_t *tm_render_json(const void *st, int viewer, const char *const *names);
+
+/* tmoves.c: the legal moves and the state's invariants */
+void tm_moves(const void *st, int seat, struct sbuf *out);
+int tm_check(const void *st, char *err, size_t errlen);
 
 /* timport.c */
 int tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen);
