@@ -138,8 +138,9 @@ render_map(const struct tm_state *s, struct sbuf *out)
 
 		sb_puts(out, "Bridges:");
 		for (i = 0; i < s->nbridge; i++) {
+			/* the seat counted from 1, as on the map */
 			snprintf(w, sizeof(w), "%s:%s(%d)", s->cells[s->bridge[i][0]].name,
-			    s->cells[s->bridge[i][1]].name, s->bridge[i][2]);
+			    s->cells[s->bridge[i][1]].name, s->bridge[i][2] + 1);
 			wrap_word(out, &col, w);
 		}
 		sb_putc(out, '\n');
@@ -163,8 +164,8 @@ render_cults(const struct tm_state *s, struct sbuf *out)
 			sb_printf(out, " %6d", s->pl[i].cult[k]);
 		sb_puts(out, " ");
 		for (j = 0; j < 4; j++) {
-			if (s->slot[k][j])
-				sb_printf(out, " %d", s->slot[k][j] - 1);
+			if (s->slot[k][j])	/* seat + 1: the seat counted from 1, as on the map */
+				sb_printf(out, " %d", s->slot[k][j]);
 			else
 				sb_puts(out, " .");
 		}

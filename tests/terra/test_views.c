@@ -57,6 +57,30 @@ test_render_text(void **state)
 	free(s);
 }
 
+/* Seats are counted from 1 everywhere in the report: the map's D1, a
+ * priest on a cult space, a bridge's owner. */
+static void
+test_render_seats_from_one(void **state)
+{
+	struct tm_state *s = game();
+	struct sbuf b = SBUF_INIT;
+
+	(void)state;
+	s->slot[0][0] = 1;	/* seat index 0's priest on FIRE's 3-step space */
+	s->nbridge = 1;
+	s->bridge[0][0] = tg_cell("F4");
+	s->bridge[0][1] = tg_cell("G3");
+	s->bridge[0][2] = 0;
+	terra_rules.render_text(s, -1, names, &b);
+	assert_false(b.oom);
+	assert_non_null(strstr(sb_str(&b), "D1"));
+	assert_non_null(strstr(sb_str(&b), "Bridges: F4:G3(1)"));
+	if (strstr(sb_str(&b), " 1 . . .\n") == NULL)
+		fail_msg("the priest is not shown as seat 1:\n%s", sb_str(&b));
+	sb_free(&b);
+	free(s);
+}
+
 /* Count the keys named "private" anywhere in a JSON value. */
 static int
 count_private(json_t *v)
@@ -301,6 +325,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_render_text),
+		cmocka_unit_test(test_render_seats_from_one),
 		cmocka_unit_test(test_render_json),
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_check_indices),
