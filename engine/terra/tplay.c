@@ -25,9 +25,12 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 {
 	const struct tm_player *p = &s->pl[seat];
 
+	/* conversions and burning belong to the seat's own turn (the site:
+	 * "not active player"); nothing else a seat may do out of turn but
+	 * decide offers, place the cult steps owed and settle what the round's
+	 * end or start owes */
 	if (word_eq(w[0], "leech") || word_eq(w[0], "decline") ||
-	    word_eq(w[0], "wait") || word_eq(w[0], "convert") ||
-	    word_eq(w[0], "burn"))
+	    word_eq(w[0], "wait"))
 		return 1;
 	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
 		return 1;
@@ -325,6 +328,15 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		    "and burning come with a turn's actions%s", word_eq(w[0], "burn") ?
 		    "burn" : "convert", p->unlock_owed > 0 ? "; you owe an unlock "
 		    "now (unlock-terrain COLOUR, or gain-priest)" : "");
+	/* nor before the first round: the site refuses conversions in the
+	 * setup ("outside of actions"; it takes a burn, which the rulebook
+	 * puts in a turn too) */
+	if ((s->phase == TP_FACTIONS || s->phase == TP_DWELLINGS ||
+	    s->phase == TP_BONUS) && (word_eq(w[0], "convert") ||
+	    word_eq(w[0], "burn")))
+		return tm_fail(err, errlen, "%s: not during the setup: conversions "
+		    "and burning come with a turn's actions, from round 1",
+		    word_eq(w[0], "burn") ? "burn" : "convert");
 	if (word_eq(w[0], "convert"))
 		return tm_cmd_convert(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "burn") && nw == 2) {

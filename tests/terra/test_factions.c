@@ -29,8 +29,11 @@ test_alchemists(void **state)
 	assert_int_equal(s->pl[0].vp, 19);
 	tg_ok(s, 0, "convert 2C to 1VP");
 	assert_int_equal(s->pl[0].vp, 20);
+	tg_bad(s, 1, "convert 1VP to 1C", "not your turn");
+	tg_turn(s, 1);
 	tg_bad(s, 1, "convert 1VP to 1C", "not a conversion");
 	tg_bad(s, 1, "convert 2C to 1VP", "3 to 1");
+	tg_turn(s, 0);
 	tg_put(s, 0, "E5", TB_TP);
 	s->pl[0].c = 20;
 	s->pl[0].w = 10;
@@ -175,6 +178,7 @@ test_darklings(void **state)
 	assert_int_equal(s->pl[0].p, 3);
 	tg_turn(s, 0);
 	tg_bad(s, 0, "convert 1W to 1P", "Darklings");
+	tg_turn(s, 1);
 	tg_bad(s, 1, "convert 1W to 1P", "Darklings");
 	free(s);
 }

@@ -36,6 +36,23 @@ bare(const char *const *opts, int nopts)
 	return s;
 }
 
+/* The status a submission gets (played on a copy); the message in err. */
+static enum game_status
+status_of(const struct tm_state *s, int seat, const char *text, char *err,
+    size_t errlen)
+{
+	struct tm_state *copy = malloc(sizeof(*copy));
+	struct game_played pl;
+	enum game_status rc;
+
+	assert_non_null(copy);
+	memcpy(copy, s, sizeof(*s));
+	err[0] = '\0';
+	rc = terra_rules.play(copy, seat, text, &pl, err, errlen);
+	free(copy);
+	return rc;
+}
+
 /*
  * The Riverwalkers (Riverwalkers.pm; commands.pm unlock-terrain, map.pm
  * check_reachable): seat 0, yellow picked, dwellings on B1 and E8 (both
@@ -70,6 +87,9 @@ test_river_setup(void **state)
 
 	(void)state;
 	tg_ok(s, 0, "setup riverwalkers");
+	/* no conversion before round 1 (the site: "outside of actions") */
+	tg_bad(s, 0, "convert 1W to 1C", "not during the setup");
+	tg_bad(s, 0, "burn 1", "not during the setup");
 	tg_bad(s, 0, "build B1", "pick-color");
 	tg_ok(s, 0, "pick-color yellow");
 	assert_int_equal(tm_home(s, 0), TC_YELLOW);
@@ -268,7 +288,7 @@ test_river_income_unlock(void **state)
 	assert_int_equal(s->cur, 1);
 	assert_int_equal(p->unlock_owed, 1);
 	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
-	tg_bad(s, 0, "convert 1W to 1C", "waits for the Riverwalkers");
+	tg_bad(s, 0, "convert 1W to 1C", "not your turn");
 	/* leaving the game settles what they owe */
 	s2 = malloc(sizeof(*s2));
 	assert_non_null(s2);
@@ -303,13 +323,48 @@ test_river_cult_unlock(void **state)
 	assert_int_equal(p->unlock_owed, 1);
 	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
 	tg_bad(s, 0, "burn 1", "not between the rounds");
-	tg_bad(s, 1, "convert 1W to 1C", "not between the rounds");
+	tg_bad(s, 1, "convert 1W to 1C", "not your turn");
 	tg_ok(s, 0, "unlock-terrain brown");
 	assert_int_equal(p->unlocked, 1 << TC_BROWN);
 	assert_int_equal(s->phase, TP_ACTIONS);
 	assert_int_equal(s->round, 2);
 	assert_int_equal(s->cur, 0);
 	tg_ok(s, 0, "convert 1W to 1C");
+	free(s);
+}
+
+/*
+ * Conversions and burning come in the seat's own turn (the site: "Command
+ * invalid when not active player"): not from the other seat, nor from a
+ * seat that passed, once its pass's submission is over (in it, as on the
+ * site, they still may).  Deciding offers stays open to all.
+ */
+static void
+test_river_convert_in_turn(void **state)
+{
+	struct tm_state *s = river_game(1);
+	struct tm_player *p = &s->pl[0];
+	char err[512];
+
+	(void)state;
+	assert_int_equal(s->cur, 0);
+	p->pw[0] = 0;
+	p->pw[1] = 10;
+	p->pw[2] = 2;
+	assert_int_equal(status_of(s, 1, "convert 1W to 1C", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	assert_int_equal(status_of(s, 1, "burn 1", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	tg_ok(s, 0, "pass BON1. convert 1W to 1C");
+	assert_int_equal(s->cur, 1);
+	/* the tester's case: a priest converted out of turn became an unlock
+	 * owed that held the game */
+	assert_int_equal(status_of(s, 0, "burn 5. convert 5PW to 1P", err,
+	    sizeof(err)), GAME_NOT_YOUR_TURN);
+	assert_int_equal(status_of(s, 0, "convert 1W to 1C", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	assert_int_equal(p->unlock_owed, 0);
+	tg_ok(s, 1, "convert 1W to 1C. pass BON2");
 	free(s);
 }
 
@@ -326,6 +381,7 @@ main(void)
 		cmocka_unit_test(test_river_stronghold),
 		cmocka_unit_test(test_river_income_unlock),
 		cmocka_unit_test(test_river_cult_unlock),
+		cmocka_unit_test(test_river_convert_in_turn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
