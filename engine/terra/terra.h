@@ -333,6 +333,7 @@ int tm_river_unlock_cost(const struct tm_state *s, int seat, int colour);
 enum game_status tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err,
     size_t errlen);
 void tm_unlock_settled(struct tm_state *s);
+int tm_unlock_first(const struct tm_state *s, int seat);
 int tm_river_colour(const struct tm_state *s);
 void tm_river_render(const struct tm_state *s, int seat, struct sbuf *out);
 void tm_river_json(const struct tm_state *s, int seat, json_t *o);

@@ -53,6 +53,19 @@ status_of(const struct tm_state *s, int seat, const char *text, char *err,
 	return rc;
 }
 
+/* The submission is refused as against the rules (not as out of turn),
+ * with a message containing why. */
+static void
+rule_bad(const struct tm_state *s, int seat, const char *text, const char *why)
+{
+	char err[512];
+
+	if (status_of(s, seat, text, err, sizeof(err)) != GAME_REJECTED)
+		fail_msg("'%s' by seat %d: not a rule rejection: '%s'", text, seat, err);
+	if (strstr(err, why) == NULL)
+		fail_msg("'%s': message '%s' lacks '%s'", text, err, why);
+}
+
 /*
  * The Riverwalkers (Riverwalkers.pm; commands.pm unlock-terrain, map.pm
  * check_reachable): seat 0, yellow picked, dwellings on B1 and E8 (both
@@ -288,7 +301,10 @@ test_river_income_unlock(void **state)
 	assert_int_equal(s->cur, 1);
 	assert_int_equal(p->unlock_owed, 1);
 	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
-	tg_bad(s, 0, "convert 1W to 1C", "not your turn");
+	/* their own commands: refused as a rule, naming the unlock owed */
+	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	rule_bad(s, 0, "build C4", "build: you owe 1 unlock first");
 	/* leaving the game settles what they owe */
 	s2 = malloc(sizeof(*s2));
 	assert_non_null(s2);
@@ -321,8 +337,11 @@ test_river_cult_unlock(void **state)
 	tg_ok(s, 1, "pass BON2");
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	assert_int_equal(p->unlock_owed, 1);
-	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
-	tg_bad(s, 0, "burn 1", "not between the rounds");
+	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
+	rule_bad(s, 0, "burn 1", "burn: you owe 1 unlock first");
+	/* not a message on cult spades, which they never have */
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	rule_bad(s, 0, "build C4", "build: you owe 1 unlock first");
 	tg_bad(s, 1, "convert 1W to 1C", "not your turn");
 	tg_ok(s, 0, "unlock-terrain brown");
 	assert_int_equal(p->unlocked, 1 << TC_BROWN);
@@ -368,6 +387,43 @@ test_river_convert_in_turn(void **state)
 	free(s);
 }
 
+/*
+ * The unlock of the round's cult bonus and the one of the next round's
+ * income in one submission (the site takes "unlock-terrain red.
+ * unlock-terrain green" in one line): the round starts between them.
+ * With only the first sent, the second is owed before anything else of
+ * theirs, a rule rejection that names it.
+ */
+static void
+test_river_unlocks_one_line(void **state)
+{
+	struct tm_state *s = river_game(5), *s2;
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	tg_put(s, 0, "E8", TB_TE);
+	p->cult[TK_WATER] = 4;
+	tg_ok(s, 0, "pass BON1");
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(p->unlock_owed, 1);
+	s2 = malloc(sizeof(*s2));
+	assert_non_null(s2);
+	memcpy(s2, s, sizeof(*s));
+	tg_ok(s2, 0, "unlock-terrain red. unlock-terrain green");
+	assert_int_equal(s2->round, 2);
+	assert_int_equal(s2->pl[0].unlocked, (1 << TC_RED) | (1 << TC_GREEN));
+	assert_int_equal(s2->pl[0].unlock_owed, 0);
+	assert_int_equal(s2->unlock_wait, 0);
+	free(s2);
+	tg_ok(s, 0, "unlock-terrain red");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(p->unlock_owed, 1);
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	tg_ok(s, 0, "unlock-terrain green");
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -382,6 +438,7 @@ main(void)
 		cmocka_unit_test(test_river_income_unlock),
 		cmocka_unit_test(test_river_cult_unlock),
 		cmocka_unit_test(test_river_convert_in_turn),
+		cmocka_unit_test(test_river_unlocks_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
