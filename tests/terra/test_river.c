@@ -138,7 +138,8 @@ test_river_reach_and_unlock(void **state)
 
 	(void)state;
 	s->terrain[tg_cell("A1")] = TC_YELLOW;
-	tg_bad(s, 0, "build A1", "not reachable");
+	tg_bad(s, 0, "build A1", "not reachable: the Riverwalkers reach over the "
+	    "river only");
 	tg_bad(s, 0, "build C4", "never transform");
 	tg_bad(s, 0, "transform C4 to yellow", "never transform");
 	p->pw[0] = 9;
@@ -269,6 +270,14 @@ test_river_stronghold(void **state)
 	p->c = 20;
 	tg_ok(s, 0, "upgrade E8 to SH");
 	assert_int_equal(p->bridge_owed, 2);
+	{
+		struct game_wait w;
+
+		/* the action is taken: the report asks for the bridges */
+		terra_rules.waiting(s, &w);
+		assert_int_equal(w.mask, 1u);
+		assert_non_null(strstr(w.why[0], "2 bridges"));
+	}
 	snprintf(cmd, sizeof(cmd), "bridge E8:%s", s->cells[e8->br[0]].name);
 	tg_ok(s, 0, cmd);
 	assert_int_equal(s->cur, 0);
