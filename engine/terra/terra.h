@@ -183,7 +183,9 @@ struct tm_state {
 	int8_t terrain[TM_NCELLS];
 	int8_t bld[TM_NCELLS];
 	int8_t owner[TM_NCELLS];
-	int8_t town[TM_NCELLS];
+	int8_t town[TM_NCELLS];		/* 1: the building is part of a town;
+					   on an empty hex: transformed in the
+					   current action (tm_tf_mark) */
 	int32_t nbridge;
 	int32_t bridge[TM_MAXBRIDGE][3];	/* cell a, cell b, seat */
 	int32_t slot[4][4];		/* priest slots: seat+1; slot 0 = 3 steps */
@@ -263,6 +265,9 @@ void tm_gain_priests(struct tm_player *p, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
 int tm_ship_level(const struct tm_state *s, int seat);
+void tm_tf_mark(struct tm_state *s, int cell);
+int tm_tf_done(const struct tm_state *s, int cell);
+void tm_tf_clear(struct tm_state *s);
 int tm_reach(const struct tm_state *s, int seat, int cell, int *cost_kind);
 int tm_spade_usable(const struct tm_state *s, int seat);
 int tm_direct_adjacent(const struct tm_state *s, int a, int b);

@@ -137,7 +137,7 @@ tm_new_turn(struct tm_state *s)
 
 	s->act = TA_NONE;
 	s->act_left = 0;
-	s->tf_cell = -1;
+	tm_tf_clear(s);
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
 	s->teleported = 0;
