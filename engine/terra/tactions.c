@@ -53,7 +53,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		 * converting: their next turn begins, the conversion still
 		 * owed (the site does the same). */
 		s->act = TA_NONE;
-		s->tf_cell = -1;
+		tm_tf_clear(s);
 		s->tf_nonhome = 0;
 	}
 	if (s->act == TA_NONE) {
@@ -65,7 +65,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		decline_open_offers(s, s->cur);
 		s->act_left--;
 		s->act = TA_NONE;
-		s->tf_cell = -1;
+		tm_tf_clear(s);
 		s->tf_nonhome = 0;
 		s->dig_ok = 1;
 		return GAME_OK;
@@ -131,10 +131,16 @@ static enum game_status
 need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
     size_t errlen)
 {
-	if (cell == s->tf_cell) {
+	if (tm_tf_done(s, cell)) {
 		*kind = 1;
 		return GAME_OK;
 	}
+	if (!tm_reach(s, seat, cell, kind) && tm_is_river(s, seat))
+		return tm_fail(err, errlen, "%s is not reachable: the Riverwalkers "
+		    "reach over the river only, across at most %d river hex%s from one "
+		    "of their buildings (a land neighbour does not count)",
+		    s->cells[cell].name, tm_ship_level(s, seat),
+		    tm_ship_level(s, seat) == 1 ? "" : "es");
 	if (!tm_reach(s, seat, cell, kind))
 		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
 		    "one of your buildings, or within your shipping range",
@@ -193,7 +199,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		rc = tm_volcano_transform(s, seat, cell, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
-		s->tf_cell = cell;
+		tm_tf_mark(s, cell);
 		s->tf_nonhome = 0;
 		s->dig_ok = 0;
 		return GAME_OK;
@@ -212,7 +218,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 			    "next to your building (no bridge, no river) into desert");
 		s->terrain[cell] = (int8_t)to;
 		p->free_tf = 0;
-		s->tf_cell = cell;
+		tm_tf_mark(s, cell);
 		return GAME_OK;
 	}
 	/* One hex to a colour not your own, then the spades left go to your
@@ -254,7 +260,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (rc != GAME_OK)
 		return rc;
 	s->terrain[cell] = (int8_t)to;
-	s->tf_cell = cell;
+	tm_tf_mark(s, cell);
 	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0;
 	s->dig_ok = 0;
 	return GAME_OK;
@@ -319,6 +325,20 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			rc = tm_begin_action(s, "build", err, errlen);
 			if (rc != GAME_OK)
 				return rc;
+		} else if (s->tf_cell >= 0 && !tm_tf_done(s, cell) &&
+		    tm_build_colour_ok(s, seat, s->terrain[cell])) {
+			/*
+			 * After the action's transforms its dwelling goes on one
+			 * of the hexes they turned (the rulebook; the site's
+			 * allowed_build_locations); one on another hex is a new
+			 * action: the Chaos Magicians' second, or refused.
+			 */
+			rc = tm_begin_action(s, "build", err, errlen);
+			if (rc != GAME_OK)
+				return tm_fail(err, errlen, "build: %s was not transformed "
+				    "in this action: its dwelling goes on a hex it "
+				    "transformed (the last: %s); one elsewhere would be another "
+				    "action", s->cells[cell].name, s->cells[s->tf_cell].name);
 		}
 		if (!tm_build_colour_ok(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
@@ -344,6 +364,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	 * site) */
 	if (tm_is_river(s, seat))
 		s->terrain[cell] = (int8_t)tm_home(s, seat);
+	s->town[cell] = 0;	/* a transform's mark (tm_tf_mark), not a town */
 	s->bld[cell] = TB_D;
 	s->owner[cell] = (int8_t)seat;
 	p->nb[TB_D]++;

@@ -324,6 +324,41 @@ step_reach(const struct tm_state *s, int seat, int cell, int range)
 }
 
 /*
+ * The hexes transformed in the current action, where a dwelling of the
+ * action may go (the site's allowed_build_locations).  The last is
+ * tf_cell; all of them are marked in town[], which means nothing on a hex
+ * without a building (a town is made of buildings), so the state's layout
+ * stays as it was.  The marks go at the action's end (tm_tf_clear) and
+ * before a dwelling is placed on a marked hex.
+ */
+void
+tm_tf_mark(struct tm_state *s, int cell)
+{
+	s->tf_cell = cell;
+	if (s->phase == TP_ACTIONS && s->bld[cell] == TB_NONE)
+		s->town[cell] = 1;
+}
+
+/* Was cell transformed in the current action (and is still empty)? */
+int
+tm_tf_done(const struct tm_state *s, int cell)
+{
+	return s->bld[cell] == TB_NONE && (cell == s->tf_cell || s->town[cell]);
+}
+
+/* The action is over: no hex is transformed in the next one yet. */
+void
+tm_tf_clear(struct tm_state *s)
+{
+	int i;
+
+	s->tf_cell = -1;
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] == TB_NONE)
+			s->town[i] = 0;
+}
+
+/*
  * Can the seat build or transform at cell?  *kind is set to 1 for a plain
  * reach (adjacency or shipping), 2 for a Dwarves' tunnel, 3 for a Fakirs'
  * carpet flight.  Returns 0 when the cell is out of reach.

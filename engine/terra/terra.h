@@ -185,7 +185,9 @@ struct tm_state {
 	int8_t terrain[TM_NCELLS];
 	int8_t bld[TM_NCELLS];
 	int8_t owner[TM_NCELLS];
-	int8_t town[TM_NCELLS];
+	int8_t town[TM_NCELLS];		/* 1: the building is part of a town;
+					   on an empty hex: transformed in the
+					   current action (tm_tf_mark) */
 	int32_t nbridge;
 	int32_t bridge[TM_MAXBRIDGE][3];	/* cell a, cell b, seat */
 	int32_t slot[4][4];		/* priest slots: seat+1; slot 0 = 3 steps */
@@ -265,6 +267,9 @@ void tm_gain_priests(struct tm_player *p, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
 int tm_ship_level(const struct tm_state *s, int seat);
+void tm_tf_mark(struct tm_state *s, int cell);
+int tm_tf_done(const struct tm_state *s, int cell);
+void tm_tf_clear(struct tm_state *s);
 int tm_reach(const struct tm_state *s, int seat, int cell, int *cost_kind);
 int tm_spade_usable(const struct tm_state *s, int seat);
 int tm_direct_adjacent(const struct tm_state *s, int a, int b);
@@ -335,6 +340,7 @@ int tm_river_unlock_cost(const struct tm_state *s, int seat, int colour);
 enum game_status tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err,
     size_t errlen);
 void tm_unlock_settled(struct tm_state *s);
+int tm_unlock_first(const struct tm_state *s, int seat);
 int tm_river_colour(const struct tm_state *s);
 void tm_river_render(const struct tm_state *s, int seat, struct sbuf *out);
 void tm_river_json(const struct tm_state *s, int seat, json_t *o);

@@ -137,7 +137,7 @@ tm_new_turn(struct tm_state *s)
 
 	s->act = TA_NONE;
 	s->act_left = 0;
-	s->tf_cell = -1;
+	tm_tf_clear(s);
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
 	s->teleported = 0;
@@ -440,6 +440,12 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "action (pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
+		/* the action is taken; its bridges (the Riverwalkers'
+		 * stronghold: two; ACT1, the Engineers' ACTE: one) are owed */
+		if (s->phase == TP_ACTIONS && s->pl[s->cur].bridge_owed > 0)
+			why = s->pl[s->cur].bridge_owed > 1 ? "place the action's 2 "
+			    "bridges (bridge HEX:HEX; -BRIDGE gives one up)" : "place the "
+			    "action's bridge (bridge HEX:HEX; -BRIDGE gives it up)";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].pick_owed)
 			why = "pick the new home colour (pick-color COLOUR)";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&

@@ -25,15 +25,21 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 {
 	const struct tm_player *p = &s->pl[seat];
 
+	/* conversions and burning belong to the seat's own turn (the site:
+	 * "not active player"); nothing else a seat may do out of turn but
+	 * decide offers, place the cult steps owed and settle what the round's
+	 * end or start owes */
 	if (word_eq(w[0], "leech") || word_eq(w[0], "decline") ||
-	    word_eq(w[0], "wait") || word_eq(w[0], "convert") ||
-	    word_eq(w[0], "burn"))
+	    word_eq(w[0], "wait"))
 		return 1;
 	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
 		return 1;
 	/* the Riverwalkers' unlocks owed from income come before the round's
-	 * first action, whoever's it is */
+	 * first action, whoever's it is; anything else they send then is
+	 * refused as a rule (one_cmd: the unlock comes first), not as a turn */
 	if (word_eq(w[0], "unlock-terrain") && p->unlock_owed > 0)
+		return 1;
+	if (tm_unlock_first(s, seat))
 		return 1;
 	/* the Shapeshifters settle their tokens for VP as the round ends */
 	if (tm_shifter_must_settle(s, seat) && s->phase == TP_ACTIONS && s->cur < 0 &&
@@ -301,6 +307,13 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 
 	if (word_eq(w[0], "wait"))
 		return GAME_OK;
+	/* the Riverwalkers owing an unlock at the round's start or between
+	 * the rounds: it comes before anything else of theirs */
+	if (tm_unlock_first(s, seat) && !word_eq(w[0], "unlock-terrain") &&
+	    !word_eq(w[0], "leech") && !word_eq(w[0], "decline"))
+		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
+		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
+		    "gain-priest)", w[0], p->unlock_owed, p->unlock_owed > 1 ? "s" : "");
 	/* the round's start waits for the Riverwalkers' unlocks alone */
 	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain"))
 		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
@@ -322,9 +335,17 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (s->phase == TP_CULTSPADES && (word_eq(w[0], "convert") ||
 	    word_eq(w[0], "burn")))
 		return tm_fail(err, errlen, "%s: not between the rounds: conversions "
-		    "and burning come with a turn's actions%s", word_eq(w[0], "burn") ?
-		    "burn" : "convert", p->unlock_owed > 0 ? "; you owe an unlock "
-		    "now (unlock-terrain COLOUR, or gain-priest)" : "");
+		    "and burning come with a turn's actions", word_eq(w[0], "burn") ?
+		    "burn" : "convert");
+	/* nor before the first round: the site refuses conversions in the
+	 * setup ("outside of actions"; it takes a burn, which the rulebook
+	 * puts in a turn too) */
+	if ((s->phase == TP_FACTIONS || s->phase == TP_DWELLINGS ||
+	    s->phase == TP_BONUS) && (word_eq(w[0], "convert") ||
+	    word_eq(w[0], "burn")))
+		return tm_fail(err, errlen, "%s: not during the setup: conversions "
+		    "and burning come with a turn's actions, from round 1",
+		    word_eq(w[0], "burn") ? "burn" : "convert");
 	if (word_eq(w[0], "convert"))
 		return tm_cmd_convert(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "burn") && nw == 2) {
@@ -548,6 +569,12 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			rc = one_cmd(s, seat, w, nw, err, errlen);
 			if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 				tm_bonus_step(s, seat, cult, count, merged);
+			/* between the rounds the next round starts as soon as
+			 * nothing is owed, so the submission's next command meets
+			 * it (the site: an unlock of the cult bonus, then those
+			 * of the next round's income, in one line) */
+			if (rc == GAME_OK && s->phase == TP_CULTSPADES)
+				tm_advance(s);
 			if (rc != GAME_OK) {
 				char e2[300];
 

@@ -116,6 +116,19 @@ tm_unlock_settled(struct tm_state *s)
 }
 
 /*
+ * Must the seat's unlocks come before anything else it sends?  At the
+ * round's start (income) and between the rounds (the cult bonus), yes: the
+ * site runs nothing of theirs before them.  In their own turn an unlock
+ * owed may follow the action (the site takes "build, unlock-terrain").
+ */
+int
+tm_unlock_first(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].unlock_owed > 0 && !s->pl[seat].dropped &&
+	    (s->unlock_wait || s->phase == TP_CULTSPADES);
+}
+
+/*
  * `unlock-terrain COLOUR` or `unlock-terrain gain-priest`, once for each
  * priest gained.  After all colours are unlocked the site still turns
  * each priest into an unlock, which gain-priest settles.

@@ -29,8 +29,11 @@ test_alchemists(void **state)
 	assert_int_equal(s->pl[0].vp, 19);
 	tg_ok(s, 0, "convert 2C to 1VP");
 	assert_int_equal(s->pl[0].vp, 20);
+	tg_bad(s, 1, "convert 1VP to 1C", "not your turn");
+	tg_turn(s, 1);
 	tg_bad(s, 1, "convert 1VP to 1C", "not a conversion");
 	tg_bad(s, 1, "convert 2C to 1VP", "3 to 1");
+	tg_turn(s, 0);
 	tg_put(s, 0, "E5", TB_TP);
 	s->pl[0].c = 20;
 	s->pl[0].w = 10;
@@ -95,6 +98,68 @@ test_chaos_magicians(void **state)
 	tg_turn(s, 1);
 	s->pl[1].p = 2;
 	tg_bad(s, 1, "send p to FIRE. send p to WATER", "one action per turn");
+	free(s);
+}
+
+/*
+ * A dwelling after the transforms of an action goes on a hex they turned
+ * (the rulebook; the site's allowed_build_locations): any of them, not
+ * only the last.  On another hex already their colour it is a new action:
+ * the Chaos Magicians' second, after which no third (ACT5) may follow
+ * (terra-diff seed 5103: ACT6, transform E9, build D7, ACT5); refused
+ * without a second action.
+ */
+static void
+test_build_after_transforms(void **state)
+{
+	static const char *const d[] = { "F4", "D1", "D4", NULL };
+	struct tm_state *s = two("chaosmagicians", "witches", d, NULL), *t;
+	int d4 = tg_cell("D4"), land[3], n = 0, i;
+	const char *a, *b, *c;
+	char cmd[160];
+
+	(void)state;
+	for (i = 0; i < s->cells[d4].nadj && n < 3; i++) {
+		int x = s->cells[d4].adj[i];
+
+		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
+			land[n++] = x;
+	}
+	assert_int_equal(n, 3);
+	a = s->cells[land[0]].name;
+	b = s->cells[land[1]].name;
+	c = s->cells[land[2]].name;
+	s->terrain[land[0]] = s->terrain[land[1]] = TC_GRAY;	/* 1 spade */
+	s->terrain[land[2]] = TC_RED;
+	tg_put(s, 0, "D6", TB_SH);
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;
+	s->pl[0].pw[2] = 12;
+	s->pl[0].c = 30;
+	s->pl[0].w = 10;
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	snprintf(cmd, sizeof(cmd), "action ACT6. transform %s to red. transform %s "
+	    "to red. build %s", a, b, a);
+	tg_ok(t, 0, cmd);
+	assert_int_equal(t->bld[land[0]], TB_D);
+	assert_int_equal(t->town[land[0]], 0);
+	assert_int_equal(t->town[land[1]], 0);	/* the marks are gone */
+	assert_int_equal(t->cur, 1);
+	memcpy(t, s, sizeof(*s));
+	snprintf(cmd, sizeof(cmd), "action ACT6. transform %s to red. transform %s "
+	    "to red. build %s", a, b, c);
+	tg_bad(t, 0, cmd, "was not transformed in this action");
+	snprintf(cmd, sizeof(cmd), "action ACTC. action ACT6. transform %s to red. "
+	    "transform %s to red. build %s. action ACT5", a, b, c);
+	tg_bad(t, 0, cmd, "'action ACT5': action: one action per turn");
+	snprintf(cmd, sizeof(cmd), "action ACTC. action ACT6. transform %s to red. "
+	    "transform %s to red. build %s", a, b, c);
+	tg_ok(t, 0, cmd);
+	assert_int_equal(t->bld[land[2]], TB_D);
+	assert_int_equal(t->bld[land[0]], TB_NONE);
+	assert_int_equal(t->cur, 1);
+	free(t);
 	free(s);
 }
 
@@ -175,6 +240,7 @@ test_darklings(void **state)
 	assert_int_equal(s->pl[0].p, 3);
 	tg_turn(s, 0);
 	tg_bad(s, 0, "convert 1W to 1P", "Darklings");
+	tg_turn(s, 1);
 	tg_bad(s, 1, "convert 1W to 1P", "Darklings");
 	free(s);
 }
@@ -598,6 +664,7 @@ main(void)
 		cmocka_unit_test(test_alchemists),
 		cmocka_unit_test(test_auren),
 		cmocka_unit_test(test_chaos_magicians),
+		cmocka_unit_test(test_build_after_transforms),
 		cmocka_unit_test(test_cultists),
 		cmocka_unit_test(test_darklings),
 		cmocka_unit_test(test_dwarves),

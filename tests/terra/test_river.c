@@ -36,6 +36,36 @@ bare(const char *const *opts, int nopts)
 	return s;
 }
 
+/* The status a submission gets (played on a copy); the message in err. */
+static enum game_status
+status_of(const struct tm_state *s, int seat, const char *text, char *err,
+    size_t errlen)
+{
+	struct tm_state *copy = malloc(sizeof(*copy));
+	struct game_played pl;
+	enum game_status rc;
+
+	assert_non_null(copy);
+	memcpy(copy, s, sizeof(*s));
+	err[0] = '\0';
+	rc = terra_rules.play(copy, seat, text, &pl, err, errlen);
+	free(copy);
+	return rc;
+}
+
+/* The submission is refused as against the rules (not as out of turn),
+ * with a message containing why. */
+static void
+rule_bad(const struct tm_state *s, int seat, const char *text, const char *why)
+{
+	char err[512];
+
+	if (status_of(s, seat, text, err, sizeof(err)) != GAME_REJECTED)
+		fail_msg("'%s' by seat %d: not a rule rejection: '%s'", text, seat, err);
+	if (strstr(err, why) == NULL)
+		fail_msg("'%s': message '%s' lacks '%s'", text, err, why);
+}
+
 /*
  * The Riverwalkers (Riverwalkers.pm; commands.pm unlock-terrain, map.pm
  * check_reachable): seat 0, yellow picked, dwellings on B1 and E8 (both
@@ -70,6 +100,9 @@ test_river_setup(void **state)
 
 	(void)state;
 	tg_ok(s, 0, "setup riverwalkers");
+	/* no conversion before round 1 (the site: "outside of actions") */
+	tg_bad(s, 0, "convert 1W to 1C", "not during the setup");
+	tg_bad(s, 0, "burn 1", "not during the setup");
 	tg_bad(s, 0, "build B1", "pick-color");
 	tg_ok(s, 0, "pick-color yellow");
 	assert_int_equal(tm_home(s, 0), TC_YELLOW);
@@ -105,7 +138,8 @@ test_river_reach_and_unlock(void **state)
 
 	(void)state;
 	s->terrain[tg_cell("A1")] = TC_YELLOW;
-	tg_bad(s, 0, "build A1", "not reachable");
+	tg_bad(s, 0, "build A1", "not reachable: the Riverwalkers reach over the "
+	    "river only");
 	tg_bad(s, 0, "build C4", "never transform");
 	tg_bad(s, 0, "transform C4 to yellow", "never transform");
 	p->pw[0] = 9;
@@ -236,6 +270,14 @@ test_river_stronghold(void **state)
 	p->c = 20;
 	tg_ok(s, 0, "upgrade E8 to SH");
 	assert_int_equal(p->bridge_owed, 2);
+	{
+		struct game_wait w;
+
+		/* the action is taken: the report asks for the bridges */
+		terra_rules.waiting(s, &w);
+		assert_int_equal(w.mask, 1u);
+		assert_non_null(strstr(w.why[0], "2 bridges"));
+	}
 	snprintf(cmd, sizeof(cmd), "bridge E8:%s", s->cells[e8->br[0]].name);
 	tg_ok(s, 0, cmd);
 	assert_int_equal(s->cur, 0);
@@ -268,7 +310,10 @@ test_river_income_unlock(void **state)
 	assert_int_equal(s->cur, 1);
 	assert_int_equal(p->unlock_owed, 1);
 	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
-	tg_bad(s, 0, "convert 1W to 1C", "waits for the Riverwalkers");
+	/* their own commands: refused as a rule, naming the unlock owed */
+	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	rule_bad(s, 0, "build C4", "build: you owe 1 unlock first");
 	/* leaving the game settles what they owe */
 	s2 = malloc(sizeof(*s2));
 	assert_non_null(s2);
@@ -301,15 +346,90 @@ test_river_cult_unlock(void **state)
 	tg_ok(s, 1, "pass BON2");
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	assert_int_equal(p->unlock_owed, 1);
-	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
-	tg_bad(s, 0, "burn 1", "not between the rounds");
-	tg_bad(s, 1, "convert 1W to 1C", "not between the rounds");
+	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
+	rule_bad(s, 0, "burn 1", "burn: you owe 1 unlock first");
+	/* not a message on cult spades, which they never have */
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	rule_bad(s, 0, "build C4", "build: you owe 1 unlock first");
+	tg_bad(s, 1, "convert 1W to 1C", "not your turn");
 	tg_ok(s, 0, "unlock-terrain brown");
 	assert_int_equal(p->unlocked, 1 << TC_BROWN);
 	assert_int_equal(s->phase, TP_ACTIONS);
 	assert_int_equal(s->round, 2);
 	assert_int_equal(s->cur, 0);
 	tg_ok(s, 0, "convert 1W to 1C");
+	free(s);
+}
+
+/*
+ * Conversions and burning come in the seat's own turn (the site: "Command
+ * invalid when not active player"): not from the other seat, nor from a
+ * seat that passed, once its pass's submission is over (in it, as on the
+ * site, they still may).  Deciding offers stays open to all.
+ */
+static void
+test_river_convert_in_turn(void **state)
+{
+	struct tm_state *s = river_game(1);
+	struct tm_player *p = &s->pl[0];
+	char err[512];
+
+	(void)state;
+	assert_int_equal(s->cur, 0);
+	p->pw[0] = 0;
+	p->pw[1] = 10;
+	p->pw[2] = 2;
+	assert_int_equal(status_of(s, 1, "convert 1W to 1C", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	assert_int_equal(status_of(s, 1, "burn 1", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	tg_ok(s, 0, "pass BON1. convert 1W to 1C");
+	assert_int_equal(s->cur, 1);
+	/* the tester's case: a priest converted out of turn became an unlock
+	 * owed that held the game */
+	assert_int_equal(status_of(s, 0, "burn 5. convert 5PW to 1P", err,
+	    sizeof(err)), GAME_NOT_YOUR_TURN);
+	assert_int_equal(status_of(s, 0, "convert 1W to 1C", err, sizeof(err)),
+	    GAME_NOT_YOUR_TURN);
+	assert_int_equal(p->unlock_owed, 0);
+	tg_ok(s, 1, "convert 1W to 1C. pass BON2");
+	free(s);
+}
+
+/*
+ * The unlock of the round's cult bonus and the one of the next round's
+ * income in one submission (the site takes "unlock-terrain red.
+ * unlock-terrain green" in one line): the round starts between them.
+ * With only the first sent, the second is owed before anything else of
+ * theirs, a rule rejection that names it.
+ */
+static void
+test_river_unlocks_one_line(void **state)
+{
+	struct tm_state *s = river_game(5), *s2;
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	tg_put(s, 0, "E8", TB_TE);
+	p->cult[TK_WATER] = 4;
+	tg_ok(s, 0, "pass BON1");
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(p->unlock_owed, 1);
+	s2 = malloc(sizeof(*s2));
+	assert_non_null(s2);
+	memcpy(s2, s, sizeof(*s));
+	tg_ok(s2, 0, "unlock-terrain red. unlock-terrain green");
+	assert_int_equal(s2->round, 2);
+	assert_int_equal(s2->pl[0].unlocked, (1 << TC_RED) | (1 << TC_GREEN));
+	assert_int_equal(s2->pl[0].unlock_owed, 0);
+	assert_int_equal(s2->unlock_wait, 0);
+	free(s2);
+	tg_ok(s, 0, "unlock-terrain red");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(p->unlock_owed, 1);
+	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
+	tg_ok(s, 0, "unlock-terrain green");
 	free(s);
 }
 
@@ -326,6 +446,8 @@ main(void)
 		cmocka_unit_test(test_river_stronghold),
 		cmocka_unit_test(test_river_income_unlock),
 		cmocka_unit_test(test_river_cult_unlock),
+		cmocka_unit_test(test_river_convert_in_turn),
+		cmocka_unit_test(test_river_unlocks_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

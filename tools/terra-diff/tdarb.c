@@ -449,6 +449,7 @@ gen(const struct game_rules *r, uint64_t seed64, int np, const char *outpath)
 		 * (found/cultists-step-order.log) */
 		for (k = 0; k < ns; k++)
 			if (strstr(w.why[seats[k]], "take an action") == NULL && no < GAME_MAX_SEATS &&
+			    strstr(w.why[seats[k]], "bridge HEX:HEX") == NULL &&
 			    strstr(w.why[seats[k]], "leech") == NULL &&
 			    strstr(w.why[seats[k]], "offer") == NULL)
 				offers[no++] = seats[k];
