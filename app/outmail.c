@@ -368,13 +368,17 @@ backoff(int attempts)
  */
 enum { BATCH = 64, LEASE = 600 };
 
-/* Deliver one claimed mail; fills r and counts it in st. */
-static void
+/*
+ * Deliver one claimed mail; fills r and counts it in st.  Returns 1 when
+ * the failure was the server's or the Maildir's, not this mail's (no
+ * connection, a timeout, a 4xx to the session): the mails after it wait.
+ */
+static int
 deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct store_mail *m,
     int64_t now, int verbose, struct store_mail_result *r, struct deliver_stats *st)
 {
 	char err[512] = "", name[200];
-	int ok, permanent = 0;
+	int ok, permanent = 0, own = 0;
 
 	if (smtp != NULL) {
 		const char *rcpt[1] = { m->rcpt };
@@ -383,6 +387,7 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 
 		ok = res == SMTP_SENT;
 		permanent = res == SMTP_PERMANENT;
+		own = res == SMTP_DEFERRED;
 	} else {
 		/* Named after the mail: delivering it again changes nothing. */
 		snprintf(name, sizeof(name), "%lld.arbiter_%s_%lld", (long long)m->created,
@@ -405,9 +410,10 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		st->failed++;
 	else
 		st->deferred++;
-	if (verbose)
+	if (verbose > 1 || (verbose == 1 && !ok))
 		printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
 		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
+	return !ok && !permanent && !own;
 }
 
 /* A session for cfg's smtp_url (set), or NULL with err set. */
@@ -505,9 +511,9 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				done[ndone].attempts = claimed[i].attempts;
 				done[ndone++].next_try = now;
 			} else {
-				deliver_one(cfg, smtp, &claimed[i], now, verbose, &done[ndone], st);
-				/* After a transient failure the server is likely down: stop. */
-				stop = !done[ndone].sent && !done[ndone].failed;
+				/* When the server is down, or the Maildir, the rest wait. */
+				stop = st->away = deliver_one(cfg, smtp, &claimed[i], now, verbose,
+				    &done[ndone], st);
 				ndone++;
 				if (smtp != NULL && i + 1 < n && !stop) {
 					int none;

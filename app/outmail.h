@@ -65,13 +65,14 @@ enum { OUTMAIL_MOVES_WIDTH = 72 };
 void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
 
 /*
- * Deliver due mail.  limit 0 = all that is due.  verbose prints one line
- * per mail.  Counts what happened.  Returns EXIT_OK, or an exit code for a
+ * Deliver due mail.  limit 0 = all that is due.  verbose 2 prints one line
+ * per mail, 1 one per mail not sent, 0 nothing.  Counts what happened.  Returns EXIT_OK, or an exit code for a
  * local failure (database, configuration).
  */
 struct deliver_stats {
 	int sent, deferred, failed;
 	int nolib;	/* a mail waits because libcurl (for TLS) cannot be loaded */
+	int away;	/* the run stopped: the server (or the Maildir) failed, not a mail */
 };
 int outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
     struct deliver_stats *st);

@@ -32,7 +32,7 @@ run_send(struct ctx *c, int argc, char **argv)
 	}
 	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
-	if ((rc = deliver_queue(c, s, quiet == NULL, &st)) != EXIT_OK)
+	if ((rc = deliver_queue(c, s, quiet == NULL ? 2 : 1, &st)) != EXIT_OK)
 		goto out;
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL) {
 		errx_line(c, "%s", err);
@@ -44,9 +44,13 @@ run_send(struct ctx *c, int argc, char **argv)
 		rc = store_exit(s, src);
 		goto out;
 	}
-	if (quiet == NULL)
+	/* --quiet: nothing when all went well, the same summary when not. */
+	if (quiet == NULL || st.deferred > 0 || st.failed > 0)
 		printf("send: %d sent, %d deferred, %d refused; %d still queued\n", st.sent,
 		    st.deferred, st.failed, queued);
+	/* The server is away: try again later (the mail waits in the queue). */
+	if (st.away)
+		rc = EXIT_TEMPFAIL;
 out:
 	store_close(s);
 	free(ops);
@@ -62,7 +66,10 @@ const struct cmd_entry cmd_send = {
 	"it; a failed one stays queued and is tried again later, waiting longer\n"
 	"after each failure (1 minute, doubling, at most 6 hours).  Safe to run\n"
 	"every minute from cron and beside moves: each mail is claimed before it\n"
-	"is sent, so two senders never send the same mail.\n",
+	"is sent, so two senders never send the same mail.  A 4xx to one mail\n"
+	"holds back that mail only; a server that cannot be reached stops the run\n"
+	"(exit status 75).  --quiet prints nothing when all went well, and else\n"
+	"each mail not sent and the summary.\n",
 	run_send,
 	0,
 };

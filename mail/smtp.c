@@ -555,6 +555,20 @@ login(struct smtp_session *s, long long deadline)
 }
 
 /*
+ * What a refusal of a message means: a 5xx is the message's for good; a
+ * 4xx (greylisting, a full mailbox) the message's for now; a refused or
+ * missing login (535, 530), a 421 (the server closes) or no reply at all
+ * the server's, and every message waits.
+ */
+static enum smtp_result
+classify(int r)
+{
+	if (r == 530 || r == 535 || r == 421 || r < 400)
+		return SMTP_TRANSIENT;
+	return r < 500 ? SMTP_DEFERRED : SMTP_PERMANENT;
+}
+
+/*
  * Connect, read the greeting, EHLO (HELO when EHLO is refused) and log in.
  * Returns 0 when the session is ready here, 1 when this server wants
  * libcurl (STARTTLS offered, or a login this client does not speak; the
@@ -714,20 +728,20 @@ transact(struct smtp_session *s, const char *const *rcpt,
 			return -1;
 		if (r == want || (want == 250 && step > 0 && r == 251))
 			continue;
+		/* No reply (a timeout, garbage) is no refusal. */
 		if (step == 0)
-			reply_err(s, "MAIL FROM refused", r, err, errlen);
+			reply_err(s, r > 0 ? "MAIL FROM refused" : "MAIL FROM", r, err, errlen);
 		else if (step <= (int)nrcpt) {
 			char what[ADDR_MAX + 32];
 
-			snprintf(what, sizeof what, "RCPT TO <%s> refused",
-			    rcpt[step - 1]);
+			snprintf(what, sizeof what, "RCPT TO <%s>%s", rcpt[step - 1],
+			    r > 0 ? " refused" : "");
 			reply_err(s, what, r, err, errlen);
 		} else
-			reply_err(s, "DATA refused", r, err, errlen);
+			reply_err(s, r > 0 ? "DATA refused" : "DATA", r, err, errlen);
 		/* A 354 after a refused recipient would deliver to the
 		 * others: the caller drops the connection instead. */
-		return r == 530 || r == 535 || r < 500 ? SMTP_TRANSIENT :
-		    SMTP_PERMANENT;
+		return classify(r);
 	}
 	if (put(s, data, datalen, deadline) != 0) {
 		reply_err(s, "message", R_LOST, err, errlen);
@@ -736,9 +750,8 @@ transact(struct smtp_session *s, const char *const *rcpt,
 	r = get_reply(s, 0, deadline);
 	if (r == 250)
 		return SMTP_SENT;
-	reply_err(s, "message refused", r, err, errlen);
-	return r >= 500 && r <= 599 && r != 530 && r != 535 ?
-	    SMTP_PERMANENT : SMTP_TRANSIENT;
+	reply_err(s, r > 0 ? "message refused" : "message", r, err, errlen);
+	return classify(r);
 }
 
 /* Send one message; see smtp.h. */
@@ -788,7 +801,11 @@ smtp_send(struct smtp_session *s, const char *from, const char *const *rcpt,
 		if (!fresh && went_stale(s))
 			hang_up(s), fresh = 1;
 		if (fresh) {
-			int g = greet(s, deadline, err, errlen);
+			int ahead = s->ahead, g = greet(s, deadline, err, errlen);
+
+			/* Dialled ahead and gone stale meanwhile (an idle timeout): anew. */
+			if (g == -1 && ahead)
+				g = greet(s, deadline, err, errlen);
 
 			if (g == 1) {
 				free(env);

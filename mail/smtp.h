@@ -22,12 +22,15 @@
 enum smtp_result {
 	SMTP_SENT = 0,		/* the server accepted it for every recipient */
 	SMTP_TRANSIENT = 1,	/* try again later: connection refused or lost,
-				   timeout, a 4xx reply, a refused or missing
+				   timeout, a 421 reply, a refused or missing
 				   login (535, 530), a local error or another
 				   configuration problem; keep it queued */
-	SMTP_PERMANENT = 2	/* the server refused this message with a 5xx
+	SMTP_PERMANENT = 2,	/* the server refused this message with a 5xx
 				   reply (sender, recipient or content), or
 				   an address is not a plain address */
+	SMTP_DEFERRED = 3	/* the server answered this message with a 4xx
+				   reply (not 421, which closes the session):
+				   try it again later, and the next one now */
 };
 
 struct smtp_config {

@@ -160,10 +160,13 @@ classify(struct smtp_curl *s, CURLcode rc, char *err, size_t errlen)
 	set_err(err, errlen, msg);
 	/* A refused login (535) or a server that wants one (530) is our
 	 * configuration, not the message: keep the message queued. */
-	if (rc == CURLE_LOGIN_DENIED || code == 530 || code == 535)
+	if (rc == CURLE_LOGIN_DENIED || code == 530 || code == 535 || code == 421)
 		return SMTP_TRANSIENT;
 	if (code >= 500 && code <= 599)
 		return SMTP_PERMANENT;
+	/* A 4xx answer to this message: the next one may go now. */
+	if (code >= 400 && code <= 499)
+		return SMTP_DEFERRED;
 	return SMTP_TRANSIENT;
 }
 

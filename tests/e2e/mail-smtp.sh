@@ -89,11 +89,15 @@ for s in seats:
 PY
 ok
 
-# The server goes away: mail stays queued, and `send` defers it.
+# The server goes away: mail stays queued, and `send` defers it: exit 75,
+# try again later, said even with --quiet.
 stop_smtpd
 play 3
-expect_rc 0 "$ARBITER" send
+expect_rc 75 "$ARBITER" send
 contains "$T/out" "deferred"
+expect_rc 75 env ARBITER_NOW=$(( $(date +%s) + 3600 )) "$ARBITER" send --quiet
+contains "$T/out" "send: 0 sent, 1 deferred"
+contains "$T/out" "deferred mail "
 # Back again (on a new port): every queued mail arrives exactly once.
 start_smtpd b
 ARBITER_NOW=$(( $(date +%s) + 7200 )) "$ARBITER" send >"$T/out" || fail "send"

@@ -21,7 +21,8 @@ and 550 answer DATA with that code; 550rcpt refuses every recipient. With
 --auth, AUTH PLAIN/LOGIN is required (over plain text: this is a test).
 With --refuse TEXT, DATA is answered 554 for a message with a recipient
 holding TEXT; with --refuse-rcpt TEXT such a recipient is refused (550)
-at RCPT.  The session goes on, as a real server's would.
+at RCPT, and with --defer-rcpt TEXT deferred (452, a full mailbox).  The
+session goes on, as a real server's would.
 The server exits by itself after --lifetime seconds (default 120) so a
 test that dies can never leave it running for long.
 """
@@ -56,17 +57,20 @@ class CountingSMTP(SMTP):
 class Store:
     """The SMTP handler: stores or refuses messages according to mode."""
 
-    def __init__(self, directory, mode, refuse="", refuse_rcpt=""):
+    def __init__(self, directory, mode, refuse="", refuse_rcpt="", defer_rcpt=""):
         self.directory = directory
         self.mode = mode
         self.refuse = refuse
         self.refuse_rcpt = refuse_rcpt
+        self.defer_rcpt = defer_rcpt
         self.count = 0
         self.connections = 0
 
     async def handle_RCPT(self, server, session, envelope, address, options):
         if self.mode == "550rcpt" or (self.refuse_rcpt and self.refuse_rcpt in address):
             return "550 5.1.1 <%s>: recipient refused (test mode)" % address
+        if self.defer_rcpt and self.defer_rcpt in address:
+            return "452 4.2.2 <%s>: mailbox full, try later (test mode)" % address
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -122,7 +126,7 @@ def make_tls_context(directory):
 
 
 async def serve(args):
-    handler = Store(args.dir, args.mode, args.refuse, args.refuse_rcpt)
+    handler = Store(args.dir, args.mode, args.refuse, args.refuse_rcpt, args.defer_rcpt)
     kwargs = {}
     implicit = None
     if args.auth:
@@ -164,6 +168,7 @@ def main():
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--refuse", default="")
     p.add_argument("--refuse-rcpt", default="")
+    p.add_argument("--defer-rcpt", default="")
     p.add_argument("--lifetime", type=float, default=120.0)
     p.add_argument("--tls", default="", choices=["", "starttls", "implicit"])
     args = p.parse_args()

@@ -385,7 +385,7 @@ test_auth(void **state)
 	assert_int_equal(count_messages(srv), 1);
 }
 
-/* 451 is transient, 550 (on DATA or on RCPT) permanent. */
+/* 451 defers the message, 550 (on DATA or on RCPT) refuses it for good. */
 static void
 test_refusals(void **state)
 {
@@ -395,7 +395,7 @@ test_refusals(void **state)
 	(void)state;
 	start_server(&servers[0], "451", "", "");
 	s = session(servers[0].url, NULL, NULL, 10000);
-	assert_int_equal(send_one(s, 1, err, sizeof err), SMTP_TRANSIENT);
+	assert_int_equal(send_one(s, 1, err, sizeof err), SMTP_DEFERRED);
 	assert_non_null(strstr(err, "451"));
 	smtp_close(s);
 	stop_server(&servers[0]);

@@ -31,7 +31,7 @@
 
 #include "../../mail/smtp.h"
 
-enum mode { PIPE, IDLE421, DROPMAIL, LOGIN, HELO, GARBLE, HOSTILE, ENDLESS };
+enum mode { PIPE, IDLE421, DROPMAIL, LOGIN, HELO, GARBLE, HOSTILE, ENDLESS, GREET421 };
 
 struct fake {
 	pid_t pid;
@@ -151,6 +151,10 @@ serve(int fd, enum mode m, int conn)
 		for (;;)
 			if (write(fd, "220-more\r\n", 10) < 0)
 				return;
+	} else if (m == GREET421 && conn == 1) {
+		/* Greets, then times the idle client out before its EHLO. */
+		say(fd, "220 fake ESMTP\r\n421 idle too long\r\n");
+		return;
 	} else
 		say(fd, m == GARBLE ? "hello there\r\n" : "220 fake ESMTP\r\n");
 	while (next_line(&r, line, sizeof line, &ahead) == 0) {
@@ -536,6 +540,18 @@ test_ahead(void **state)
 	assert_int_equal(count(t, "CONNECT"), 1);
 	assert_int_equal(count(t, "DELIVERED"), 2);
 	assert_int_equal(count(t, "QUIT"), 1);
+	free(t);
+
+	/* The connection made ahead timed out before the message: a new one. */
+	start(GREET421);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	usleep(50000);
+	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 2);
+	assert_int_equal(count(t, "DELIVERED"), 1);
 	free(t);
 
 	start(PIPE);
