@@ -362,10 +362,26 @@ migrate(struct store *s, int mode)
 		}
 	}
 	if (mode == STORE_OPEN_READ) {
-		snprintf(s->err, sizeof(s->err), "%s has schema %d and this arbiter needs %d; "
-		    "a command that writes (such as `arbiter send`) upgrades it", s->name, v,
-		    NMIGRATIONS);
-		return STORE_ERROR;
+		/*
+		 * A reader upgrades an older schema too, as any writer would:
+		 * after a new arbiter is installed, `show` works at once.  A
+		 * database it may not write (a read-only file or role) says so.
+		 */
+		rc = store_exec(s, s->pg ? "SET default_transaction_read_only = off" :
+		    "PRAGMA query_only = 0", "open");
+		if (rc == STORE_OK)
+			rc = migrate(s, STORE_OPEN_WRITE);
+		if (rc != STORE_OK) {
+			char why[160];
+
+			snprintf(why, sizeof(why), "%.159s", s->err);
+			snprintf(s->err, sizeof(s->err), "%.200s has schema %d and this arbiter "
+			    "needs %d, and it could not be upgraded here (%s): run `arbiter "
+			    "migrate` as a user who may write it", s->name, v, NMIGRATIONS, why);
+			return rc;
+		}
+		return store_exec(s, s->pg ? "SET default_transaction_read_only = on" :
+		    "PRAGMA query_only = 1", "open");
 	}
 	if ((rc = store_begin(s)) != STORE_OK)
 		return rc;
