@@ -200,6 +200,8 @@ json_t *game_options_json(const char *const *opts, char *err, size_t errlen);
  */
 int game_option_files(const struct game_rules *r, json_t *opts, char *err, size_t errlen);
 int game_new_seed(uint8_t seed[GAME_SEED_LEN], char *err, size_t errlen);
+/* Set row->title to t: one line of UTF-8 text under STORE_TITLE_MAX bytes; 0, or -1 with err. */
+int game_title_set(struct store_game *row, const char *t, char *err, size_t errlen);
 int game_create(struct ctx *c, const struct game_spec *spec, struct store **sp,
     int64_t *id, char *err, size_t errlen);
 

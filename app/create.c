@@ -170,6 +170,28 @@ game_option_files(const struct game_rules *r, json_t *opts, char *err, size_t er
 	return EXIT_OK;
 }
 
+/* Set row's title to t, judged: one line of UTF-8 text that fits. */
+int
+game_title_set(struct store_game *row, const char *t, char *err, size_t errlen)
+{
+	if (strlen(t) >= sizeof(row->title)) {
+		/* Said, not cut: a cut could also split a character. */
+		snprintf(err, errlen, "a title is at most %zu bytes, not %zu",
+		    sizeof(row->title) - 1, strlen(t));
+		return -1;
+	}
+	if (strpbrk(t, "\r\n") != NULL) {
+		snprintf(err, errlen, "a title may not hold line breaks");
+		return -1;
+	}
+	if (text_check(t, strlen(t), err, errlen) != 0) {
+		snprintf(err, errlen, "a title must be UTF-8 text without control characters");
+		return -1;
+	}
+	snprintf(row->title, sizeof(row->title), "%s", t);
+	return 0;
+}
+
 /*
  * The game's secret seed: 32 bytes from the kernel.  Tests may fix it with
  * $ARBITER_TEST_SEED (64 hex digits) to replay a scripted game; whoever can
@@ -219,16 +241,9 @@ game_create(struct ctx *c, const struct game_spec *spec, struct store **sp, int6
 				return EXIT_USAGE;
 			}
 	snprintf(g.row.rules, sizeof(g.row.rules), "%s", r->name);
-	snprintf(g.row.title, sizeof(g.row.title), "%s",
-	    spec->title != NULL ? spec->title : r->title);
-	if (text_check(g.row.title, strlen(g.row.title), err, errlen) != 0) {
-		snprintf(err, errlen, "a title must be UTF-8 text without control characters");
+	if (game_title_set(&g.row, spec->title != NULL ? spec->title : r->title, err,
+	    errlen) != 0)
 		return EXIT_USAGE;
-	}
-	if (strpbrk(g.row.title, "\r\n") != NULL) {
-		snprintf(err, errlen, "a title may not hold line breaks");
-		return EXIT_USAGE;
-	}
 	g.row.grace_hours = 24;
 	snprintf(g.row.on_timeout, sizeof(g.row.on_timeout), "remind-only");
 	for (i = 0; spec->clock != NULL && spec->clock[i] != NULL; i++)

@@ -141,7 +141,10 @@ from_export(struct ctx *c, json_t *doc, struct loaded *g, struct import_move **m
 		return EXIT_REJECTED;
 	}
 	snprintf(g->row.rules, sizeof(g->row.rules), "%s", rules);
-	snprintf(g->row.title, sizeof(g->row.title), "%s", title);
+	if (game_title_set(&g->row, title, err, sizeof(err)) != 0) {
+		errx_line(c, "%s: %s", where, err);
+		return EXIT_REJECTED;
+	}
 	if (hex_decode(seed, g->row.seed, sizeof(g->row.seed)) != 0) {
 		errx_line(c, "%s: the seed is not 64 hex digits", where);
 		return EXIT_REJECTED;
@@ -287,6 +290,7 @@ game_import(struct ctx *c, const struct game_rules *r, const char *text,
 	struct loaded g;
 	json_t *doc = NULL;
 	json_error_t jerr;
+	char err[256];
 	int rc, nmv = 0, i;
 
 	memset(&g, 0, sizeof(g));
@@ -316,8 +320,11 @@ game_import(struct ctx *c, const struct game_rules *r, const char *text,
 	}
 	if (rc != EXIT_OK)
 		goto out;
-	if (title != NULL)
-		snprintf(g.row.title, sizeof(g.row.title), "%s", title);
+	if (title != NULL && game_title_set(&g.row, title, err, sizeof(err)) != 0) {
+		errx_line(c, "--title: %s", err);
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	for (i = 0; i < g.row.nseats; i++)
 		g.seats[i].serial = 1;	/* reply tokens of the start mail */
 	if (seat_passwords(g.seats, g.row.nseats, g.passwords) != 0 ||

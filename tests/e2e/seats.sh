@@ -36,6 +36,19 @@ expect_rc 64 "$ARBITER" new tigris --seat "$(printf 'x\377')":x@example.org --se
 one_line "$T/err"
 expect_rc 64 "$ARBITER" new tigris --seat x:x@example.org --seat y:y@example.org --title "$(printf 't\377')"
 one_line "$T/err"
+# A title too long is refused whole, not cut (a cut could split a character).
+long=$(printf 'é%.0s' $(seq 64))
+expect_rc 64 "$ARBITER" new tigris --seat x:x@example.org --seat y:y@example.org --title "$long"
+contains "$T/err" "a title is at most 127 bytes, not 128"
+# An export's title is judged as new's is.
+expect_rc 0 "$ARBITER" export 1 --private
+cp "$T/out" "$T/export.json"
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["title"]="a\r\nBcc: x@evil.example"; json.dump(d, open(sys.argv[2], "w"))' \
+    "$T/export.json" "$T/bad-export.json"
+expect_rc 65 "$ARBITER" import "$T/bad-export.json"
+contains "$T/err" "a title may not hold line breaks"
+expect_rc 64 "$ARBITER" import --title "$long" "$T/export.json"
+contains "$T/err" "--title: a title is at most 127 bytes"
 [ "$(dbsum)" = "$before" ] || fail "a refused seat change changed the database"
 ok
 
