@@ -446,6 +446,12 @@ outmail_ahead(struct ctx *c, struct store *s)
 }
 
 void
+outmail_poke(struct ctx *c)
+{
+	smtp_poke(c->smtp);
+}
+
+void
 outmail_end(struct ctx *c)
 {
 	smtp_close(c->smtp);

@@ -84,6 +84,9 @@ int outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verb
  * outmail_deliver; outmail_end closes it if nothing used it.
  */
 void outmail_ahead(struct ctx *c, struct store *s);
+/* Before a commit, where the server's greeting has had time to come:
+ * greet it and send EHLO, so its answer comes during the commit. */
+void outmail_poke(struct ctx *c);
 void outmail_end(struct ctx *c);
 
 /* Load the configuration and deliver what is due (cmd_send.c). */

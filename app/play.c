@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "outmail.h"
 #include "../engine/notation.h"
 #include "../store/store_mail.h"
 
@@ -371,6 +372,8 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	out->seq = g->row.nmoves;
 	if (rc == STORE_OK)
 		rc = answer_and_note(s, sub, g, out);
+	/* The mail server (dialled ahead) answers its EHLO during the commit. */
+	outmail_poke(c);
 	if (rc == STORE_OK)
 		rc = store_commit(s);
 	if (rc != STORE_OK)

@@ -51,7 +51,8 @@ struct smtp_session {
 	int use_curl;		/* every message goes through libcurl */
 	struct smtp_curl *curl;
 	int fd;			/* -1: not connected */
-	int ahead;		/* fd is smtp_ahead's: maybe still connecting, not greeted */
+	int ahead;		/* fd is smtp_ahead's: 1 maybe still connecting, not
+				   greeted; 2 greeted, its EHLO sent (smtp_poke) */
 	int pipelining;
 	int auth_plain, auth_login, auth_other, starttls;
 	char in[4096];		/* bytes read and not yet used */
@@ -579,9 +580,9 @@ static int
 greet(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 {
 	char line[300];
-	int r;
+	int r, ehlo_sent = s->ahead == 2;
 
-	if (s->ahead) {
+	if (s->ahead == 1) {
 		int e = 0;
 		socklen_t l = sizeof e;
 
@@ -589,23 +590,26 @@ greet(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 		if (wait_fd(s->fd, POLLOUT, now_ms() + s->conf.connect_timeout_ms) != 0 ||
 		    getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0 || e != 0)
 			hang_up(s);
-		s->ahead = 0;
 	}
+	s->ahead = 0;
 	if (s->fd < 0 && dial(s, deadline, err, errlen) != 0)
 		return -1;
-	s->pipelining = s->starttls = 0;
-	s->auth_plain = s->auth_login = s->auth_other = 0;
-	r = get_reply(s, 0, deadline);
-	if (r != 220) {
-		reply_err(s, "greeting", r, err, errlen);
-		hang_up(s);
-		return -1;
-	}
-	snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
-	if (put(s, line, strlen(line), deadline) != 0)
-		r = R_LOST;
-	else
-		r = get_reply(s, 1, deadline);
+	if (!ehlo_sent) {
+		s->pipelining = s->starttls = 0;
+		s->auth_plain = s->auth_login = s->auth_other = 0;
+		r = get_reply(s, 0, deadline);
+		if (r != 220) {
+			reply_err(s, "greeting", r, err, errlen);
+			hang_up(s);
+			return -1;
+		}
+		snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
+		if (put(s, line, strlen(line), deadline) != 0)
+			r = R_LOST;
+		else
+			r = get_reply(s, 1, deadline);
+	} else
+		r = get_reply(s, 1, deadline);	/* to the EHLO smtp_poke sent */
 	if (r >= 500 && r <= 599) {
 		snprintf(line, sizeof line, "HELO %s", s->helo);
 		r = command(s, line, deadline);
@@ -874,6 +878,42 @@ smtp_ahead(struct smtp_session *s)
 	s->inlen = s->inpos = 0;
 }
 
+/* Greet a connection dialled ahead when its greeting is there; see smtp.h. */
+void
+smtp_poke(struct smtp_session *s)
+{
+	struct pollfd p;
+	char line[300];
+	int e = 0;
+	socklen_t l = sizeof e;
+
+	if (s == NULL || s->ahead != 1)
+		return;
+	p.fd = s->fd;
+	p.events = POLLIN;
+	p.revents = 0;
+	if (poll(&p, 1, 0) != 1)
+		return;		/* no greeting yet: the first message reads it */
+	s->pipelining = s->starttls = 0;
+	s->auth_plain = s->auth_login = s->auth_other = 0;
+	/*
+	 * Whatever goes wrong here (a refusal, a greeting cut short) is met
+	 * again, and said, by the first message on a connection of its own.
+	 * A greeting already there takes no waiting; one cut short, little.
+	 */
+	if (getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0 || e != 0 ||
+	    get_reply(s, 0, now_ms() + 10) != 220) {
+		hang_up(s);
+		return;
+	}
+	snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
+	if (put(s, line, strlen(line), now_ms() + 10) != 0) {
+		hang_up(s);
+		return;
+	}
+	s->ahead = 2;
+}
+
 /* Close and free; see smtp.h. */
 void
 smtp_close(struct smtp_session *s)
@@ -881,11 +921,13 @@ smtp_close(struct smtp_session *s)
 	if (s == NULL)
 		return;
 	if (s->fd >= 0 && s->ahead) {
-		/* Dialled ahead and never used: a polite QUIT after the greeting. */
+		/* Dialled ahead and never used: a polite QUIT after the greeting
+		 * (and the reply to the EHLO smtp_poke sent). */
 		long long deadline = now_ms() + QUIT_WAIT_MS;
+		int ehlo = s->ahead == 2;
 
 		s->ahead = 0;
-		if (get_reply(s, 0, deadline) != 220)
+		if (get_reply(s, ehlo, deadline) != (ehlo ? 250 : 220))
 			hang_up(s);
 	}
 	if (s->fd >= 0)

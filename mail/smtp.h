@@ -66,6 +66,12 @@ enum smtp_result smtp_send(struct smtp_session *s, const char *from,
  * Nothing when the session goes through libcurl. Never fails. */
 void smtp_ahead(struct smtp_session *s);
 
+/* With a connection dialled ahead whose greeting has come, read it and
+ * send EHLO, so the server answers while the caller goes on; nothing when
+ * the greeting is not there yet. Never waits on the server for more than
+ * a few milliseconds; never fails (the first message meets any fault). */
+void smtp_poke(struct smtp_session *s);
+
 /* Close the connection (QUIT) and free the session. NULL is allowed. */
 void smtp_close(struct smtp_session *s);
 

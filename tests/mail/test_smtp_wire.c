@@ -172,6 +172,7 @@ serve(int fd, enum mode m, int conn)
 			continue;
 		}
 		if (strncasecmp(line, "EHLO", 4) == 0) {
+			note("EHLO");
 			if (m == HELO)
 				say(fd, "502 5.5.1 no EHLO here\r\n");
 			else if (m == HOSTILE) {
@@ -533,6 +534,7 @@ test_ahead(void **state)
 	smtp_ahead(s);
 	usleep(50000);
 	assert_int_equal(noted("CONNECT"), 1);	/* before any message */
+	assert_int_equal(noted("EHLO"), 0);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
 	smtp_close(s);
@@ -540,6 +542,46 @@ test_ahead(void **state)
 	assert_int_equal(count(t, "CONNECT"), 1);
 	assert_int_equal(count(t, "DELIVERED"), 2);
 	assert_int_equal(count(t, "QUIT"), 1);
+	free(t);
+
+	/* Poked once the greeting came: the EHLO goes before any message. */
+	start(PIPE);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	usleep(50000);
+	smtp_poke(s);
+	usleep(50000);
+	assert_int_equal(noted("EHLO"), 1);
+	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 1);
+	assert_int_equal(count(t, "EHLO"), 1);
+	assert_int_equal(count(t, "DELIVERED"), 1);
+	free(t);
+	/* ... and never used: its EHLO answered, then QUIT. */
+	start(PIPE);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	usleep(50000);
+	smtp_poke(s);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "EHLO"), 1);
+	assert_int_equal(count(t, "QUIT"), 1);
+	free(t);
+	/* Poked, then timed out by the server before the message: a new one. */
+	start(GREET421);
+	s = open_session(NULL, NULL);
+	smtp_ahead(s);
+	usleep(50000);
+	smtp_poke(s);
+	usleep(50000);
+	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
+	smtp_close(s);
+	t = stop();
+	assert_int_equal(count(t, "CONNECT"), 2);
+	assert_int_equal(count(t, "DELIVERED"), 1);
 	free(t);
 
 	/* The connection made ahead timed out before the message: a new one. */
