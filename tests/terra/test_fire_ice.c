@@ -41,32 +41,6 @@ yetis_game(void)
 	return tg_new(2, ice_opts, f, d, b);
 }
 
-/* Set up a fresh game of two seats with the given options (key=value or key). */
-static struct tm_state *
-bare(const char *const *opts, int nopts)
-{
-	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[8];
-	uint8_t seed[GAME_SEED_LEN] = { 5 };
-	char err[256], key[8][48];
-	int i;
-
-	assert_non_null(s);
-	o[0].key = "maintain-player-order";
-	o[0].value = "";
-	for (i = 0; i < nopts; i++) {
-		const char *eq = strchr(opts[i], '=');
-
-		snprintf(key[i], sizeof(key[i]), "%.*s", eq != NULL ?
-		    (int)(eq - opts[i]) : (int)strlen(opts[i]), opts[i]);
-		o[i + 1].key = key[i];
-		o[i + 1].value = eq != NULL ? eq + 1 : "";
-	}
-	if (terra_rules.setup(s, 2, o, nopts + 1, seed, err, sizeof(err)) != 0)
-		fail_msg("setup: %s", err);
-	return s;
-}
-
 /* The options: the ice set seats the two ice factions; the others are refused. */
 static void
 test_options(void **state)
@@ -104,7 +78,7 @@ test_options(void **state)
 	assert_int_equal(terra_rules.setup(s, 2, o, 1, seed, err, sizeof(err)), 0);
 	free(s);
 	/* without the option the ice factions are refused, by name */
-	s = bare(NULL, 0);
+	s = tg_bare(NULL, 0);
 	tg_bad(s, 0, "setup icemaidens", "fire-and-ice-factions/ice");
 	tg_bad(s, 0, "setup yetis", "fire-and-ice-factions/ice");
 	tg_bad(s, 0, "setup acolytes", "fire-and-ice-factions/volcano");
@@ -122,7 +96,7 @@ test_options(void **state)
 static void
 test_pick_color(void **state)
 {
-	struct tm_state *s = bare(ice_opts, 1);
+	struct tm_state *s = tg_bare(ice_opts, 1);
 	struct sbuf mv = SBUF_INIT;
 
 	(void)state;
@@ -177,7 +151,7 @@ test_ice_dwellings(void **state)
 	assert_int_equal(s->terrain[tg_cell("A3")], TC_GREEN);
 	assert_int_equal(s->pl[0].fav[11], 1);
 	free(s);
-	s = bare(ice_opts, 1);
+	s = tg_bare(ice_opts, 1);
 	tg_ok(s, 0, "setup icemaidens. pick-color green. +FAV11");
 	tg_ok(s, 1, "setup nomads");
 	tg_bad(s, 0, "build F3", "initial dwellings go on your home terrain (green)");
@@ -379,7 +353,7 @@ test_final_tile_draw(void **state)
 	static const char *const draw[] = { "fire-and-ice-final-scoring" };
 	struct game_import imp;
 	char err[256];
-	struct tm_state *s = bare(draw, 1);
+	struct tm_state *s = tg_bare(draw, 1);
 
 	(void)state;
 	assert_true(s->final_tile > TFS_NONE && s->final_tile < TFS_COUNT);
@@ -404,7 +378,7 @@ volcano_game_scored(const char *f, const char *score)
 	const char *opts[] = { "fire-and-ice-factions/volcano",
 	    "delete=BON6,BON7,BON8,BON9", score };
 	static const char *const d[] = { "F4", "B1", "H1", "D1", "I7" };
-	struct tm_state *s = bare(opts, 3);
+	struct tm_state *s = tg_bare(opts, 3);
 	char cmd[64];
 	int i;
 
@@ -437,7 +411,7 @@ static void
 test_volcano_setup(void **state)
 {
 	static const char *const opts[] = { "fire-and-ice-factions/volcano", NULL };
-	struct tm_state *s = bare(opts, 1);
+	struct tm_state *s = tg_bare(opts, 1);
 
 	(void)state;
 	tg_ok(s, 0, "setup dragonlords");
@@ -654,7 +628,7 @@ static void
 test_shifter_setup(void **state)
 {
 	static const char *const v3[] = { "fire-and-ice-factions/variable_v3" };
-	struct tm_state *s = bare(v3, 1);
+	struct tm_state *s = tg_bare(v3, 1);
 	struct tm_player *p = &s->pl[0];
 
 	(void)state;

@@ -10,32 +10,6 @@
  */
 #include "tmtest.h"
 
-/* Set up a fresh game of two seats with the given options (key=value or key). */
-static struct tm_state *
-bare(const char *const *opts, int nopts)
-{
-	struct tm_state *s = calloc(1, sizeof(*s));
-	struct game_opt o[8];
-	uint8_t seed[GAME_SEED_LEN] = { 5 };
-	char err[256], key[8][48];
-	int i;
-
-	assert_non_null(s);
-	o[0].key = "maintain-player-order";
-	o[0].value = "";
-	for (i = 0; i < nopts; i++) {
-		const char *eq = strchr(opts[i], '=');
-
-		snprintf(key[i], sizeof(key[i]), "%.*s", eq != NULL ?
-		    (int)(eq - opts[i]) : (int)strlen(opts[i]), opts[i]);
-		o[i + 1].key = key[i];
-		o[i + 1].value = eq != NULL ? eq + 1 : "";
-	}
-	if (terra_rules.setup(s, 2, o, nopts + 1, seed, err, sizeof(err)) != 0)
-		fail_msg("setup: %s", err);
-	return s;
-}
-
 /* The status a submission gets (played on a copy); the message in err. */
 static enum game_status
 status_of(const struct tm_state *s, int seat, const char *text, char *err,
@@ -95,7 +69,7 @@ static void
 test_river_setup(void **state)
 {
 	static const char *const v2[] = { "fire-and-ice-factions/variable_v2" };
-	struct tm_state *s = bare(v2, 1);
+	struct tm_state *s = tg_bare(v2, 1);
 	struct tm_player *p = &s->pl[0];
 
 	(void)state;

@@ -24,6 +24,35 @@ extern const struct game_rules terra_rules;
 #define TG_SCORE "SCORE3,SCORE6,SCORE1,SCORE8,SCORE5,SCORE7"
 
 /*
+ * A fresh game of two seats, nothing chosen yet, with the given options
+ * (key=value or key) besides maintain-player-order.
+ */
+static __attribute__((unused)) struct tm_state *
+tg_bare(const char *const *opts, int nopts)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	struct game_opt o[8];
+	uint8_t seed[GAME_SEED_LEN] = { 5 };
+	char err[256], key[8][48];
+	int i;
+
+	assert_non_null(s);
+	o[0].key = "maintain-player-order";
+	o[0].value = "";
+	for (i = 0; i < nopts; i++) {
+		const char *eq = strchr(opts[i], '=');
+
+		snprintf(key[i], sizeof(key[i]), "%.*s", eq != NULL ?
+		    (int)(eq - opts[i]) : (int)strlen(opts[i]), opts[i]);
+		o[i + 1].key = key[i];
+		o[i + 1].value = eq != NULL ? eq + 1 : "";
+	}
+	if (terra_rules.setup(s, 2, o, nopts + 1, seed, err, sizeof(err)) != 0)
+		fail_msg("setup: %s", err);
+	return s;
+}
+
+/*
  * New game: n seats, options (NULL-terminated key list, "score=..." style
  * entries allowed), factions per seat, initial dwellings in placement
  * order, and initial bonus tiles for seats n-1 .. 0.  The player order is
