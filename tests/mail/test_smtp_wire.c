@@ -518,6 +518,22 @@ test_hostile_server(void **state)
  * the first message goes on that connection; one never used says QUIT
  * after the greeting; a name is not dialled ahead (its lookup could
  * wait); a server that is not there gives the error it gives without. */
+/* A session dialled ahead (smtp_ahead), given time for the greeting, and
+ * with poke set greeted and sent EHLO (smtp_poke). */
+static struct smtp_session *
+dialled(int poke)
+{
+	struct smtp_session *s = open_session(NULL, NULL);
+
+	smtp_ahead(s);
+	usleep(50000);
+	if (poke) {
+		smtp_poke(s);
+		usleep(50000);
+	}
+	return s;
+}
+
 static void
 test_ahead(void **state)
 {
@@ -530,9 +546,7 @@ test_ahead(void **state)
 
 	(void)state;
 	start(PIPE);
-	s = open_session(NULL, NULL);
-	smtp_ahead(s);
-	usleep(50000);
+	s = dialled(0);
 	assert_int_equal(noted("CONNECT"), 1);	/* before any message */
 	assert_int_equal(noted("EHLO"), 0);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
@@ -546,11 +560,7 @@ test_ahead(void **state)
 
 	/* Poked once the greeting came: the EHLO goes before any message. */
 	start(PIPE);
-	s = open_session(NULL, NULL);
-	smtp_ahead(s);
-	usleep(50000);
-	smtp_poke(s);
-	usleep(50000);
+	s = dialled(1);
 	assert_int_equal(noted("EHLO"), 1);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
 	smtp_close(s);
@@ -561,9 +571,7 @@ test_ahead(void **state)
 	free(t);
 	/* ... and never used: its EHLO answered, then QUIT. */
 	start(PIPE);
-	s = open_session(NULL, NULL);
-	smtp_ahead(s);
-	usleep(50000);
+	s = dialled(0);
 	smtp_poke(s);
 	smtp_close(s);
 	t = stop();
@@ -572,11 +580,7 @@ test_ahead(void **state)
 	free(t);
 	/* Poked, then timed out by the server before the message: a new one. */
 	start(GREET421);
-	s = open_session(NULL, NULL);
-	smtp_ahead(s);
-	usleep(50000);
-	smtp_poke(s);
-	usleep(50000);
+	s = dialled(1);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
 	smtp_close(s);
 	t = stop();
@@ -586,9 +590,7 @@ test_ahead(void **state)
 
 	/* The connection made ahead timed out before the message: a new one. */
 	start(GREET421);
-	s = open_session(NULL, NULL);
-	smtp_ahead(s);
-	usleep(50000);
+	s = dialled(0);
 	assert_int_equal(send_to(s, one, 1, err), SMTP_SENT);
 	smtp_close(s);
 	t = stop();
