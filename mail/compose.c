@@ -390,34 +390,40 @@ qp_must_encode(const char *line, size_t i, size_t len)
 }
 
 /* Append one body line quoted-printable, with soft breaks so no output line
- * exceeds QP_LINE characters, ending in CRLF. */
+ * exceeds QP_LINE characters, ending in CRLF.  Bytes that stay as they are
+ * go in runs (a report is mostly such runs); every piece but the line's
+ * last leaves room for the '=' of a soft break. */
 static void
 put_qp_line(struct sbuf *b, const char *line, size_t len)
 {
-	size_t col = 0;
-	size_t i;
+	static const char hex[] = "0123456789ABCDEF";
+	size_t col = 0, i = 0, n;
 
-	for (i = 0; i < len; i++) {
-		char piece[4];
-		size_t plen;
+	while (i < len) {
+		unsigned char c = (unsigned char)line[i];
 
 		if (qp_must_encode(line, i, len)) {
-			snprintf(piece, sizeof piece, "=%02X",
-			    (unsigned char)line[i]);
-			plen = 3;
-		} else {
-			piece[0] = line[i];
-			piece[1] = '\0';
-			plen = 1;
+			char piece[3] = { '=', hex[c >> 4], hex[c & 15] };
+
+			if (col + 3 > QP_LINE - (i + 1 < len ? 1u : 0u)) {
+				sb_puts(b, "=\r\n");
+				col = 0;
+			}
+			sb_putn(b, piece, 3);
+			col += 3;
+			i++;
+			continue;
 		}
-		/* Leave room for the '=' of a soft break unless this is
-		 * the last piece of the line. */
-		if (col + plen > QP_LINE - (i + 1 < len ? 1u : 0u)) {
+		for (n = 0; i + n < len && !qp_must_encode(line, i + n, len) &&
+		    col + 1 <= QP_LINE - (i + n + 1 < len ? 1u : 0u); n++)
+			col++;
+		if (n == 0) {
 			sb_puts(b, "=\r\n");
 			col = 0;
+			continue;
 		}
-		sb_putn(b, piece, plen);
-		col += plen;
+		sb_putn(b, line + i, n);
+		i += n;
 	}
 	sb_puts(b, "\r\n");
 }
@@ -504,7 +510,11 @@ html_of(const char *body)
 	sb_puts(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n"
 	    "<body><pre style=\"font-family: monospace\">\n");
 	/* (a newline right after <pre> is not part of its text) */
-	for (; *body != '\0'; body++) {
+	while (*body != '\0') {
+		size_t n = strcspn(body, "&<>");
+
+		sb_putn(&h, body, n);	/* a run with nothing to escape */
+		body += n;
 		if (*body == '&')
 			sb_puts(&h, "&amp;");
 		else if (*body == '<')
@@ -512,7 +522,8 @@ html_of(const char *body)
 		else if (*body == '>')
 			sb_puts(&h, "&gt;");
 		else
-			sb_putc(&h, *body);
+			break;
+		body++;
 	}
 	sb_puts(&h, "</pre></body></html>\n");
 	if (h.oom) {
