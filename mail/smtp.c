@@ -256,13 +256,54 @@ hang_up(struct smtp_session *s)
 	s->inlen = s->inpos = 0;
 }
 
+/* A non-blocking socket connecting to ai (TCP_NODELAY: commands go out
+ * whole and each waits for its answer); -1 with errno when it failed at
+ * once.  *pending: the connection is still coming up. */
+static int
+connect_start(const struct addrinfo *ai, int *pending)
+{
+	int fd, one = 1;
+
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
+	    ai->ai_protocol);
+	if (fd < 0)
+		return -1;
+	*pending = 0;
+	if (connect(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
+		if (errno != EINPROGRESS) {
+			int e = errno;
+
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		*pending = 1;
+	}
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return fd;
+}
+
+/* Wait until the connection of fd came up: 0, or why it did not. */
+static int
+connect_done(int fd, long long deadline)
+{
+	int e = 0;
+	socklen_t l = sizeof e;
+
+	if (wait_fd(fd, POLLOUT, deadline) != 0)
+		return ETIMEDOUT;
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0)
+		return errno;
+	return e;
+}
+
 /* Open the TCP connection; 0, or -1 with err set. */
 static int
 dial(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 {
 	struct addrinfo hints, *res = NULL, *ai;
 	long long cdl = now_ms() + s->conf.connect_timeout_ms;
-	int rc, fd = -1, why = 0, one = 1;
+	int rc, fd = -1, why = 0, pending;
 	char msg[400];
 
 	if (cdl > deadline)
@@ -278,27 +319,12 @@ dial(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 		return -1;
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
-		    SOCK_NONBLOCK, ai->ai_protocol);
-		if (fd < 0) {
+		if ((fd = connect_start(ai, &pending)) < 0) {
 			why = errno;
 			continue;
 		}
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+		if (!pending || (why = connect_done(fd, cdl)) == 0)
 			break;
-		if (errno == EINPROGRESS) {
-			int e = 0;
-			socklen_t l = sizeof e;
-
-			if (wait_fd(fd, POLLOUT, cdl) != 0)
-				why = ETIMEDOUT;
-			else if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e,
-			    &l) == 0 && e == 0)
-				break;
-			else
-				why = e != 0 ? e : errno;
-		} else
-			why = errno;
 		close(fd);
 		fd = -1;
 	}
@@ -309,8 +335,6 @@ dial(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 		set_err(err, errlen, msg);
 		return -1;
 	}
-	/* Commands go out whole and each waits for its answer: no Nagle. */
-	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	s->fd = fd;
 	s->inlen = s->inpos = 0;
 	return 0;
@@ -570,6 +594,27 @@ classify(int r)
 }
 
 /*
+ * Read the greeting and, when it is 220, send EHLO (*sent says whether it
+ * went out).  Returns the greeting's reply, or R_LOST / R_TIMEOUT /
+ * R_GARBLED.  The capabilities of an earlier session are forgotten.
+ */
+static int
+hello(struct smtp_session *s, long long deadline, int *sent)
+{
+	char line[300];
+	int r;
+
+	*sent = 0;
+	s->pipelining = s->starttls = 0;
+	s->auth_plain = s->auth_login = s->auth_other = 0;
+	if ((r = get_reply(s, 0, deadline)) != 220)
+		return r;
+	snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
+	*sent = put(s, line, strlen(line), deadline) == 0;
+	return r;
+}
+
+/*
  * Connect, read the greeting, EHLO (HELO when EHLO is refused) and log in.
  * Returns 0 when the session is ready here, 1 when this server wants
  * libcurl (STARTTLS offered, or a login this client does not speak; the
@@ -582,34 +627,19 @@ greet(struct smtp_session *s, long long deadline, char *err, size_t errlen)
 	char line[300];
 	int r, ehlo_sent = s->ahead == 2;
 
-	if (s->ahead == 1) {
-		int e = 0;
-		socklen_t l = sizeof e;
-
-		/* Connected ahead, if the connection came up: else dial as usual. */
-		if (wait_fd(s->fd, POLLOUT, now_ms() + s->conf.connect_timeout_ms) != 0 ||
-		    getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0 || e != 0)
-			hang_up(s);
-	}
+	/* Connected ahead, if the connection came up: else dial as usual. */
+	if (s->ahead == 1 && connect_done(s->fd, now_ms() + s->conf.connect_timeout_ms) != 0)
+		hang_up(s);
 	s->ahead = 0;
 	if (s->fd < 0 && dial(s, deadline, err, errlen) != 0)
 		return -1;
-	if (!ehlo_sent) {
-		s->pipelining = s->starttls = 0;
-		s->auth_plain = s->auth_login = s->auth_other = 0;
-		r = get_reply(s, 0, deadline);
-		if (r != 220) {
-			reply_err(s, "greeting", r, err, errlen);
-			hang_up(s);
-			return -1;
-		}
-		snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
-		if (put(s, line, strlen(line), deadline) != 0)
-			r = R_LOST;
-		else
-			r = get_reply(s, 1, deadline);
-	} else
-		r = get_reply(s, 1, deadline);	/* to the EHLO smtp_poke sent */
+	/* (ehlo_sent: smtp_poke read the greeting and sent EHLO) */
+	if (!ehlo_sent && (r = hello(s, deadline, &ehlo_sent)) != 220) {
+		reply_err(s, "greeting", r, err, errlen);
+		hang_up(s);
+		return -1;
+	}
+	r = ehlo_sent ? get_reply(s, 1, deadline) : R_LOST;
 	if (r >= 500 && r <= 599) {
 		snprintf(line, sizeof line, "HELO %s", s->helo);
 		r = command(s, line, deadline);
@@ -851,7 +881,7 @@ void
 smtp_ahead(struct smtp_session *s)
 {
 	struct addrinfo hints, *res = NULL;
-	int fd, one = 1;
+	int fd, pending;
 
 	if (s == NULL || s->use_curl || s->fd >= 0)
 		return;
@@ -862,17 +892,10 @@ smtp_ahead(struct smtp_session *s)
 	hints.ai_flags = AI_NUMERICHOST;
 	if (getaddrinfo(s->host, s->port, &hints, &res) != 0)
 		return;
-	fd = socket(res->ai_family, res->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
-	    res->ai_protocol);
-	if (fd >= 0 && connect(fd, res->ai_addr, res->ai_addrlen) != 0 &&
-	    errno != EINPROGRESS) {
-		close(fd);
-		fd = -1;
-	}
+	fd = connect_start(res, &pending);
 	freeaddrinfo(res);
 	if (fd < 0)
 		return;
-	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	s->fd = fd;
 	s->ahead = 1;
 	s->inlen = s->inpos = 0;
@@ -883,9 +906,7 @@ void
 smtp_poke(struct smtp_session *s)
 {
 	struct pollfd p;
-	char line[300];
-	int e = 0;
-	socklen_t l = sizeof e;
+	int sent;
 
 	if (s == NULL || s->ahead != 1)
 		return;
@@ -894,20 +915,13 @@ smtp_poke(struct smtp_session *s)
 	p.revents = 0;
 	if (poll(&p, 1, 0) != 1)
 		return;		/* no greeting yet: the first message reads it */
-	s->pipelining = s->starttls = 0;
-	s->auth_plain = s->auth_login = s->auth_other = 0;
 	/*
 	 * Whatever goes wrong here (a refusal, a greeting cut short) is met
 	 * again, and said, by the first message on a connection of its own.
 	 * A greeting already there takes no waiting; one cut short, little.
 	 */
-	if (getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &e, &l) != 0 || e != 0 ||
-	    get_reply(s, 0, now_ms() + 10) != 220) {
-		hang_up(s);
-		return;
-	}
-	snprintf(line, sizeof line, "EHLO %s\r\n", s->helo);
-	if (put(s, line, strlen(line), now_ms() + 10) != 0) {
+	if (connect_done(s->fd, now_ms() + 10) != 0 ||
+	    hello(s, now_ms() + 10, &sent) != 220 || !sent) {
 		hang_up(s);
 		return;
 	}
