@@ -81,22 +81,23 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 
 /*
  * A submission a seat may not make: where it stops being the seat's.
- * stop is the state where the engine stopped (the commands before the
- * refused one applied), or NULL when that is the state before the
- * submission.  When the refused command is not the first, the reason
- * names its line and whom the game waits for by then (a second "pass"
- * after a first one); otherwise whom it waits for now.  The line is found
- * by halving: the most lines that play on their own, each try on a copy.
+ * then is whom the game waits for where the engine stopped (the commands
+ * before the refused one applied), or NULL when it stopped at the state
+ * before the submission.  When the refused command is not the first, the
+ * reason names its line and whom the game waits for by then (a second
+ * "pass" after a first one); otherwise whom it waits for now.  The line is
+ * found by halving: the most lines that play on their own, each try on a
+ * copy.
  */
 static void
 not_your_turn(const struct submission *sub, const struct loaded *g, void *scratch,
-    const void *stop, struct outcome *out)
+    const char *then, struct outcome *out)
 {
 	const char *text = sub->text;
 	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
 	size_t len = strlen(text), *ends = NULL, n = 0, i;
 	size_t lo = 0, hi, k;
-	char why[400], err[256];
+	char why[400], replayed[400], err[256];
 	struct game_played pl;
 	char *prefix = NULL;
 
@@ -123,30 +124,25 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 				hi = k;
 		}
 	}
-	if (stop == NULL && lo > 0) {
+	if (then == NULL && lo > 0) {
 		/* An engine that gave back the state before: replay the lines that play. */
+		struct loaded after = *g;
+
 		memcpy(prefix, text, ends[lo - 1]);
 		prefix[ends[lo - 1]] = '\0';
 		memcpy(scratch, g->state, g->rules->state_size);
 		memset(&pl, 0, sizeof(pl));
 		g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err));
-		stop = scratch;
+		after.state = scratch;
+		game_waiting_text(&after, replayed, sizeof(replayed));
+		then = replayed;
 	}
 	game_waiting_text(g, why, sizeof(why));
-	if (stop != NULL) {
-		struct loaded after = *g;
-		char then[400];
-
-		after.state = (void *)stop;
-		game_waiting_text(&after, then, sizeof(then));
-		/* Bookkeeping an engine did before refusing the first command is no "then". */
-		if (lo > 0 || strcmp(then, why) != 0) {
-			snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: "
-			    "by then the game waits for %s", lo + 1, mover, then);
-			why[0] = '\0';
-		}
-	}
-	if (why[0] != '\0')
+	/* Bookkeeping an engine did before refusing the first command is no "then". */
+	if (then != NULL && (lo > 0 || strcmp(then, why) != 0))
+		snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: by then "
+		    "the game waits for %s", lo + 1, mover, then);
+	else
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
 	free(ends);
@@ -202,14 +198,17 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		 * engine applies a submission's commands in turn, so next
 		 * holds those before the refused one, if there were any.
 		 */
-		void *stop = NULL;
+		char then[400];
+		int moved = memcmp(next, g->state, g->rules->state_size) != 0;
 
-		if (memcmp(next, g->state, g->rules->state_size) != 0 &&
-		    (stop = malloc(g->rules->state_size)) != NULL)
-			memcpy(stop, next, g->rules->state_size);
+		if (moved) {
+			struct loaded after = *g;
+
+			after.state = next;
+			game_waiting_text(&after, then, sizeof(then));
+		}
 		out->code = EXIT_NOPERM;
-		not_your_turn(sub, g, next, stop, out);
-		free(stop);
+		not_your_turn(sub, g, next, moved ? then : NULL, out);
 		return -1;
 	}
 	/* An engine's reason cut short by its buffer may end inside a character. */
