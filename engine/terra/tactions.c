@@ -135,16 +135,17 @@ need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
 		*kind = 1;
 		return GAME_OK;
 	}
-	if (!tm_reach(s, seat, cell, kind) && tm_is_river(s, seat))
-		return tm_fail(err, errlen, "%s is not reachable: the Riverwalkers "
-		    "reach over the river only, across at most %d river hex%s from one "
-		    "of their buildings (a land neighbour does not count)",
-		    s->cells[cell].name, tm_ship_level(s, seat),
-		    tm_ship_level(s, seat) == 1 ? "" : "es");
-	if (!tm_reach(s, seat, cell, kind))
+	if (!tm_reach(s, seat, cell, kind)) {
+		if (tm_is_river(s, seat))
+			return tm_fail(err, errlen, "%s is not reachable: the Riverwalkers "
+			    "reach over the river only, across at most %d river hex%s from "
+			    "one of their buildings (a land neighbour does not count)",
+			    s->cells[cell].name, tm_ship_level(s, seat),
+			    tm_ship_level(s, seat) == 1 ? "" : "es");
 		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
 		    "one of your buildings, or within your shipping range",
 		    s->cells[cell].name);
+	}
 	if (*kind >= 2 && s->teleported)
 		return tm_fail(err, errlen, "%s: tunnelling or carpet flight serves one "
 		    "hex a turn (the site's rule)", s->cells[cell].name);

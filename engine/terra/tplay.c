@@ -329,23 +329,17 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	 * Conversions and burning are free actions of a turn (the rulebook:
 	 * in your turn, with your actions, or at the game's end).  Between
 	 * the rounds, while cult spades, steps and the Riverwalkers' unlocks
-	 * of the cult bonus are settled, no turn runs: the site refuses them
-	 * then too ("outside of actions").
+	 * of the cult bonus are settled, no turn runs, nor before the first
+	 * round: the site refuses conversions then too ("outside of actions";
+	 * in the setup it takes a burn, which the rulebook puts in a turn).
 	 */
-	if (s->phase == TP_CULTSPADES && (word_eq(w[0], "convert") ||
-	    word_eq(w[0], "burn")))
-		return tm_fail(err, errlen, "%s: not between the rounds: conversions "
-		    "and burning come with a turn's actions", word_eq(w[0], "burn") ?
-		    "burn" : "convert");
-	/* nor before the first round: the site refuses conversions in the
-	 * setup ("outside of actions"; it takes a burn, which the rulebook
-	 * puts in a turn too) */
-	if ((s->phase == TP_FACTIONS || s->phase == TP_DWELLINGS ||
-	    s->phase == TP_BONUS) && (word_eq(w[0], "convert") ||
-	    word_eq(w[0], "burn")))
-		return tm_fail(err, errlen, "%s: not during the setup: conversions "
-		    "and burning come with a turn's actions, from round 1",
-		    word_eq(w[0], "burn") ? "burn" : "convert");
+	if ((word_eq(w[0], "convert") || word_eq(w[0], "burn")) &&
+	    (s->phase == TP_CULTSPADES || s->phase == TP_FACTIONS ||
+	    s->phase == TP_DWELLINGS || s->phase == TP_BONUS))
+		return tm_fail(err, errlen, "%s: not %s: conversions and burning come "
+		    "with a turn's actions%s", word_eq(w[0], "burn") ? "burn" : "convert",
+		    s->phase == TP_CULTSPADES ? "between the rounds" : "during the setup",
+		    s->phase == TP_CULTSPADES ? "" : ", from round 1");
 	if (word_eq(w[0], "convert"))
 		return tm_cmd_convert(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "burn") && nw == 2) {
