@@ -65,9 +65,9 @@ enum { OUTMAIL_MOVES_WIDTH = 72 };
 void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
 
 /*
- * Deliver due mail.  limit 0 = all that is due.  verbose 2 prints one line
- * per mail, 1 one per mail not sent, 0 nothing.  Counts what happened.  Returns EXIT_OK, or an exit code for a
- * local failure (database, configuration).
+ * Deliver all due mail.  verbose 2 prints one line per mail, 1 one per mail
+ * not sent, 0 nothing.  Counts what happened.  Returns EXIT_OK, or an exit
+ * code for a local failure (database, configuration).
  */
 struct deliver_stats {
 	int sent, deferred, failed;
