@@ -279,6 +279,13 @@ int wt_parse_split(const struct wt_state *s, char **w, int n, int *prov,
 int wt_parse_bundle(char **w, int n, int *res, char *err, size_t errlen);
 void wt_act_text(const struct wt_state *s, const struct wt_act *a,
     char *out, size_t len);
+/* "damage LOR 2 inf, 1 arc" or "damage LOR auto". */
+void wt_split_text(int prov, const struct wt_split *sp, char *out, size_t len);
+
+/* wt_trade.c: the notation of a deal order, "deal BUR give 1 food, 2 goods
+ * get 1 gold". */
+void wt_deal_text(const struct wt_state *s, const struct wt_deal *d, char *out,
+    size_t len);
 
 /* wt_dev.c */
 int wt_do_act(struct wt_state *s, int seat, const struct wt_act *a,

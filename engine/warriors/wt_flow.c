@@ -141,7 +141,7 @@ route_between(const struct wt_state *s, int a, int b)
 	return (s->p[a].routes & (1 << b)) || (s->p[b].routes & (1 << a));
 }
 
-/* Route closings and openings (4.6 step 1). */
+/* Route closings and openings (4.6 step 1), each told as its order. */
 static void
 resolve_routes(struct wt_state *s)
 {
@@ -149,22 +149,36 @@ resolve_routes(struct wt_state *s)
 
 	for (i = 0; i < s->nseats; i++) {
 		a = s->order[i];
+		for (j = 0; j < s->nseats; j++)
+			if (s->p[a].ts.close & (1 << j))
+				wt_log(s, "%s: close route %s: closed", wt_seat_code(s, a),
+				    wt_seat_code(s, j));
 		s->p[a].routes &= ~s->p[a].ts.close;
 	}
 	for (i = 0; i < s->nseats; i++) {
 		a = s->order[i];
 		for (j = 0; j < s->nseats; j++) {
+			const char *why = NULL;
+
 			if (!(s->p[a].ts.open & (1 << j)))
 				continue;
-			if (!wt_may_trade(s, a) || !wt_owns_type(s, j, WT_TRADE) ||
-			    wt_at_war(s, a, j) || route_between(s, a, j) ||
-			    nroutes(s, a) >= wt_trade_routes[s->p[a].track[WT_TRADE_T]]) {
-				wt_log(s, "%s: route to %s cannot open (4.2)",
-				    wt_seat_code(s, a), wt_seat_code(s, j));
+			if (!wt_may_trade(s, a))
+				why = "you may not trade now (4.1)";
+			else if (!wt_owns_type(s, j, WT_TRADE))
+				why = "the partner holds no trade centre (4.2)";
+			else if (wt_at_war(s, a, j))
+				why = "you are at war (7.4)";
+			else if (route_between(s, a, j))
+				why = "a route between you is open already";
+			else if (nroutes(s, a) >= wt_trade_routes[s->p[a].track[WT_TRADE_T]])
+				why = "your trade level allows no more routes (T1.2)";
+			if (why != NULL) {
+				wt_log(s, "%s: open route %s: not opened, %s", wt_seat_code(s, a),
+				    wt_seat_code(s, j), why);
 				continue;
 			}
 			s->p[a].routes |= 1 << j;
-			wt_log(s, "%s opens a trade route to %s", wt_seat_code(s, a),
+			wt_log(s, "%s: open route %s: opened", wt_seat_code(s, a),
 			    wt_seat_code(s, j));
 		}
 	}
@@ -190,43 +204,71 @@ mirrors(const struct wt_deal *x, int a, const struct wt_deal *y)
 	    memcmp(x->get, y->give, sizeof(x->get)) == 0;
 }
 
-/* Execute one matched deal if every condition holds (4.3). */
+/* Tell one side's deal order and what became of it. */
 static void
-run_deal(struct wt_state *s, int a, int b, const struct wt_deal *d)
+log_deal(struct wt_state *s, int seat, const struct wt_deal *d, const char *what)
 {
-	int r;
+	char txt[160];
 
-	const char *why = NULL;
-	int who = -1;
+	wt_deal_text(s, d, txt, sizeof(txt));
+	wt_log(s, "%s: %s: %s", wt_seat_code(s, seat), txt, what);
+}
+
+/* Execute one matched deal if every condition holds (4.3); both orders told. */
+static void
+run_deal(struct wt_state *s, int a, int b, const struct wt_deal *da,
+    const struct wt_deal *db)
+{
+	char why[200];
+	int r, who = -1;
+	const char *rule = NULL;
 
 	if (!route_between(s, a, b))
-		why = "no trade route between them (4.2)";
+		rule = "no trade route between them (4.2)";
 	else if (!wt_may_trade(s, a) || !wt_may_trade(s, b)) {
 		who = !wt_may_trade(s, a) ? a : b;
-		why = "may not trade now: no trade centre held, or Monopoly held by "
+		rule = "may not trade now: no trade centre held, or Monopoly held by "
 		    "others (4.1, T1.2)";
 	} else if (wt_at_war(s, a, b))
-		why = "they are at war (7.3)";
-	else if (!can_pay(s, a, d->give) || !can_pay(s, b, d->get)) {
-		who = !can_pay(s, a, d->give) ? a : b;
-		why = "cannot pay its side";
+		rule = "they are at war (7.3)";
+	else if (!can_pay(s, a, da->give) || !can_pay(s, b, da->get)) {
+		who = !can_pay(s, a, da->give) ? a : b;
+		rule = "cannot pay its side";
 	}
-	if (why != NULL) {
-		wt_log(s, "deal %s-%s is void: %s%s%s", wt_seat_code(s, a), wt_seat_code(s, b),
-		    who >= 0 ? wt_seat_code(s, who) : "", who >= 0 ? " " : "", why);
+	if (rule != NULL) {
+		snprintf(why, sizeof(why), "void, %s%s%s", who >= 0 ? wt_seat_code(s, who) :
+		    "", who >= 0 ? " " : "", rule);
+		log_deal(s, a, da, why);
+		log_deal(s, b, db, why);
 		return;
 	}
 	for (r = 0; r < WT_NRES; r++) {
-		s->p[a].res[r] += d->get[r] - d->give[r];
-		s->p[b].res[r] += d->give[r] - d->get[r];
+		s->p[a].res[r] += da->get[r] - da->give[r];
+		s->p[b].res[r] += da->give[r] - da->get[r];
 	}
-	wt_log(s, "deal %s-%s done: %s gives %d/%d/%d/%d, gets %d/%d/%d/%d "
-	    "(food/goods/weapons/gold)", wt_seat_code(s, a), wt_seat_code(s, b),
-	    wt_seat_code(s, a), d->give[0], d->give[1], d->give[2], d->give[3],
-	    d->get[0], d->get[1], d->get[2], d->get[3]);
+	log_deal(s, a, da, "done");
+	log_deal(s, b, db, "done");
 }
 
-/* Deals, in country order of the lower partner (4.6 step 2). */
+/* Tell a deal no mirror matched: void, and why (4.3). */
+static void
+void_deal(struct wt_state *s, int a, const struct wt_deal *d)
+{
+	char why[120];
+
+	if (!route_between(s, a, d->partner))
+		snprintf(why, sizeof(why), "void, no trade route between %s and %s (4.2)",
+		    wt_seat_code(s, a), wt_seat_code(s, d->partner));
+	else
+		snprintf(why, sizeof(why), "void, no matching deal from %s",
+		    wt_seat_code(s, d->partner));
+	log_deal(s, a, d, why);
+}
+
+/*
+ * Deals, in country order of the lower partner, then in the order written
+ * (4.6 step 2).  Every deal order is told: done, or void and why.
+ */
 static void
 resolve_deals(struct wt_state *s)
 {
@@ -239,24 +281,20 @@ resolve_deals(struct wt_state *s)
 			const struct wt_deal *d = &s->p[a].ts.deal[k];
 
 			if (used[a][k])
-				continue;
+				continue;	/* matched from the partner's side */
+			used[a][k] = 1;
 			b = d->partner;
 			for (j = 0; j < s->nseats && s->order[j] != b; j++)
 				;
-			if (j < i)
-				continue;	/* handled from b's side */
-			for (m = 0; m < s->p[b].ts.ndeals; m++)
+			for (m = 0; j > i && m < s->p[b].ts.ndeals; m++)
 				if (!used[b][m] && mirrors(d, a, &s->p[b].ts.deal[m]))
 					break;
-			used[a][k] = 1;
-			if (m == s->p[b].ts.ndeals) {
-				wt_log(s, "deal %s-%s is void: no matching deal from %s",
-				    wt_seat_code(s, a), wt_seat_code(s, b),
-				    wt_seat_code(s, b));
+			if (j < i || m == s->p[b].ts.ndeals) {
+				void_deal(s, a, d);
 				continue;
 			}
 			used[b][m] = 1;
-			run_deal(s, a, b, d);
+			run_deal(s, a, b, d, &s->p[b].ts.deal[m]);
 		}
 	}
 }
@@ -266,6 +304,7 @@ static void
 resolve_bank(struct wt_state *s, int seat)
 {
 	struct wt_player *pl = &s->p[seat];
+	const char *c = wt_seat_code(s, seat);
 	int k;
 
 	for (k = 0; k < pl->ts.nbank; k++) {
@@ -273,23 +312,29 @@ resolve_bank(struct wt_state *s, int seat)
 
 		if (b->buyvp) {
 			if (pl->res[WT_GOLD] < 10 * b->amount) {
-				wt_log(s, "%s: cannot pay %d gold for %d VP", wt_seat_code(s, seat),
-				    10 * b->amount, b->amount);
+				wt_log(s, "%s: buy %d vp: void, %s has %d gold, not %d", c,
+				    b->amount, c, pl->res[WT_GOLD], 10 * b->amount);
 				continue;
 			}
 			pl->res[WT_GOLD] -= 10 * b->amount;
 			pl->vp_perm += b->amount;
-			wt_log(s, "%s buys %d VP", wt_seat_code(s, seat), b->amount);
+			wt_log(s, "%s: buy %d vp: done", c, b->amount);
 			continue;
 		}
 		if (!wt_may_trade(s, seat) || pl->res[b->from] < b->amount) {
-			wt_log(s, "%s: bank trade of %d %s is void", wt_seat_code(s, seat),
-			    b->amount, wt_res_name[b->from]);
+			if (!wt_may_trade(s, seat))
+				wt_log(s, "%s: trade %d %s for %d %s: void, %s may not trade now "
+				    "(4.1)", c, b->amount, wt_res_name[b->from], b->got,
+				    wt_res_name[b->to], c);
+			else
+				wt_log(s, "%s: trade %d %s for %d %s: void, %s has %d %s", c,
+				    b->amount, wt_res_name[b->from], b->got, wt_res_name[b->to], c,
+				    pl->res[b->from], wt_res_name[b->from]);
 			continue;
 		}
 		pl->res[b->from] -= b->amount;
 		pl->res[b->to] += b->got;
-		wt_log(s, "%s trades %d %s for %d %s", wt_seat_code(s, seat), b->amount,
+		wt_log(s, "%s: trade %d %s for %d %s: done", c, b->amount,
 		    wt_res_name[b->from], b->got, wt_res_name[b->to]);
 	}
 }

@@ -12,6 +12,36 @@
 
 /* ----------------------------------------------------------------- trade */
 
+/* Append "1 food, 2 goods" for a bundle (nothing for an empty one). */
+static void
+bundle_text(const int *res, char *out, size_t len)
+{
+	size_t o;
+	int r, first = 1;
+
+	for (r = 0; r < WT_NRES; r++) {
+		if (res[r] == 0)
+			continue;
+		o = strlen(out);
+		snprintf(out + o, len - o, "%s %d %s", first ? "" : ",", res[r],
+		    wt_res_name[r]);
+		first = 0;
+	}
+}
+
+/* See wt.h. */
+void
+wt_deal_text(const struct wt_state *s, const struct wt_deal *d, char *out, size_t len)
+{
+	size_t o;
+
+	snprintf(out, len, "deal %s give", wt_seat_code(s, d->partner));
+	bundle_text(d->give, out, len);
+	o = strlen(out);
+	snprintf(out + o, len - o, " get");
+	bundle_text(d->get, out, len);
+}
+
 /*
  * Check the bank trades and purchases, in the order written, against the
  * seat's stock plus everything its deals of this submission would bring
