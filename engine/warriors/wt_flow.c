@@ -29,21 +29,19 @@ feed_one(struct wt_state *s, int seat, int u, int *fed, char *which, size_t len)
 	wt_kill_unit(s, u);
 }
 
-/* Feed a seat's units: standing order first, then strongest first (3.1). */
+/* Feed a seat's units: the units of its standing order first, wherever
+ * they stand, then strongest first, by province code (3.1). */
 static void
 feed_seat(struct wt_state *s, int seat)
 {
-	int fed[WT_UPER], i, k, u, kind, prov;
+	int fed[WT_UPER], i, k, u, kind, prov, list[WT_MAXFEED], n = s->p[seat].nfeed;
 	char which[WT_UPER * 16] = "";
 
 	memset(fed, 0, sizeof(fed));
-	for (i = 0; i < s->p[seat].nfeed; i++) {
-		for (u = seat * WT_UPER; u < (seat + 1) * WT_UPER; u++)
-			if (s->u[u].side == seat && !fed[u - seat * WT_UPER] &&
-			    s->u[u].kind == s->p[seat].feed_kind[i] &&
-			    s->u[u].prov == s->p[seat].feed_prov[i])
-				break;
-		if (u < (seat + 1) * WT_UPER)
+	memcpy(list, s->p[seat].feed_unit, sizeof(list));
+	for (i = 0; i < n; i++) {
+		u = list[i];
+		if (s->u[u].side == seat && !fed[u - seat * WT_UPER])
 			feed_one(s, seat, u, fed, which, sizeof(which));
 	}
 	for (kind = WT_CAV; kind >= WT_INF; kind--)
@@ -427,11 +425,17 @@ run_queued(struct wt_state *s, int seat)
 		return -1;
 	rc = s->slot == SLOT_SPECIAL ? wt_do_special(s, seat, q, err, sizeof(err)) :
 	    wt_do_act(s, seat, q, 0, err, sizeof(err));
-	q->type = ACT_NONE;
 	if (rc != 0) {
-		wt_log(s, "%s: queued command failed: %s", wt_seat_code(s, seat), err);
-		return -1;
+		char txt[64];
+
+		wt_act_text(s, q, txt, sizeof(txt));
+		wt_log(s, "%s: queued %s%s not applied: %s; %s must answer the slot",
+		    wt_seat_code(s, seat), s->slot == SLOT_SPECIAL ? "special " : "", txt,
+		    err, wt_seat_code(s, seat));
 	}
+	q->type = ACT_NONE;
+	if (rc != 0)
+		return -1;
 	return 0;
 }
 
@@ -449,13 +453,15 @@ shift_step(struct wt_state *s)
 		if (f < 0 || t < 0)
 			continue;
 		if (s->p[seat].track[f] < 1 || s->p[seat].track[t] > 6) {
-			wt_log(s, "%s: shift %s to %s not possible (5.7)", wt_seat_code(s, seat),
-			    wt_track_name[f], wt_track_name[t]);
+			wt_log(s, "%s: shift %s to %s not possible: %s is at %s (5.7)",
+			    wt_seat_code(s, seat), wt_track_name[f], wt_track_name[t],
+			    wt_track_name[s->p[seat].track[f] < 1 ? f : t],
+			    s->p[seat].track[f] < 1 ? "0" : "VII");
 			continue;
 		}
 		s->p[seat].track[f]--;
 		s->p[seat].track[t]++;
-		wt_log(s, "%s shifts a token from %s to %s", wt_seat_code(s, seat),
+		wt_log(s, "%s: shift %s to %s: a token moves", wt_seat_code(s, seat),
 		    wt_track_name[f], wt_track_name[t]);
 	}
 }
@@ -510,8 +516,8 @@ start_manoeuvres(struct wt_state *s)
 	s->man_step = MS_FIRST;
 	s->man_second = 0;
 	s->nbattles = 0;
-	s->npri = 0;
-	s->tunify = 0;
+	s->npost = 0;
+	s->unify_n = 0;
 	for (i = 0; i < WT_NUNITS; i++) {
 		struct wt_unit *u = &s->u[i];
 
@@ -564,8 +570,8 @@ wt_end_manoeuvre(struct wt_state *s)
 	s->man_step = MS_FIRST;
 	s->man_second = 0;
 	s->nbattles = 0;
-	s->npri = 0;
-	s->tunify = 0;
+	s->npost = 0;
+	s->unify_n = 0;
 }
 
 /* Whether a seat is asked for a split in the pending battles (6.7). */
@@ -581,94 +587,6 @@ wt_defender_waiting(const struct wt_state *s, int seat)
 		    !s->battle[i].dfn.given)
 			return 1;
 	return 0;
-}
-
-/* Run the stored princess moves (6.15); -1 when one is illegal now. */
-static int
-princess_moves(struct wt_state *s, int seat, char *err, size_t errlen)
-{
-	int k, f, t, arrived[WT_NPROV];
-
-	memset(arrived, 0, sizeof(arrived));
-	for (k = 0; k < s->npri; k++) {
-		f = s->pri_from[k];
-		t = s->pri_to[k];
-		/* one step per princess: those that just arrived stay (6.15) */
-		if (s->prov[f].pieceowner != seat || s->prov[f].pri - arrived[f] <= 0 ||
-		    !wt_adjacent(f, t) || !wt_friendly(s, seat, t) ||
-		    (s->prov[t].pieceowner != seat && s->prov[t].pieceowner != -1)) {
-			snprintf(err, errlen, "princess %s-%s: no princess of yours there, "
-			    "or %s is not yours or free (6.15)", wt_provinces[f].code,
-			    wt_provinces[t].code, wt_provinces[t].code);
-			memmove(s->pri_from, s->pri_from + k, sizeof(int) * (size_t)(s->npri - k));
-			memmove(s->pri_to, s->pri_to + k, sizeof(int) * (size_t)(s->npri - k));
-			s->npri -= k;
-			return -1;
-		}
-		s->prov[f].pri--;
-		if (s->prov[f].pri + s->prov[f].forts == 0)
-			s->prov[f].pieceowner = -1;
-		s->prov[t].pri++;
-		arrived[t]++;
-		s->prov[t].pieceowner = seat;
-		wt_log(s, "%s: princess %s-%s", wt_seat_code(s, seat), wt_provinces[f].code,
-		    wt_provinces[t].code);
-	}
-	s->npri = 0;
-	return 0;
-}
-
-/*
- * After a set of battles: the Double Strike offer (6.14), the trailing
- * unification, princess moves (6.15) and the end of the manoeuvre.  A
- * command that is illegal now stops the game for the same seat (13.1).
- */
-void
-wt_after_battles(struct wt_state *s)
-{
-	int seat = wt_man_seat(s), i, more = 0;
-	char err[200];
-
-	s->nbattles = 0;
-	if (s->tunify) {
-		s->tunify = 0;
-		if (wt_do_unify(s, seat, s->tunify_act, s->tunify_n, err, sizeof(err)) != 0) {
-			wt_log(s, "%s: %s; send the rest of your manoeuvre",
-			    wt_seat_code(s, seat), err);
-			s->man_step = MS_FINISH;
-			return;
-		}
-	}
-	for (i = seat * WT_UPER; i < (seat + 1) * WT_UPER; i++) {
-		s->u[i].moved = 0;
-		s->u[i].target = -1;
-		if (s->u[i].side == seat && s->u[i].ap > 0 && !s->u[i].exhausted)
-			more = 1;
-	}
-	if (!s->man_second && more && s->p[seat].track[WT_MIL] >= 6) {
-		s->man_second = 1;
-		s->man_step = MS_SECOND;
-		return;
-	}
-	if (princess_moves(s, seat, err, sizeof(err)) != 0) {
-		wt_log(s, "%s: %s; send the rest of your manoeuvre",
-		    wt_seat_code(s, seat), err);
-		s->man_step = MS_FINISH;
-		return;
-	}
-	wt_end_manoeuvre(s);
-}
-
-/* Resolve the pending battles in order, then what follows them. */
-void
-wt_start_manoeuvre_battles(struct wt_state *s)
-{
-	int i, seat = wt_man_seat(s);
-
-	for (i = 0; i < s->nbattles; i++)
-		if (!s->battle[i].done)
-			wt_fight(s, seat, &s->battle[i]);
-	wt_after_battles(s);
 }
 
 /* ------------------------------------------------------------ end of turn */
@@ -846,9 +764,13 @@ dev_step(struct wt_state *s)
 	}
 	seat = wt_dev_seat(s);
 	if (s->slot == SLOT_SPECIAL && !wt_special_ok(s, seat)) {
-		if (s->p[seat].qs.type != ACT_NONE)
-			wt_log(s, "%s: no special action possible; queued one dropped",
-			    wt_seat_code(s, seat));
+		if (s->p[seat].qs.type != ACT_NONE) {
+			char txt[64];
+
+			wt_act_text(s, &s->p[seat].qs, txt, sizeof(txt));
+			wt_log(s, "%s: queued special %s not applied: no special action is "
+			    "possible now (5.4)", wt_seat_code(s, seat), txt);
+		}
 		s->p[seat].qs.type = ACT_NONE;
 		next_slot(s);
 		return 1;

@@ -174,6 +174,21 @@ wt_friendly(const struct wt_state *s, int seat, int prov)
 	return !other_present(s, seat, prov);
 }
 
+/*
+ * Whether a seat controls a province (0.3): it holds the token (during its
+ * own manoeuvre that lasts until the end of it, 6.16), or it is the only
+ * side with pieces there and will take the token at the end of its
+ * manoeuvre.
+ */
+int
+wt_controls(const struct wt_state *s, int seat, int prov)
+{
+	if (s->prov[prov].owner == seat)
+		return 1;
+	return s->prov[prov].owner == -1 && wt_side_present(s, seat, prov) &&
+	    !other_present(s, seat, prov);
+}
+
 /* Whether a province is free: no token holder and no piece (0.3). */
 int
 wt_free(const struct wt_state *s, int prov)
@@ -314,11 +329,22 @@ wt_alloc_unit(struct wt_state *s, int side)
 	return -1;
 }
 
-/* Remove a unit from the map (back to the supply or the bank). */
+/* Remove a unit from the map (back to the supply or the bank), and from
+ * its owner's feeding order. */
 void
 wt_kill_unit(struct wt_state *s, int i)
 {
 	struct wt_unit *u = &s->u[i];
+	struct wt_player *p;
+	int k, n = 0;
+
+	if (u->side >= 0 && u->side < s->nseats) {
+		p = &s->p[u->side];
+		for (k = 0; k < p->nfeed; k++)
+			if (p->feed_unit[k] != i)
+				p->feed_unit[n++] = p->feed_unit[k];
+		p->nfeed = n;
+	}
 
 	u->side = -1;
 	u->kind = 0;

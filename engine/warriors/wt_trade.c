@@ -51,7 +51,7 @@ wt_deal_text(const struct wt_state *s, const struct wt_deal *d, char *out, size_
  * or its goods were given away) is voided then (wt_flow.c).
  */
 int
-wt_check_bank(const struct wt_state *s, int seat, char *err, size_t errlen)
+wt_check_bank(const struct wt_state *s, int seat, int *which, char *err, size_t errlen)
 {
 	const struct wt_tradesub *t = &s->p[seat].ts;
 	int res[WT_NRES], k, r;
@@ -63,6 +63,7 @@ wt_check_bank(const struct wt_state *s, int seat, char *err, size_t errlen)
 	for (k = 0; k < t->nbank; k++) {
 		const struct wt_bank *b = &t->bank[k];
 
+		*which = k;
 		if (b->buyvp) {
 			if (res[WT_GOLD] < 10 * b->amount) {
 				snprintf(err, errlen, "buy %d vp: costs %d gold; you would have %d",

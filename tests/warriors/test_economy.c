@@ -447,12 +447,14 @@ test_4_6_order_written(void **state)
 	s->p[0].res[WT_GOLD] = 0;
 	s->p[0].res[WT_GOODS] = 5;
 	bad_exact(s, 0, "buy 2 vp; deal bur give 5 goods get 10 gold", GAME_REJECTED,
-	    "buy 2 vp: costs 20 gold; you would have 10");
+	    "command 1: buy 2 vp: costs 20 gold; you would have 10");
 	ok(s, 0, "buy 1 vp; deal bur give 5 goods get 10 gold");
 	ok(s, 1, "pass");
 	assert_int_equal(s->p[0].vp_perm, 0);
 	assert_int_equal(s->p[0].res[WT_GOODS], 5);
-	assert_true(last_says(s, "FRA: cannot pay 10 gold for 1 VP"));
+	assert_true(last_says(s, "FRA: deal BUR give 5 goods get 10 gold: void, no matching "
+	    "deal from BUR"));
+	assert_true(last_says(s, "FRA: buy 1 vp: void, FRA has 0 gold, not 10"));
 	free(s);
 }
 
