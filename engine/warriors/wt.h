@@ -242,6 +242,15 @@ extern const char *const wt_kind_name[WT_NKIND];
 extern const char *const wt_res_name[WT_NRES];
 extern const char *const wt_track_name[WT_NTRACK];
 extern const char *const wt_roman[8];
+/* T7.1: victory points.  Held while the condition lasts: a province by its
+ * type (capital, trade centre, other), each fort on the map, each title
+ * (Builder, Trader, Warrior); for good: each VP bought, and kills. */
+extern const int wt_vp_prov[3];
+enum { WT_VP_FORT = 3, WT_VP_TITLE = 3, WT_GOLD_PER_VP = 10 };
+/* VP for killing a piece of this kind (a barbarian's when barb is set):
+ * a player's unit its strength, a princess 1, a barbarian unit 1, a fort
+ * (anybody's) 3. */
+int wt_kill_vp(int kind, int barb);
 int wt_barb_str(int kind, int turn);
 int wt_barb_tough(int kind, int turn);
 int wt_piece_str(int kind);

@@ -362,17 +362,6 @@ split_side(struct wt_state *s, struct side *sd, const struct wt_split *sp,
 	split_auto(sd, total, protect_pri);
 }
 
-/* VP the killer of a piece scores (T7.1). */
-static int
-kill_vp(const struct bpiece *b, int barb)
-{
-	if (b->kind == WT_FORT)
-		return 3;
-	if (b->kind == WT_PRI)
-		return 1;
-	return barb ? 1 : b->str;
-}
-
 /* Choose where a retreating barbarian goes (6.11), or -1. */
 static int
 barb_retreat_to(const struct wt_state *s, int from, int rout)
@@ -470,7 +459,7 @@ remove_dead(struct wt_state *s, struct side *sd, int prov, int killer, int barb)
 		if (b->out != OUT_KILLED)
 			continue;
 		if (killer >= 0)
-			s->p[killer].vp_perm += kill_vp(b, barb);
+			s->p[killer].vp_perm += wt_kill_vp(b->kind, barb);
 		if (b->ref >= 0)
 			wt_kill_unit(s, b->ref);
 		else if (b->ref == REF_BFORT)
@@ -598,7 +587,7 @@ take_province(struct wt_state *s, int seat, int prov)
 	struct wt_prov *pv = &s->prov[prov];
 
 	if (pv->pri > 0 && pv->pieceowner != seat) {
-		s->p[seat].vp_perm += pv->pri;
+		s->p[seat].vp_perm += pv->pri * wt_kill_vp(WT_PRI, 0);
 		wt_log(s, "  %d princess(es) at %s die (+%d VP)", pv->pri,
 		    wt_provinces[prov].code, pv->pri);
 		pv->pri = 0;

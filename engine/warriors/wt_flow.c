@@ -117,7 +117,7 @@ int
 wt_trade_awaited(const struct wt_state *s, int seat)
 {
 	return s->phase == PH_TRADE && !s->p[seat].ts.sent &&
-	    (wt_may_trade(s, seat) || s->p[seat].res[WT_GOLD] >= 10);
+	    (wt_may_trade(s, seat) || s->p[seat].res[WT_GOLD] >= WT_GOLD_PER_VP);
 }
 
 /* Number of routes a seat has open. */
@@ -309,12 +309,13 @@ resolve_bank(struct wt_state *s, int seat)
 		const struct wt_bank *b = &pl->ts.bank[k];
 
 		if (b->buyvp) {
-			if (pl->res[WT_GOLD] < 10 * b->amount) {
+			if (pl->res[WT_GOLD] < WT_GOLD_PER_VP * b->amount) {
 				wt_log(s, "%s: buy %d vp: void, %s has %d gold, not %d", c,
-				    b->amount, c, pl->res[WT_GOLD], 10 * b->amount);
+				    b->amount, c, pl->res[WT_GOLD],
+				    WT_GOLD_PER_VP * b->amount);
 				continue;
 			}
-			pl->res[WT_GOLD] -= 10 * b->amount;
+			pl->res[WT_GOLD] -= WT_GOLD_PER_VP * b->amount;
 			pl->vp_perm += b->amount;
 			wt_log(s, "%s: buy %d vp: done", c, b->amount);
 			continue;

@@ -280,16 +280,15 @@ wt_owns_type(const struct wt_state *s, int seat, int type)
 int
 wt_vp(const struct wt_state *s, int seat)
 {
-	static const int type_vp[3] = { 3, 2, 1 };
 	int p, t, vp = s->p[seat].vp_perm;
 
 	for (p = 0; p < WT_NPROV; p++)
 		if (s->prov[p].owner == seat)
-			vp += type_vp[wt_provinces[p].type];
-	vp += 3 * wt_forts_on_map(s, seat);
+			vp += wt_vp_prov[wt_provinces[p].type];
+	vp += WT_VP_FORT * wt_forts_on_map(s, seat);
 	for (t = 0; t < WT_NTRACK; t++)
 		if (wt_title_holder(s, t) == seat)
-			vp += 3;
+			vp += WT_VP_TITLE;
 	return vp;
 }
 

@@ -65,12 +65,12 @@ wt_check_bank(const struct wt_state *s, int seat, int *which, char *err, size_t 
 
 		*which = k;
 		if (b->buyvp) {
-			if (res[WT_GOLD] < 10 * b->amount) {
+			if (res[WT_GOLD] < WT_GOLD_PER_VP * b->amount) {
 				snprintf(err, errlen, "buy %d vp: costs %d gold; you would have %d",
-				    b->amount, 10 * b->amount, res[WT_GOLD]);
+				    b->amount, WT_GOLD_PER_VP * b->amount, res[WT_GOLD]);
 				return -1;
 			}
-			res[WT_GOLD] -= 10 * b->amount;
+			res[WT_GOLD] -= WT_GOLD_PER_VP * b->amount;
 			continue;
 		}
 		if (res[b->from] < b->amount) {
