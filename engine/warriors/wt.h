@@ -251,6 +251,8 @@ enum { WT_VP_FORT = 3, WT_VP_TITLE = 3, WT_GOLD_PER_VP = 10 };
  * a player's unit its strength, a princess 1, a barbarian unit 1, a fort
  * (anybody's) 3. */
 int wt_kill_vp(int kind, int barb);
+/* Food a piece of this kind eats at upkeep (T4). */
+int wt_upkeep_food(int kind);
 int wt_barb_str(int kind, int turn);
 int wt_barb_tough(int kind, int turn);
 int wt_piece_str(int kind);

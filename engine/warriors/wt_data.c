@@ -93,3 +93,10 @@ wt_kill_vp(int kind, int barb)
 		return 1;
 	return wt_piece_str(kind);
 }
+
+/* Food a unit of this kind eats at upkeep (T4): 1, 2, 3; 0 for the rest. */
+int
+wt_upkeep_food(int kind)
+{
+	return kind >= WT_INF && kind <= WT_CAV ? kind + 1 : 0;
+}

@@ -308,10 +308,16 @@ wt_do_unify(struct wt_state *s, int seat, const struct wt_act *acts, int n,
 	    wt_countries[s->p[seat].country].name, count, gained);
 	for (i = 0; i < n; i++)
 		if (wt_do_act(s, seat, &acts[i], 1, err, errlen) != 0) {
-			char why[300];
+			char why[300], txt[64];
+			size_t v;
 
-			snprintf(why, sizeof(why), "%s", err);
-			snprintf(err, errlen, "unify: %s", why);
+			/* "unify: build inf NTH: no inf left ...": the action, then its
+			 * refusal without the verb it starts with */
+			wt_act_text(s, &acts[i], txt, sizeof(txt));
+			v = strcspn(txt, " ");
+			snprintf(why, sizeof(why), "%s", strncmp(err, txt, v) == 0 &&
+			    err[v] == ':' ? err + v + 2 : err);
+			snprintf(err, errlen, "unify: %s: %s", txt, why);
 			memcpy(s, before, sizeof(*s));
 			free(before);
 			return -1;

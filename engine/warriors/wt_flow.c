@@ -16,7 +16,7 @@
 static void
 feed_one(struct wt_state *s, int seat, int u, int *fed, char *which, size_t len)
 {
-	int cost = s->u[u].kind + 1;
+	int cost = wt_upkeep_food(s->u[u].kind);
 	size_t n = strlen(which);
 
 	fed[u - seat * WT_UPER] = 1;

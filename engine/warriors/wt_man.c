@@ -646,6 +646,7 @@ wt_after_battles(struct wt_state *s, int *failed, char *err, size_t errlen)
 		s->man_step = MS_SECOND;
 		return 0;
 	}
+	wt_log(s, "%s ends its manoeuvre", wt_seat_code(s, seat));
 	wt_end_manoeuvre(s);
 	return 0;
 }
@@ -799,7 +800,9 @@ wt_man_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t er
 		} else if (verb(&wd, "damage", "retreat", "rout") || verb(&wd, "princess",
 		    NULL, NULL)) {
 			held[nheld++] = i;
-		} else if (!(verb(&wd, "done", "pass", NULL) && wd.n == 1)) {
+		} else if (verb(&wd, "done", "pass", NULL) && wd.n == 1) {
+			s->man_second = 1;	/* the manoeuvre ends: no Double Strike */
+		} else {
 			snprintf(err, errlen, "'%s': in a manoeuvre send move, damage, retreat, "
 			    "rout, princess, unify or done", wd.w[0]);
 			goto out;

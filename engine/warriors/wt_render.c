@@ -278,6 +278,17 @@ abilities_text(const struct wt_state *s, int seat, char *out, size_t len)
 		snprintf(out, len, "none");
 }
 
+/* The food a seat's units eat at upkeep (3.1, T4). */
+static int
+upkeep(const struct wt_state *s, int seat)
+{
+	int k, food = 0;
+
+	for (k = WT_INF; k <= WT_CAV; k++)
+		food += wt_upkeep_food(k) * wt_count_units(s, seat, -1, k);
+	return food;
+}
+
 /* The seats' stocks, tracks, abilities and VP. */
 static void
 text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
@@ -285,7 +296,7 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	char lab[64], ab[400], rt[40];
 	int i, seat, j;
 
-	sb_printf(out, "\nPLAYERS (country order)        VP  food goods weap gold"
+	sb_printf(out, "\nPLAYERS (country order)        VP  food eats goods weap gold"
 	    "  prod trade mil\n");
 	for (i = 0; i < s->nseats; i++) {
 		const struct wt_player *p;
@@ -293,8 +304,8 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		seat = s->order[i];
 		p = &s->p[seat];
 		seat_label(s, seat, names, lab, sizeof(lab));
-		sb_printf(out, "%-28.28s %4d  %4d %5d %4d %4d  %4s %5s %3s\n", lab,
-		    wt_vp(s, seat), p->res[0], p->res[1], p->res[2], p->res[3],
+		sb_printf(out, "%-28.28s %4d  %4d %4d %5d %4d %4d  %4s %5s %3s\n", lab,
+		    wt_vp(s, seat), p->res[0], upkeep(s, seat), p->res[1], p->res[2], p->res[3],
 		    wt_roman[p->track[0]], wt_roman[p->track[1]], wt_roman[p->track[2]]);
 		abilities_text(s, seat, ab, sizeof(ab));
 		sb_puts(out, "    abilities: ");
@@ -302,11 +313,11 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		rt[0] = '\0';
 		for (j = 0; j < s->nseats; j++)
 			if (p->routes & (1 << j))
-				addf(rt, sizeof(rt), "%s ", wt_seat_code(s, j));
-		sb_printf(out, "    units %d inf %d arc %d cav, %d forts; routes: %s;"
-		    "%s%s\n", wt_count_units(s, seat, -1, WT_INF),
-		    wt_count_units(s, seat, -1, WT_ARC), wt_count_units(s, seat, -1, WT_CAV),
-		    wt_forts_on_map(s, seat), rt[0] ? rt : "none",
+				addf(rt, sizeof(rt), "%s%s", rt[0] ? " " : "", wt_seat_code(s, j));
+		sb_printf(out, "    units %d inf %d arc %d cav, %d forts; routes: %s;%s%s\n",
+		    wt_count_units(s, seat, -1, WT_INF), wt_count_units(s, seat, -1, WT_ARC),
+		    wt_count_units(s, seat, -1, WT_CAV), wt_forts_on_map(s, seat),
+		    rt[0] ? rt : "none",
 		    p->unified ? " unified" : "", s->teams && p->team >= 0 ?
 		    (p->team == 0 ? " team A" : p->team == 1 ? " team B" : " team C") : "");
 	}
@@ -325,6 +336,8 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	} else if (s->nseats >= 2)
 		sb_printf(out, "Target: %d VP (end-of-turn check); at most 10 turns\n",
 		    wt_vp_target[s->nseats - 2]);
+	sb_printf(out, "eats: food the units eat at upkeep, before income; above %d of a\n"
+	    "resource goes back to the bank at the end of the turn\n", WT_CAP);
 }
 
 /* Wars, peace offers, pending battles. */
@@ -665,6 +678,7 @@ seat_json(const struct wt_state *s, int seat, const char *const *names)
 	put(o, "unified", json_boolean(p->unified));
 	put(o, "provinces", json_integer(wt_nprov_owned(s, seat)));
 	put(o, "forts", json_integer(wt_forts_on_map(s, seat)));
+	put(o, "upkeep_food", json_integer(upkeep(s, seat)));
 	if (s->teams > 0)
 		put(o, "team", json_integer(p->team));
 	return o;

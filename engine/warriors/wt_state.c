@@ -367,10 +367,16 @@ wt_settle(struct wt_state *s, int seat)
 	for (p = 0; p < WT_NPROV; p++) {
 		int here = wt_side_present(s, seat, p);
 
-		if (s->prov[p].owner == -1 && here && !other_present(s, seat, p))
+		if (s->prov[p].owner == -1 && here && !other_present(s, seat, p)) {
 			s->prov[p].owner = seat;
-		else if (s->prov[p].owner == seat && !here)
+			wt_log(s, "%s takes %s: its pieces stand there (6.16)",
+			    wt_seat_code(s, seat), wt_provinces[p].code);
+		} else if (s->prov[p].owner == seat && !here) {
 			s->prov[p].owner = -1;
+			wt_log(s, "%s loses %s: no piece of %s is left there, and its token "
+			    "goes back to the map (6.16)", wt_seat_code(s, seat),
+			    wt_provinces[p].code, wt_seat_code(s, seat));
+		}
 	}
 }
 
@@ -385,8 +391,12 @@ wt_drop_empty(struct wt_state *s, int except)
 
 	for (p = 0; p < WT_NPROV; p++) {
 		o = s->prov[p].owner;
-		if (o >= 0 && o != except && !wt_side_present(s, o, p))
+		if (o >= 0 && o != except && !wt_side_present(s, o, p)) {
 			s->prov[p].owner = -1;
+			wt_log(s, "%s loses %s: no piece of %s is left there, and its token "
+			    "goes back to the map (6.16)", wt_seat_code(s, o),
+			    wt_provinces[p].code, wt_seat_code(s, o));
+		}
 		if (s->prov[p].forts + s->prov[p].pri == 0)
 			s->prov[p].pieceowner = -1;
 	}

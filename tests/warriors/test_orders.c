@@ -318,6 +318,39 @@ test_4_3_unmatched_told(void **state)
 	free(s);
 }
 
+/* 6.14, 13.6: done ends the manoeuvre, Double Strike or not; 6.16: the
+ * tokens that change hands at its end are told. */
+static void
+test_6_16_done_and_tokens_told(void **state)
+{
+	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
+
+	(void)state;
+	s->p[0].track[WT_MIL] = 6;
+	s->p[0].res[WT_FOOD] = 20;
+	put(s, 0, WT_CAV, "PIC");
+	clear_barb(s, P("NOR"));
+	put(s, 1, WT_INF, "DIJ");
+	pass_until(s, PH_MAN);
+	/* without done: the Double Strike submission is awaited */
+	{
+		struct wt_state *t = malloc(sizeof(*t));
+
+		assert_non_null(t);
+		memcpy(t, s, sizeof(*t));
+		ok(t, 0, "move cav PIC-NOR");
+		assert_int_equal(t->man_step, MS_SECOND);
+		free(t);
+	}
+	ok(s, 0, "move cav PIC-NOR; done");
+	assert_int_equal(wt_man_seat(s), 1);
+	assert_true(last_says(s, "FRA takes NOR: its pieces stand there (6.16)"));
+	assert_true(last_says(s, "FRA loses PIC: no piece of FRA is left there, and its "
+	    "token goes back to the map (6.16)"));
+	assert_true(last_says(s, "FRA ends its manoeuvre"));
+	free(s);
+}
+
 /* 13.5: a known verb with a word missing says what is missing. */
 static void
 test_13_5_missing_words(void **state)
@@ -349,6 +382,7 @@ main(void)
 		cmocka_unit_test(test_8_5_held_unify_judged),
 		cmocka_unit_test(test_3_1_feed_by_unit),
 		cmocka_unit_test(test_4_3_unmatched_told),
+		cmocka_unit_test(test_6_16_done_and_tokens_told),
 		cmocka_unit_test(test_13_5_missing_words),
 	};
 

@@ -88,7 +88,7 @@ test_piece_table(void **state)
 		numbers(row(page, names[k]), v, 3);
 		assert_int_equal(v[0], wt_piece_str(k));
 		assert_int_equal(v[1], wt_piece_tough(k));
-		assert_int_equal(v[2], k <= WT_CAV ? k + 1 : 0);	/* upkeep, as feed_one */
+		assert_int_equal(v[2], wt_upkeep_food(k));
 	}
 }
 

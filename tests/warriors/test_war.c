@@ -322,7 +322,7 @@ test_8_3_unpaid_refused(void **state)
 	pass_until(s, PH_MAN);
 	s->p[0].res[WT_WEAPONS] = 0;
 	bad_exact(s, 0, "unify; build cav PAR", GAME_REJECTED,
-	    "command 1: unify: build cav costs 3 weapons; you have 0");
+	    "command 1: unify: build cav PAR: build cav costs 3 weapons; you have 0");
 	bad_exact(s, 0, "unify; pass; move inf PIC-PAR; develop trade", GAME_REJECTED,
 	    "command 4: "
 	    "'develop': in a manoeuvre send move, damage, retreat, rout, princess, "
