@@ -765,15 +765,10 @@ wt_man_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t er
 		    NULL, NULL))
 			last_move = i;
 	for (i = 0; i < cl->n; i += n) {
-		cl->at = i;
-		if (wt_split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			goto out;
-		n = 1;
-		if (wd.n == 0)
-			continue;
-		if (wt_is_anytime(&wd)) {
-			if (wt_anytime(s, seat, &wd, err, errlen) != 0)
+		if ((n = wt_order_at(s, seat, cl, i, &wd, err, errlen)) <= 0) {
+			if (n < 0)
 				goto out;
+			n = 1;
 			continue;
 		}
 		if (rest && verb(&wd, "move", "damage", NULL) + verb(&wd, "retreat", "rout",
@@ -862,13 +857,8 @@ wt_defend_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err,
 	int i, prov, to, mover = wt_man_seat(s), dmg;
 
 	for (i = 0; i < cl->n; i++) {
-		cl->at = i;
-		if (wt_split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		if (wd.n == 0)
-			continue;
-		if (wt_is_anytime(&wd)) {
-			if (wt_anytime(s, seat, &wd, err, errlen) != 0)
+		if ((dmg = wt_order_at(s, seat, cl, i, &wd, err, errlen)) <= 0) {
+			if (dmg < 0)
 				return -1;
 			continue;
 		}

@@ -33,8 +33,8 @@ wt_split_words(const char *cmd, struct words *wd, char *err, size_t errlen)
 /* ------------------------------------------------------ any-time orders */
 
 /* Whether a command is one of the any-time orders (13.7). */
-int
-wt_is_anytime(const struct words *wd)
+static int
+is_anytime(const struct words *wd)
 {
 	return wd->n > 0 && (word_eq(wd->w[0], "feed") || word_eq(wd->w[0], "defend") ||
 	    word_eq(wd->w[0], "peace"));
@@ -123,8 +123,8 @@ feed(struct wt_state *s, int seat, const struct words *wd, char *err, size_t err
 }
 
 /* Apply one any-time order. 0 or -1 with err. */
-int
-wt_anytime(struct wt_state *s, int seat, const struct words *wd, char *err,
+static int
+anytime(struct wt_state *s, int seat, const struct words *wd, char *err,
     size_t errlen)
 {
 	if (word_eq(wd->w[0], "peace"))
@@ -146,6 +146,26 @@ wt_anytime(struct wt_state *s, int seat, const struct words *wd, char *err,
 	}
 	snprintf(err, errlen, "defend: write 'defend auto' or 'defend ask'");
 	return -1;
+}
+
+/*
+ * Read command i of a submission into wd as every phase does: its number
+ * kept for a refusal, an empty command skipped, an any-time order (13.7)
+ * applied where it stands.  1 when wd holds an order for the caller, 0
+ * when nothing more is to be done with it, -1 with err.
+ */
+int
+wt_order_at(struct wt_state *s, int seat, struct wt_sub *cl, int i, struct words *wd,
+    char *err, size_t errlen)
+{
+	cl->at = i;
+	if (wt_split_words(cl->cmd[i], wd, err, errlen) != 0)
+		return -1;
+	if (wd->n == 0)
+		return 0;
+	if (is_anytime(wd))
+		return anytime(s, seat, wd, err, errlen) != 0 ? -1 : 0;
+	return 1;
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -301,13 +321,8 @@ dev_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t errle
 	int i, answered = 0, q2 = 0, qs = 0, n, shifted = 0;
 
 	for (i = 0; i < cl->n; i++) {
-		cl->at = i;
-		if (wt_split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		if (wd.n == 0)
-			continue;
-		if (wt_is_anytime(&wd)) {
-			if (wt_anytime(s, seat, &wd, err, errlen) != 0)
+		if ((n = wt_order_at(s, seat, cl, i, &wd, err, errlen)) <= 0) {
+			if (n < 0)
 				return -1;
 			continue;
 		}
@@ -378,7 +393,7 @@ all_anytime(struct wt_sub *cl)
 	int i;
 
 	for (i = 0; i < cl->n; i++)
-		if (wt_split_words(cl->cmd[i], &wd, e, sizeof(e)) != 0 || !wt_is_anytime(&wd))
+		if (wt_split_words(cl->cmd[i], &wd, e, sizeof(e)) != 0 || !is_anytime(&wd))
 			return 0;
 	return cl->n > 0;
 }
@@ -433,15 +448,10 @@ dispatch(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t errl
 		    tracks(s, seat, &wd, err, errlen);
 	case PH_TRADE:
 		for (i = 0; i < cl->n; i++) {
-			int nbank = s->p[seat].ts.nbank;
+			int nbank = s->p[seat].ts.nbank, rc;
 
-			cl->at = i;
-			if (wt_split_words(cl->cmd[i], &wd, err, errlen) != 0)
-				return -1;
-			if (wd.n == 0)
-				continue;
-			if ((wt_is_anytime(&wd) ? wt_anytime(s, seat, &wd, err, errlen) :
-			    wt_trade_cmd(s, seat, &wd, err, errlen)) != 0)
+			if ((rc = wt_order_at(s, seat, cl, i, &wd, err, errlen)) < 0 ||
+			    (rc > 0 && wt_trade_cmd(s, seat, &wd, err, errlen) != 0))
 				return -1;
 			if (s->p[seat].ts.nbank > nbank)
 				bank_cmd[nbank] = i;
@@ -546,7 +556,7 @@ wt_play(void *st, int seat, const char *text, struct game_played *out,
 		for (i = 0; i < cl.n && rc == 0; i++) {
 			cl.at = i;
 			rc = wt_split_words(cl.cmd[i], &wd, err, errlen) != 0 ? -1 :
-			    wt_anytime(s, seat, &wd, err, errlen);
+			    anytime(s, seat, &wd, err, errlen);
 		}
 		if (rc == 0)
 			wt_log(s, "%s: standing orders updated", wt_seat_code(s, seat));

@@ -31,10 +31,10 @@ struct wt_sub {
 
 /* wt_play.c: split a command into words; 0, or -1 with err. */
 int wt_split_words(const char *cmd, struct words *wd, char *err, size_t errlen);
-/* wt_play.c: whether a command is an any-time order (13.7), and apply one. */
-int wt_is_anytime(const struct words *wd);
-int wt_anytime(struct wt_state *s, int seat, const struct words *wd, char *err,
-    size_t errlen);
+/* wt_play.c: read command i of a submission, applying any-time orders;
+ * 1 when wd holds an order for the caller, 0 when done with, -1 with err. */
+int wt_order_at(struct wt_state *s, int seat, struct wt_sub *cl, int i,
+    struct words *wd, char *err, size_t errlen);
 
 /* wt_man.c: the manoeuvre's submissions (13.6) and unify's actions. */
 int wt_man_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err,

@@ -198,27 +198,36 @@ test_6_14_held_steps_count(void **state)
 	free(s);
 }
 
+/* France in its manoeuvre, holding five of its provinces with a unit of
+ * this kind each (and Paris); Burgundy waits with an infantry. */
+static struct wt_state *
+france_but(int kind, const char *const five[5])
+{
+	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
+	int i;
+
+	for (i = 0; i < 5; i++)
+		put(s, 0, kind, five[i]);
+	s->p[0].res[WT_FOOD] = 40;
+	put(s, 1, WT_INF, "DIJ");
+	return s;
+}
+
 /* 8.1, 0.3: control is presence: provinces entered in this manoeuvre count
  * for a unification after the moves. */
 static void
 test_8_1_presence(void **state)
 {
-	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	static const char *const held[] = { "CHA", "PIC", "NOR", "BRE", "BLO" };
-	int i;
+	struct wt_state *s = france_but(WT_INF, held);
 
 	(void)state;
-	for (i = 0; i < 5; i++)
-		put(s, 0, WT_INF, held[i]);
 	clear_barb(s, P("ORL"));		/* free */
-	s->p[0].res[WT_FOOD] = 40;
-	put(s, 1, WT_INF, "DIJ");
 	pass_until(s, PH_MAN);
 	assert_false(wt_can_unify(s, 0));
 	/* no battle: judged in full at once */
-	bad_exact(s, 0, "unify; develop trade", GAME_REJECTED, "command 1: "
-	    "unify: you must control "
-	    "every province of France, and ORL is not yours (8.1)");
+	bad_exact(s, 0, "unify; develop trade", GAME_REJECTED, "command 1: unify: you "
+	    "must control every province of France, and ORL is not yours (8.1)");
 	ok(s, 0, "move inf BLO-ORL; unify; develop trade");
 	assert_true(s->p[0].unified);
 	assert_int_equal(s->p[0].track[WT_TRADE_T], 2);
@@ -231,15 +240,10 @@ test_8_1_presence(void **state)
 static void
 test_8_5_held_unify_judged(void **state)
 {
-	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 	static const char *const held[] = { "PIC", "NOR", "BRE", "BLO", "ORL" };
-	int i;
+	struct wt_state *s = france_but(WT_ARC, held);
 
 	(void)state;
-	for (i = 0; i < 5; i++)
-		put(s, 0, WT_ARC, held[i]);
-	s->p[0].res[WT_FOOD] = 40;
-	put(s, 1, WT_INF, "DIJ");
 	pass_until(s, PH_MAN);
 	/* CHA is barbarian and nobody attacks it */
 	bad_exact(s, 0, "move arc ORL-CHN; unify; develop trade", GAME_REJECTED,

@@ -64,27 +64,21 @@ static const char *const names[WT_SEATS] = { "a", "b", "c", "d", "e", "f" };
 
 /* ------------------------------------------------------- the notation */
 
-/* Copy src lower-cased into dst. */
+/* Copy src into dst in lower case (up = 0) or upper case (up = 1). */
 static void
-lower(const char *src, char *dst, size_t len)
+recase(const char *src, char *dst, size_t len, int up)
 {
 	size_t i;
+	char lo = up ? 'a' : 'A', hi = up ? 'z' : 'Z';
 
 	for (i = 0; src[i] != '\0' && i + 1 < len; i++)
-		dst[i] = (char)(src[i] >= 'A' && src[i] <= 'Z' ? src[i] + 32 : src[i]);
+		dst[i] = (char)(src[i] >= lo && src[i] <= hi ? src[i] + (up ? -32 : 32) :
+		    src[i]);
 	dst[i] = '\0';
 }
 
-/* Copy src upper-cased into dst. */
-static void
-upper(const char *src, char *dst, size_t len)
-{
-	size_t i;
-
-	for (i = 0; src[i] != '\0' && i + 1 < len; i++)
-		dst[i] = (char)(src[i] >= 'a' && src[i] <= 'z' ? src[i] - 32 : src[i]);
-	dst[i] = '\0';
-}
+#define lower(s, d, l) recase(s, d, l, 0)
+#define upper(s, d, l) recase(s, d, l, 1)
 
 /* The notation's words, in the page's own forms. */
 static const char *
