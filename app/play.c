@@ -80,14 +80,47 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 }
 
 /*
+ * The ends of a submission's commands as the engines split it (DESIGN.md:
+ * commands are separated by newlines or ';', and text from '#' to the end
+ * of its line is a comment): ends[k] is the offset just past command k+1,
+ * counting only commands that are not empty.  Returns how many.
+ */
+static size_t
+command_ends(const char *text, size_t *ends)
+{
+	size_t i, n = 0;
+	int comment = 0, words = 0;
+
+	for (i = 0;; i++) {
+		char c = text[i];
+
+		if (c == '\0' || c == '\n' || c == '\r' || (c == ';' && !comment)) {
+			if (words)
+				ends[n++] = i;
+			words = 0;
+			if (c == '\0')
+				break;
+			if (c != ';')
+				comment = 0;
+		} else if (c == '#') {
+			comment = 1;
+		} else if (!comment && c != ' ' && c != '\t') {
+			words = 1;
+		}
+	}
+	return n;
+}
+
+/*
  * A submission a seat may not make: where it stops being the seat's.
  * then is whom the game waits for where the engine stopped (the commands
  * before the refused one applied), or NULL when it stopped at the state
  * before the submission.  When the refused command is not the first, the
- * reason names its line and whom the game waits for by then (a second
- * "pass" after a first one); otherwise whom it waits for now.  The line is
- * found by halving: the most lines that play on their own, each try on a
- * copy.
+ * reason names it by its number, as every refusal names a command of a
+ * submission ("command 2": commands are counted across lines and ';'),
+ * and whom the game waits for by then (a second "pass" after a first one);
+ * otherwise whom it waits for now.  The command is found by halving: the
+ * most commands that play on their own, each try on a copy.
  */
 static void
 not_your_turn(const struct submission *sub, const struct loaded *g, void *scratch,
@@ -95,37 +128,30 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 {
 	const char *text = sub->text;
 	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
-	size_t len = strlen(text), *ends = NULL, n = 0, i;
+	size_t len = strlen(text), *ends = NULL, n = 0;
 	size_t lo = 0, hi, k;
 	char why[400], replayed[400], err[256];
 	struct game_played pl;
 	char *prefix = NULL;
 
-	for (i = 0; i < len; i++)
-		if (text[i] == '\n')
-			n++;
-	if (n > 0 && (ends = malloc(n * sizeof(*ends))) != NULL &&
-	    (prefix = malloc(len + 1)) != NULL) {
-		for (i = 0, k = 0; i < len; i++)
-			if (text[i] == '\n')
-				ends[k++] = i;
-		/* lo lines play (0 always does); hi lines do not (all of them). */
-		hi = n + (text[len - 1] != '\n');
-		while (hi - lo > 1) {
-			k = lo + (hi - lo) / 2;
-			memcpy(prefix, text, ends[k - 1]);
-			prefix[ends[k - 1]] = '\0';
-			memcpy(scratch, g->state, g->rules->state_size);
-			memset(&pl, 0, sizeof(pl));
-			if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
-			    GAME_OK)
-				lo = k;
-			else
-				hi = k;
-		}
+	if ((ends = malloc((len + 1) * sizeof(*ends))) != NULL &&
+	    (prefix = malloc(len + 1)) != NULL)
+		n = command_ends(text, ends);
+	/* lo commands play (0 always does); hi commands do not (all of them). */
+	for (hi = n; hi - lo > 1;) {
+		k = lo + (hi - lo) / 2;
+		memcpy(prefix, text, ends[k - 1]);
+		prefix[ends[k - 1]] = '\0';
+		memcpy(scratch, g->state, g->rules->state_size);
+		memset(&pl, 0, sizeof(pl));
+		if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
+		    GAME_OK)
+			lo = k;
+		else
+			hi = k;
 	}
 	if (then == NULL && lo > 0) {
-		/* An engine that gave back the state before: replay the lines that play. */
+		/* An engine that gave back the state before: replay the commands that play. */
 		struct loaded after = *g;
 
 		memcpy(prefix, text, ends[lo - 1]);
@@ -140,8 +166,8 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	game_waiting_text(g, why, sizeof(why));
 	/* Bookkeeping an engine did before refusing the first command is no "then". */
 	if (then != NULL && (lo > 0 || strcmp(then, why) != 0))
-		snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: by then "
-		    "the game waits for %s", lo + 1, mover, then);
+		snprintf(out->err, sizeof(out->err), "command %zu: %s may not act then: by "
+		    "then the game waits for %s", lo + 1, mover, then);
 	else
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
