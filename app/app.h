@@ -368,5 +368,8 @@ struct optset {
 };
 int optset_from_json(const char *json, struct optset *o);
 void optset_free(struct optset *o);
+/* The options as people read them: "board=standard, support=english", a
+ * file's text by its size, "none" when there are none. */
+void options_describe(const char *json, char *buf, size_t len);
 
 #endif

@@ -218,34 +218,6 @@ load_config(struct ctx *c)
 	return cfg;
 }
 
-/* "board=standard, support=english" or "none"; a file's text by its size. */
-static void
-options_text(const struct loaded *g, char *buf, size_t len)
-{
-	struct optset o;
-	size_t n = 0;
-	int i;
-
-	snprintf(buf, len, "none");
-	if (optset_from_json(g->row.options, &o) != 0)
-		return;
-	for (i = 0; i < o.n && n < len; i++) {
-		const char *v = o.opt[i].value, *p;
-		int lines = 0;
-
-		/* A file's text (Terra's map) is on the board; here its size. */
-		for (p = v; (p = strchr(p, '\n')) != NULL; p++)
-			lines++;
-		if (lines > 0)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=(a file of %d lines)",
-			    i ? ", " : "", o.opt[i].key, lines);
-		else
-			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", i ? ", " : "",
-			    o.opt[i].key, v[0] ? "=" : "", v);
-	}
-	optset_free(&o);
-}
-
 static int notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g);
 
 int
@@ -265,7 +237,7 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 	for (i = 0; i < g->row.nseats && n < sizeof(players); i++)
 		n += (size_t)snprintf(players + n, sizeof(players) - n, "%s%s",
 		    i ? ", " : "", g->names[i]);
-	options_text(g, options, sizeof(options));
+	options_describe(g->row.options, options, sizeof(options));
 	clock[0] = '\0';
 	if (g->row.deadline_hours > 0)
 		clock_describe(&g->row, cfg->remind_hours, clock, sizeof(clock));

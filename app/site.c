@@ -661,6 +661,18 @@ table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, c
 	return rc;
 }
 
+/* "ada, bo": the seats taken at t, in seat order. */
+static void
+table_seats_text(const struct store_table *t, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < t->ntaken && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", t->name[i]);
+}
+
 /* open: the tables with their open seats. */
 static int
 open_cmd(struct store *s, struct sbuf *out)
@@ -677,13 +689,16 @@ open_cmd(struct store *s, struct sbuf *out)
 	for (i = 0; i < n; i++) {
 		struct store_table t;
 		const struct game_rules *r;
+		char seats[STORE_TABLE_SEATS * 80], options[400];
 
 		if ((rc = store_table_get(s, ids[i], &t)) != STORE_OK)
 			return rc;
 		r = game_find(t.rules);
-		sb_printf(out, "  #%lld %s%s%s%s: %d of %d seats taken (%s), options %s\n",
+		table_seats_text(&t, seats, sizeof(seats));
+		options_describe(t.options, options, sizeof(options));
+		sb_printf(out, "  #%lld %s%s%s%s: %d of %d seats taken (%s); options: %s\n",
 		    (long long)t.id, r != NULL ? r->title : t.rules, t.title[0] ? " \"" : "",
-		    t.title, t.title[0] ? "\"" : "", t.ntaken, t.nseats, t.name[0], t.options);
+		    t.title, t.title[0] ? "\"" : "", t.ntaken, t.nseats, seats, options);
 		store_table_free(&t);
 	}
 	return STORE_OK;

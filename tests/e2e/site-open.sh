@@ -127,4 +127,14 @@ to_site ute@example.org u2 "ok" "$(cat "$T/reply-to")"
 newest_to ute@example.org
 contains "$T/joined" "Your address is confirmed"
 contains "$T/joined" "line 2: 'Schöne Grüße' is not a command"
+# `open` names every seat taken and says the options in words.
+confirmed fay@example.org f1 "new tigris seats 3 board=alternative"
+fid=$(sed -n 's/.*Game #\([0-9]*\) of Tigris.*/\1/p' "$T/joined")
+[ -n "$fid" ] || fail "fay's game: $(cat "$T/joined")"
+confirmed gus@example.org g1 "join $fid"
+contains "$T/joined" "You are gus at game #$fid."
+confirmed hal@example.org h1 "open"
+contains "$T/joined" "#$fid Tigris & Euphrates: 2 of 3 seats taken (fay, gus); options: board=alternative"
+lacks "$T/joined" "[]"
+lacks "$T/joined" '[["'
 done_ok
