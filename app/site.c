@@ -442,19 +442,11 @@ new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
 	}
 	memset(opened, 0, sizeof(*opened));
 	{
-		int64_t ids[OPEN_LISTED];
-		int n = 0, i, mine = 0;
+		int mine = 0;
 
-		if ((rc = store_tables_open(s, ids, OPEN_LISTED, &n)) != STORE_OK)
+		/* Every table the address opened counts, not only the newest listed. */
+		if ((rc = store_tables_opened(s, email, &mine)) != STORE_OK)
 			return rc;
-		for (i = 0; i < n; i++) {
-			struct store_table t;
-
-			if ((rc = store_table_get(s, ids[i], &t)) != STORE_OK)
-				return rc;
-			mine += t.ntaken > 0 && strcasecmp(t.email[0], email) == 0;
-			store_table_free(&t);
-		}
 		if (mine >= MAX_OPEN_PER_ADDRESS) {
 			sb_printf(out, "line %d: 'new': you have %d games waiting for players "
 			    "already; they must start or close first\n", line, mine);
@@ -677,13 +669,13 @@ table_seats_text(const struct store_table *t, char *buf, size_t len)
 static int
 open_cmd(struct store *s, struct sbuf *out)
 {
-	int64_t ids[50];
+	int64_t ids[OPEN_LISTED];
 	int n = 0, i, rc;
 
-	if ((rc = store_tables_open(s, ids, 50, &n)) != STORE_OK)
+	if ((rc = store_tables_open(s, ids, OPEN_LISTED, &n)) != STORE_OK)
 		return rc;
-	if (n == 50)
-		sb_puts(out, "The newest 50 games waiting for players:\n");
+	if (n == OPEN_LISTED)
+		sb_printf(out, "The newest %d games waiting for players:\n", OPEN_LISTED);
 	if (n == 0)
 		sb_puts(out, "No game waits for players; \"new GAME\" opens one.\n");
 	for (i = 0; i < n; i++) {

@@ -34,6 +34,9 @@ void store_table_free(struct store_table *t);
 int store_table_set_seats(struct store *s, const struct store_table *t);
 int store_table_delete(struct store *s, int64_t id);
 int store_tables_open(struct store *s, int64_t *ids, int max, int *n);
+/* How many tables email (any case) holds the first seat of: the tables it
+ * opened and still waits at, however many other tables there are. */
+int store_tables_opened(struct store *s, const char *email, int *n);
 /* The games with a seat at email (any case), newest first, at most max;
  * running: only those not over. */
 int store_address_games(struct store *s, const char *email, int running, int64_t *ids, int max,

@@ -142,6 +142,24 @@ store_tables_open(struct store *s, int64_t *ids, int max, int *n)
 }
 
 int
+store_tables_opened(struct store *s, const char *email, int *n)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*n = 0;
+	if ((rc = store_prepare(s, "SELECT count(*) FROM table_seats WHERE idx = 0 AND "
+	    "email = ? COLLATE NOCASE", &st)) != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, email);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*n = (int)db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc, "count an address's tables");
+}
+
+int
 store_address_games(struct store *s, const char *email, int running, int64_t *ids, int max,
     int *n)
 {

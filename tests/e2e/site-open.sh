@@ -137,4 +137,24 @@ confirmed hal@example.org h1 "open"
 contains "$T/joined" "#$fid Tigris & Euphrates: 2 of 3 seats taken (fay, gus); options: board=alternative"
 lacks "$T/joined" "[]"
 lacks "$T/joined" '[["'
+# The limit of games waiting for players counts every table of the
+# address, however many other addresses opened tables since.
+export ARBITER_STRANGER_REPLIES_PER_HOUR=100
+confirmed kim@example.org k1 "new tigris
+new tigris
+new tigris"
+[ "$(grep -o "is open: you are kim" "$T/joined" | wc -l)" -eq 3 ] || fail "kim's tables: $(cat "$T/joined")"
+ok
+i=0
+while [ $i -lt 17 ]; do
+	i=$((i + 1))
+	confirmed "o$i@example.org" "o$i" "new tigris
+new tigris
+new tigris"
+done
+[ "$(sql "SELECT count(*) FROM tables")" -gt 51 ] || fail "fewer tables than meant"
+ok
+to_site kim@example.org k2 "new tigris"
+newest_to kim@example.org
+contains "$T/joined" "line 1: 'new': you have 3 games waiting for players already"
 done_ok
