@@ -29,7 +29,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
 #include "../mail/compose.h"
 #include "../mail/hash.h"
@@ -66,17 +66,18 @@ struct job {
 	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
 	char say_err[200];
 	int consent;		/* REPLY_UNDO, _AGREE, _REFUSE; 0 none; -2 both */
-	char nonce[33];		/* a confirmation tag's nonce ("c.NONCE"); "" none */
+	char nonce[33];		/* a confirmation or invitation tag's nonce; "" none */
+	char nonce_kind;	/* 'c' a confirmation ("c.NONCE"), 'i' an invitation */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 };
 
 /*
- * A confirmation tag "c.NONCE" (32 hex digits), bare (Postfix's
- * $EXTENSION) or in an address's local part after '+': 1 and the nonce
- * in out, else 0.
+ * A confirmation tag "c.NONCE" or an invitation's "i.NONCE" (32 hex
+ * digits), bare (Postfix's $EXTENSION) or in an address's local part after
+ * '+': 1 with the nonce in out and 'c' or 'i' in *kind, else 0.
  */
 static int
-confirm_tag(const char *cand, char out[33])
+confirm_tag(const char *cand, char out[33], char *kind)
 {
 	const char *p = cand, *plus, *at;
 	size_t i;
@@ -89,7 +90,7 @@ confirm_tag(const char *cand, char out[33])
 		p = plus + 1;
 	else if (at != NULL)
 		return 0;
-	if ((p[0] != 'c' && p[0] != 'C') || p[1] != '.')
+	if ((p[0] != 'c' && p[0] != 'C' && p[0] != 'i' && p[0] != 'I') || p[1] != '.')
 		return 0;
 	for (i = 0; i < 32; i++) {
 		char ch = p[2 + i];
@@ -102,6 +103,7 @@ confirm_tag(const char *cand, char out[33])
 	if (p[34] != '\0' && p[34] != '@' && p[34] != '>')
 		return 0;
 	out[32] = '\0';
+	*kind = (char)(p[0] | 0x20);
 	return 1;
 }
 
@@ -123,7 +125,7 @@ find_token(struct job *j)
 		int seat;
 		enum token_result r;
 
-		if (confirm_tag(cand[i], j->nonce))
+		if (confirm_tag(cand[i], j->nonce, &j->nonce_kind))
 			return;
 		r = token_parse(cand[i], j->cfg->secret, j->cfg->site, &game, &seat, &serial);
 
@@ -619,7 +621,7 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
-	char reply[320], *at;
+	char reply[320];
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
@@ -638,9 +640,8 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 		}
 	}
 	reply[0] = '\0';
-	if (nonce != NULL && (at = strchr(j->cfg->reply_address, '@')) != NULL)
-		snprintf(reply, sizeof(reply), "%.*s+c.%s%s",
-		    (int)(at - j->cfg->reply_address), j->cfg->reply_address, nonce, at);
+	if (nonce != NULL && site_tagged_address(j->cfg, "c", nonce, reply, sizeof(reply)) != 0)
+		reply[0] = '\0';
 	/* Quoted text is cut on character boundaries; should a byte slip
 	 * through anyway, it becomes '?' rather than failing the whole mail. */
 	{
@@ -728,7 +729,16 @@ handle_site(struct job *j)
 			goto done;
 		}
 	}
-	if (j->nonce[0] != '\0') {
+	if (j->nonce[0] != '\0' && j->nonce_kind == 'i') {
+		/* A reply to an invitation: it accepts (or declines) and proves the address. */
+		rc = invitation_reply(j->c, j->s, from, j->nonce, j->text, &answer);
+		/* Answered as a stranger unless the reply proved the address. */
+		if (rc == STORE_OK) {
+			rc = store_identity_get(j->s, from, &id);
+			stranger = rc == STORE_NOTFOUND || id.confirmed_at == 0;
+			rc = rc == STORE_NOTFOUND ? STORE_OK : rc;
+		}
+	} else if (j->nonce[0] != '\0') {
 		rc = store_identity_by_nonce(j->s, j->nonce, &id);
 		if (rc == STORE_NOTFOUND || (rc == STORE_OK && strcasecmp(id.email, from) != 0)) {
 			sb_puts(&answer, "This confirmation was not sent to your address; nothing "

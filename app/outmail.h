@@ -146,16 +146,11 @@ int vote_result(const struct loaded *g, const struct store_proposal *p);
 int vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now);
 
 /*
- * site.c: the commands of a mail to the site address.  site_is_command
- * says whether a line is one; site_run runs text's lines for the proven
- * address email inside the caller's transaction, appending the answer
- * (plain text, one part per command) to out.  STORE_OK or a STORE_* code.
+ * Remind every running game's idle seats (remind.c), one transaction per
+ * game, and mail the invitations that waited for their day (tables.c);
+ * counts the reminders, table notices, timeouts and invitations.
  */
-int site_is_command(const char *line);
-int site_run(struct ctx *c, struct store *s, const char *email, const char *text,
-    struct sbuf *out);
-
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
-    int *played);
+    int *played, int *invited);
 
 #endif

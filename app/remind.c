@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../store/store_mail.h"
 
 #define DAY (24 * 3600)
@@ -393,14 +393,33 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 	return EXIT_OK;
 }
 
+/* The invitations that wait for their mail (tables.c), in one transaction. */
+static int
+remind_invitations(struct ctx *c, struct config *cfg, struct store *s, int *invited)
+{
+	int rc;
+
+	if ((rc = store_begin(s)) != STORE_OK)
+		return store_exit(s, rc);
+	if ((rc = invitations_send(c, cfg, s, invited)) != STORE_OK ||
+	    (rc = store_commit(s)) != STORE_OK) {
+		*invited = 0;
+		store_rollback(s);
+		return store_exit(s, rc);
+	}
+	return EXIT_OK;
+}
+
 int
 remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
-    int *played)
+    int *played, int *invited)
 {
 	int64_t *ids = NULL;
 	int rc = EXIT_OK, n = 0, i, timeouts;
 
-	*sent = *told = *played = 0;
+	*sent = *told = *played = *invited = 0;
+	if ((rc = remind_invitations(c, cfg, s, invited)) != EXIT_OK)
+		return rc;
 	/* Only games whose awaited seats may be due: finished ones are not read. */
 	if ((rc = store_games_due(s, now_epoch(), cfg->remind_hours, cfg->table_days, &ids,
 	    &n)) != STORE_OK)

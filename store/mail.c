@@ -455,6 +455,8 @@ identity_read(struct store *s, struct db_stmt *st, struct store_identity *id)
 		id->confirmed_at = db_col_int(st, 2);
 		id->pending = store_col_dup(st, 3);
 		id->created = db_col_int(st, 4);
+		id->invited_at = db_col_int(st, 5);
+		id->accepted_at = db_col_int(st, 6);
 	}
 	db_finalize(st);
 	if (rc == DB_DONE)
@@ -475,8 +477,8 @@ store_identity_get(struct store *s, const char *email, struct store_identity *id
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE email = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE email = ?", &st)) != STORE_OK)
 		return rc;
 	db_bind_text(st, 1, email);
 	return identity_read(s, st, id);
@@ -489,8 +491,8 @@ store_identity_by_nonce(struct store *s, const char *nonce, struct store_identit
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE nonce = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE nonce = ? AND nonce != ''", &st)) != STORE_OK)
 		return rc;
 	db_bind_text(st, 1, nonce);
 	return identity_read(s, st, id);
@@ -503,15 +505,19 @@ store_identity_put(struct store *s, const struct store_identity *id)
 	int rc;
 
 	if ((rc = store_prepare(s, "INSERT INTO identities (email, nonce, confirmed_at, pending, "
-	    "created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET email = "
-	    "excluded.email, nonce = excluded.nonce, confirmed_at = excluded.confirmed_at, "
-	    "pending = excluded.pending, created = excluded.created", &st)) != STORE_OK)
+	    "created, invited_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) "
+	    "DO UPDATE SET email = excluded.email, nonce = excluded.nonce, confirmed_at = "
+	    "excluded.confirmed_at, pending = excluded.pending, created = excluded.created, "
+	    "invited_at = excluded.invited_at, accepted_at = excluded.accepted_at", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, id->email);
 	db_bind_text(st, 2, id->nonce);
 	db_bind_int(st, 3, id->confirmed_at);
 	db_bind_text(st, 4, id->pending != NULL ? id->pending : "");
 	db_bind_int(st, 5, id->created);
+	db_bind_int(st, 6, id->invited_at);
+	db_bind_int(st, 7, id->accepted_at);
 	return store_done(s, st, "store identity");
 }
 

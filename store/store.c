@@ -202,6 +202,28 @@ static const char *const migrations[] = {
 	"  message BLOB NOT NULL);"
 	"INSERT INTO outbox_body (id, message) SELECT id, message FROM outbox;"
 	"ALTER TABLE outbox DROP COLUMN message;",
+	/*
+	 * 15: invitations are accepted by a reply.  A table keeps who opened
+	 * it; a seat taken by an invitation waits with the key its
+	 * invitation mail carries (nonce, '' once accepted) and when that
+	 * mail went out.  An address keeps when it was last sent an
+	 * invitation and when it first accepted one (until then, at most one
+	 * invitation mail a day).  Each address's new games and invitations,
+	 * for the limits per day.
+	 */
+	"ALTER TABLE tables ADD COLUMN opener TEXT NOT NULL DEFAULT '';"
+	"UPDATE tables SET opener = coalesce((SELECT email FROM table_seats WHERE "
+	"  table_id = tables.id AND idx = 0), '');"
+	"ALTER TABLE table_seats ADD COLUMN nonce TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE table_seats ADD COLUMN mailed_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX table_seats_nonce ON table_seats(nonce) WHERE nonce != '';"
+	"ALTER TABLE identities ADD COLUMN invited_at INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE identities ADD COLUMN accepted_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE opened ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  kind TEXT NOT NULL,"
+	"  at INTEGER NOT NULL);"
+	"CREATE INDEX opened_email ON opened(email, at);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -96,6 +96,8 @@ struct store_identity {
 	int64_t confirmed_at;
 	char *pending;		/* owned; "" when nothing waits */
 	int64_t created;
+	int64_t invited_at;	/* the last invitation mail sent to it; 0: none */
+	int64_t accepted_at;	/* when it first accepted an invitation; 0: never */
 };
 int store_identity_get(struct store *s, const char *email, struct store_identity *id);
 int store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id);

@@ -1,0 +1,69 @@
+/*
+ * site.h - mail to the site address (the reply address without a seat's
+ * tag): its commands (site.c) and the games opened by mail that wait for
+ * players, with their invitations (tables.c).  Everything here runs
+ * inside the caller's transaction and appends its answer, plain text, to
+ * out.
+ */
+#ifndef ARBITER_SITE_H
+#define ARBITER_SITE_H
+
+#include "outmail.h"
+#include "../store/store_tables.h"
+
+/* The key a confirmation or invitation mail's reply address carries
+ * (local+c.NONCE@domain, local+i.NONCE@domain): 32 hex digits. */
+enum { SITE_NONCE_LEN = 32 };
+
+/*
+ * site.c: the commands of a mail to the site address.  site_is_command
+ * says whether a line is one; site_run runs text's lines for the proven
+ * address email inside the caller's transaction, appending the answer
+ * (plain text, one part per command) to out.  STORE_OK or a STORE_* code.
+ */
+int site_is_command(const char *line);
+int site_run(struct ctx *c, struct store *s, const char *email, const char *text,
+    struct sbuf *out);
+
+/* s cut to at most max bytes on a character boundary ("..." added when
+ * cut), in buf. */
+const char *site_quote_cut(const char *s, size_t max, char *buf, size_t len);
+
+/* The site's reply address with a tag: "local+TAG.NONCE@domain"; 0, or -1
+ * when the address has no '@'. */
+int site_tagged_address(const struct config *cfg, const char *tag, const char *nonce,
+    char *buf, size_t len);
+
+/*
+ * tables.c: games opened by mail.
+ *   table_new     new GAME [KEY=VALUE ...] [seats N] [title TEXT]; *opened
+ *                 gets the table, for the invite lines after it
+ *   table_cmd     invite NAME ADDRESS (after new), join ID [as NAME],
+ *                 leave ID, accept ID, decline ID
+ *   table_list    open: the tables waiting for players
+ * A table starts, keeping its id, once every seat is taken and every
+ * invited player has accepted.
+ */
+int table_new(struct ctx *c, struct store *s, const char *email, char *args, int line,
+    struct store_table *opened, struct sbuf *out);
+int table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
+    char *args, int line, struct store_table *opened, struct sbuf *out);
+int table_list(struct store *s, struct sbuf *out);
+/* "ada, bo (invited)": the seats taken at t, in seat order. */
+void table_seats_text(const struct store_table *t, char *buf, size_t len);
+
+/*
+ * A reply to an invitation mail (its reply address carried nonce), from
+ * email: accepted, or declined when text holds a line "decline".  A reply
+ * proves the address as a confirmation does.  The answer goes to out.
+ */
+int invitation_reply(struct ctx *c, struct store *s, const char *email, const char *nonce,
+    const char *text, struct sbuf *out);
+/*
+ * Mail the invitations that wait for their mail (remind.c): an address
+ * that never accepted an invitation gets at most one invitation mail a
+ * day.  *sent counts them.
+ */
+int invitations_send(struct ctx *c, struct config *cfg, struct store *s, int *sent);
+
+#endif
