@@ -308,6 +308,8 @@ store_game_delete(struct store *s, int64_t id)
 		"DELETE FROM auth_failures WHERE game_id = ?",
 		"DELETE FROM observers WHERE game_id = ?",
 		"DELETE FROM proposals WHERE game_id = ?",
+		"DELETE FROM news WHERE game_id = ?",
+		"DELETE FROM prefs WHERE game_id = ?",
 		"DELETE FROM inbound WHERE game_id = ?",
 		"DELETE FROM outbox WHERE game_id = ?",
 		"DELETE FROM snapshots WHERE game_id = ?",

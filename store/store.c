@@ -224,6 +224,39 @@ static const char *const migrations[] = {
 	"  kind TEXT NOT NULL,"
 	"  at INTEGER NOT NULL);"
 	"CREATE INDEX opened_email ON opened(email, at);",
+	/*
+	 * 16: what each address chose (mail every move, only when the game
+	 * waits for it, or a digest; legal moves short or full), for all its
+	 * games (game_id 0) or one; the news held for a seat's next mail or
+	 * its address's digest; when each address's next digest is due.
+	 */
+	"CREATE TABLE prefs ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  game_id INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (email, game_id, name));"
+	"CREATE TABLE news ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  seq INTEGER NOT NULL,"
+	"  digest INTEGER NOT NULL,"
+	"  text TEXT NOT NULL,"
+	"  created INTEGER NOT NULL);"
+	"CREATE INDEX news_seat ON news(game_id, seat);"
+	"CREATE INDEX news_email ON news(email, digest);"
+	"CREATE TABLE digests ("
+	"  email TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  next_at INTEGER NOT NULL);",
+	/*
+	 * 17: an answer to a player held back by replies_per_hour goes out
+	 * when the limit lifts (its next_try) and is said to the game master
+	 * once (held 1: not yet said, 2: said); the queue's count of them.
+	 */
+	"ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX outbox_held ON outbox(held) WHERE held = 1;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
