@@ -71,5 +71,5 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
 	else
 		return STORE_OK;	/* a new address is the seat's own business */
 	snprintf(what, sizeof(what), "seat %d, %s", seat + 1, st->name);
-	return outmail_tell(cfg, s, g, seat, what, NULL, news);
+	return outmail_tell(cfg, s, g, seat, what, NULL, news, 0);
 }

@@ -29,12 +29,13 @@
 
 #include "site.h"
 #include "../engine/notation.h"
+#include "../mail/reply.h"
 #include "../store/store_mail.h"
 
 /* Every command a mail to the site address takes. */
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
 	"observe", "unobserve", "new", "invite", "join", "leave", "accept", "decline", "open",
-	NULL };
+	"mail", "legal", "away", "back", NULL };
 
 const char *
 site_quote_cut(const char *s, size_t max, char *buf, size_t len)
@@ -104,9 +105,10 @@ own_seat(const struct loaded *g, const char *email)
 	return -1;
 }
 
-static void
-help_text(const char *arg, struct sbuf *out)
+static int
+help_text(struct store *s, const char *email, const char *arg, struct sbuf *out)
 {
+	const struct pref *pr;
 	const struct game_rules *const *g;
 	char name[64];
 	char *notation;
@@ -116,14 +118,21 @@ help_text(const char *arg, struct sbuf *out)
 
 		if (r == NULL) {
 			sb_printf(out, "help %s: no such game; `help` lists them.\n", arg);
-			return;
+			return STORE_OK;
 		}
 		snprintf(name, sizeof(name), "notation-%s.txt", r->name);
 		notation = template_load(name);
-		sb_printf(out, "%s - the notation (arbiter-%s(6) has it all):\n%s\n", r->title,
-		    r->name, notation != NULL ? notation : "  (see the manual page)\n");
+		sb_printf(out, "%s - the notation in brief:\n%s\n", r->title,
+		    notation != NULL ? notation : "");
 		free(notation);
-		return;
+		/* What `new GAME KEY=VALUE` takes. */
+		snprintf(name, sizeof(name), "options-%s.txt", r->name);
+		notation = template_load(name);
+		if (notation != NULL)
+			sb_printf(out, "Options of \"new %s KEY=VALUE\" (to open a game by mail):\n%s\n",
+			    r->name, notation);
+		free(notation);
+		return STORE_OK;
 	}
 	sb_puts(out, "Commands, one a line, in a mail to this address:\n"
 	    "  help [GAME]       these commands, or a game's notation\n"
@@ -141,11 +150,16 @@ help_text(const char *arg, struct sbuf *out)
 	    "  join GAME-ID [as NAME]   take an open seat; leave GAME-ID gives it up\n"
 	    "  accept GAME-ID    take the seat you were invited to; decline GAME-ID\n"
 	    "                    refuses it (a reply to the invitation does the same)\n"
-	    "To play, reply to the mail of your game: its reply address is your seat's.\n"
+	    "  away until YYYY-MM-DD   away from all your games to the end of that day\n"
+	    "  back              back early, in all your games\n");
+	for (pr = pref_all(); pr->name != NULL; pr++)
+		sb_printf(out, "  %s %s\n", pr->name, pr->syntax);
+	sb_puts(out, "To play, reply to the mail of your game: its reply address is your seat's.\n"
 	    "Games:");
 	for (g = game_all(); *g != NULL; g++)
 		sb_printf(out, " %s (%s)", (*g)->name, (*g)->title);
-	sb_puts(out, "\n");
+	sb_puts(out, "\n\n");
+	return pref_help(s, email, out);
 }
 
 /* One log line for log_cmd. */
@@ -312,6 +326,56 @@ games_cmd(struct ctx *c, struct store *s, const char *email, struct sbuf *out)
 	return STORE_OK;
 }
 
+/* away until YYYY-MM-DD / back: in every running game where the sender has a seat. */
+static int
+away_all(struct ctx *c, struct store *s, const char *email, const char *line_text, int line,
+    struct sbuf *out)
+{
+	struct config *cfg;
+	int64_t ids[200];
+	char err[512], result[400];
+	int y = 0, m = 0, d = 0, kind, n = 0, i, rc, done = 0;
+
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
+		return STORE_ERROR;
+	kind = reply_parse_away(line_text, strlen(line_text), &y, &m, &d);
+	if (kind != 1 && kind != 2) {
+		sb_printf(out, "line %d: 'away until YYYY-MM-DD' names the last day away (a real "
+		    "date), or 'back' alone\n", line);
+		return STORE_OK;
+	}
+	if ((rc = store_address_games(s, email, 1, ids, 200, &n)) != STORE_OK)
+		return rc;
+	for (i = 0; i < n && rc == STORE_OK; i++) {
+		struct loaded g;
+		int seat;
+
+		if (game_load(c, s, ids[i], -1, &g) != EXIT_OK) {
+			game_unload(&g);
+			continue;
+		}
+		for (seat = 0; seat < g.row.nseats && rc == STORE_OK; seat++) {
+			if (strcasecmp(g.seats[seat].email, email) != 0)
+				continue;
+			if (kind == 2 && g.seats[seat].away_until <= now_epoch())
+				continue;	/* "back" where it was not away: nothing to say */
+			rc = seat_away(cfg, s, &g, seat, kind == 2 ? 0 : y, m, d, now_epoch(), 0,
+			    result, sizeof(result));
+			if (rc == -1)
+				sb_printf(out, "Game #%lld: not noted: %s.\n", (long long)g.row.id,
+				    result), rc = STORE_OK;
+			else if (rc == STORE_OK)
+				sb_printf(out, "Game #%lld: %s\n", (long long)g.row.id, result), done++;
+		}
+		game_unload(&g);
+	}
+	if (rc == STORE_OK && done == 0 && n == 0)
+		sb_puts(out, "You hold a seat in no running game; nothing to note.\n");
+	else if (rc == STORE_OK && done == 0 && kind == 2)
+		sb_puts(out, "You were away in none of your games.\n");
+	return rc;
+}
+
 int
 site_run(struct ctx *c, struct store *s, const char *email, const char *text,
     struct sbuf *out)
@@ -360,7 +424,11 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		arg[strcspn(arg, " \t\r")] = '\0';
 		sb_putc(out, '\n');
 		if (strcmp(verb, "help") == 0)
-			help_text(arg, out);
+			rc = help_text(s, email, arg, out);
+		else if (pref_find(verb) != NULL)
+			rc = pref_cmd(c, s, email, verb, rest, line, out);
+		else if (strcmp(verb, "away") == 0 || strcmp(verb, "back") == 0)
+			rc = away_all(c, s, email, buf, line, out);
 		else if (strcmp(verb, "games") == 0)
 			rc = games_cmd(c, s, email, out);
 		else if (strcmp(verb, "open") == 0)

@@ -66,4 +66,44 @@ int invitation_reply(struct ctx *c, struct store *s, const char *email, const ch
  */
 int invitations_send(struct ctx *c, struct config *cfg, struct store *s, int *sent);
 
+/*
+ * prefs.c: what each player chooses about its mail (see prefs.c for the
+ * table).  pref_get gives email's value of name for game (its own for
+ * that game, else for all its games, else the default); seat_mail_mode
+ * and seat_moves_full read the two of today for a seat of g.  pref_cmd
+ * sets one (verb: its name) from a mail to the site address; pref_help
+ * lists the sender's.
+ */
+struct pref {
+	const char *name;	/* the command word: "mail" */
+	const char *syntax;	/* its values: "every | turn | digest HOURS" */
+	const char *def;	/* the value of whoever set nothing */
+	const char *help;	/* what it does */
+	/* Check the words after the name; their stored form in norm. 0, or -1 with err. */
+	int (*judge)(const char *value, char *norm, size_t len, char *err, size_t errlen);
+};
+enum { MAIL_EVERY, MAIL_TURN, MAIL_DIGEST };
+const struct pref *pref_all(void);
+const struct pref *pref_find(const char *name);
+int pref_get(struct store *s, const char *email, int64_t game, const char *name, char *buf,
+    size_t len);
+/* MAIL_EVERY, MAIL_TURN or MAIL_DIGEST (*hours: the digest's interval). */
+int seat_mail_mode(struct store *s, const struct loaded *g, int seat, int *hours);
+int seat_moves_full(struct store *s, const struct loaded *g, int seat);
+int pref_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, char *args,
+    int line, struct sbuf *out);
+int pref_help(struct store *s, const char *email, struct sbuf *out);
+
+/*
+ * digest.c: news held for a seat that is not mailed every event (its
+ * preference): news_hold keeps text (may be "") about moves from `from`
+ * on for seat of g; news_take gives the seat's held news (text, malloc'ed,
+ * "" when none; *from its first move, 0 when none) and forgets it, for a
+ * mail that brings it now; digest_flush composes the digests that are due
+ * (send and remind run it), one transaction each.
+ */
+int news_hold(struct store *s, const struct loaded *g, int seat, int from, const char *text);
+int news_take(struct store *s, const struct loaded *g, int seat, char **text, int *from);
+int digest_flush(struct ctx *c, struct config *cfg, struct store *s, int *sent);
+
 #endif

@@ -463,7 +463,7 @@ table_new(struct ctx *c, struct store *s, const char *email, char *args, int lin
 				if (strlen(*f) == k && strncmp(w, *f, k) == 0) {
 					sb_printf(out, "line %d: 'new': the option %s is read from a "
 					    "file on the site's machine, which only its game master "
-					    "can name (arbiter new --option %s=FILE)\n", line, *f, *f);
+					    "can name\n", line, *f);
 					return STORE_OK;
 				}
 			opts[nopt++] = w;

@@ -69,7 +69,8 @@ at 24; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet
 fresh
 [ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "half-time: $(cat "$T/fresh")"
 contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: reminder: move 0, your turn"
-contains "$T/fresh" "Your deadline for this decision is 2026-11-20 11:06 UTC; then the game plays for you: pass."
+# Both times (issue 22, defect 5): the deadline, and the timeout after the grace.
+contains "$T/fresh" "Your deadline for this decision is 2026-11-20 11:06 UTC. If you have not moved by then, you get a notice, and at 2026-11-20 23:06 UTC (after a grace of 12 hours) the game plays for you: pass."
 at 41; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "early last call"
 at 42; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet; fresh
 [ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "last call: $(cat "$T/fresh")"
@@ -135,7 +136,9 @@ expect_rc 65 "$ARBITER" away 1 $P --back
 contains "$T/err" "$P was not away"
 expect_rc 0 "$ARBITER" away 1 $P --until 2026-11-30
 fresh
-[ "$(count 'is away')" -eq 2 ] || fail "the table was not told of the absence: $(cat "$T/fresh")"
+# One mail each: the other seat hears it, the seat itself in its own words.
+[ "$(count 'is away')" -eq 1 ] || fail "the table was not told of the absence: $(cat "$T/fresh")"
+contains "$T/fresh" "The game master noted that you are away until 2026-11-30"
 contains "$T/fresh" "$P is away until 2026-11-30; reminders and deadlines for $P wait until then."
 # While away: no rung at all, whatever the time.
 at 250; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "mail while away: $(cat "$T/fresh")"
@@ -146,7 +149,8 @@ contains "$T/out" "$P: away until 2026-11-30 23:59 UTC"
 # the deadline of hour 158 moves to hour 287.
 expect_rc 0 "$ARBITER" away 1 $P --back
 fresh
-[ "$(count 'is back')" -eq 2 ] || fail "the table was not told of the return"
+[ "$(count 'is back')" -eq 1 ] || fail "the table was not told of the return"
+contains "$T/fresh" "The game master noted that you are back"
 expect_rc 0 "$ARBITER" game 1
 contains "$T/out" "$P: deadline 2026-11-30 10:06 UTC"
 

@@ -21,8 +21,14 @@ queued=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0")
 sql "SELECT o.id, hex(message) FROM outbox o JOIN outbox_body USING (id) ORDER BY o.id" >"$T/before"
 LATEST=$(sql "PRAGMA user_version")
 # Schema 13, as the version before left it: the text in the outbox row,
-# and none of what later versions added (15: invitations accepted by reply).
+# and none of what later versions added (15: invitations accepted by reply;
+# 16: preferences, held news, digests; 17: answers held back by a limit).
 sqlite3 "$ARBITER_DB" "BEGIN;
+DROP INDEX outbox_held;
+ALTER TABLE outbox DROP COLUMN held;
+DROP TABLE prefs;
+DROP TABLE news;
+DROP TABLE digests;
 DROP TABLE opened;
 DROP INDEX table_seats_nonce;
 ALTER TABLE table_seats DROP COLUMN nonce;
