@@ -71,6 +71,7 @@ struct job {
 	char nonce_kind;	/* 'c' a confirmation ("c.NONCE"), 'i' an invitation */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
+	int confirmed;		/* a one-word "confirm" to the question: a resignation */
 };
 
 /*
@@ -886,6 +887,121 @@ handle_move(struct job *j)
 	return rc;
 }
 
+/*
+ * Resigning cannot be undone, so a mail asks for it twice.  A line
+ * "resign" alone is not played: the seat is asked to reply "confirm" (or
+ * to send "resign confirm").  resign_lines rewrites each "resign confirm"
+ * in text to "resign" and says whether a bare "resign" is there (1);
+ * confirm_word says whether text is the one word "confirm" or "yes".
+ */
+static int
+resign_lines(char *text)
+{
+	char *line = text;
+	int bare = 0;
+
+	while (*line != '\0') {
+		size_t n = strcspn(line, "\n"), k;
+		char w[32];
+
+		k = strspn(line, " \t");
+		snprintf(w, sizeof(w), "%.*s", (int)(n - k < sizeof(w) - 1 ? n - k : sizeof(w) - 1),
+		    line + k);
+		while (strlen(w) > 0 && strchr(" \t\r.!", w[strlen(w) - 1]) != NULL)
+			w[strlen(w) - 1] = '\0';
+		if (n - k < sizeof(w) && strcasecmp(w, "resign") == 0)
+			bare = 1;
+		else if (n - k < sizeof(w) && strncasecmp(w, "resign", 6) == 0 &&
+		    strspn(w + 6, " \t") > 0 && strcasecmp(w + 6 + strspn(w + 6, " \t"),
+		    "confirm") == 0)
+		{
+			/* "resign confirm" plays as "resign": the rest of the line goes. */
+			memmove(line + k + 6, line + n, strlen(line + n) + 1);
+			n = k + 6;
+		}
+		line += n + (line[n] == '\n');
+	}
+	return bare;
+}
+
+static int
+confirm_word(const char *text)
+{
+	char w[16];
+
+	text += strspn(text, " \t\r\n");
+	if (sscanf(text, "%15s", w) != 1 || strspn(text + strlen(w), " \t\r\n.!") !=
+	    strlen(text + strlen(w)))
+		return 0;
+	while (strlen(w) > 0 && strchr(".!", w[strlen(w) - 1]) != NULL)
+		w[strlen(w) - 1] = '\0';
+	return strcasecmp(w, "confirm") == 0 || strcasecmp(w, "yes") == 0;
+}
+
+/*
+ * A bare "resign": ask the seat to confirm, in one transaction with the
+ * mail's key.  A game that would refuse the resignation anyway gets the
+ * mail played as it is (*play set), so the refusal says why.
+ */
+static int
+ask_resign(struct job *j, int *play)
+{
+	struct game_played pl;
+	struct loaded g;
+	char err[GAME_WHY_LEN], result[600];
+	void *copy;
+	int rc, ok;
+
+	*play = 0;
+	memset(&g, 0, sizeof(g));
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		return rc < 0 ? -rc : STORE_OK;
+	}
+	if (game_load(j->c, j->s, j->game, -1, &g) != EXIT_OK) {
+		rc = STORE_ERROR;
+		goto out;
+	}
+	if (j->legacy || (j->serial > 0 && g.seats[j->seat].serial != j->serial)) {
+		rc = answer_stale(j, &g);
+		if (rc == STORE_OK)
+			rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, "stale");
+		goto out;
+	}
+	memset(&pl, 0, sizeof(pl));
+	ok = !g.row.over && !g.rules->over(g.state) &&
+	    (copy = malloc(g.rules->state_size)) != NULL;
+	if (ok) {
+		memcpy(copy, g.state, g.rules->state_size);
+		ok = g.rules->play(copy, j->seat, "resign", &pl, err, sizeof(err)) == GAME_OK;
+		free(copy);
+	}
+	if (!ok) {
+		*play = 1;
+		store_rollback(j->s);
+		game_unload(&g);
+		return STORE_OK;
+	}
+	snprintf(result, sizeof(result), "Resigning from game #%lld cannot be undone, so "
+	    "nothing was done yet. To resign, reply to this mail with the word \"confirm\" "
+	    "(or send \"resign confirm\"). A move in the game first makes this question void.",
+	    (long long)g.row.id);
+	if ((rc = store_seat_set_confirm(j->s, g.row.id, j->seat, g.seats[j->seat].serial)) ==
+	    STORE_OK)
+		rc = answer_seat(j, &g, result, NULL, 0, 0);
+	if (rc == STORE_OK)
+		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, "resign?");
+out:
+	if (rc == STORE_OK)
+		rc = store_commit(j->s);
+	if (rc != STORE_OK)
+		store_rollback(j->s);
+	game_unload(&g);
+	return rc;
+}
+
 /* The heart of inbound handling, once the message is parsed and not automatic. */
 static int
 handle(struct job *j)
@@ -929,9 +1045,28 @@ handle(struct job *j)
 	if (j->seat >= 0) {
 		if (game_load_meta(j->c, j->s, j->game, &g) != EXIT_OK || j->seat >= g.row.nseats)
 			j->seat = -1, j->forged = 1;
-		else
+		else {
+			/* A one-word "confirm" to the mail that asked: the resignation. */
+			if (confirm_word(j->text) && j->serial > 0 &&
+			    g.seats[j->seat].confirm_serial == j->serial) {
+				free(j->text);
+				j->confirmed = 1;
+				if ((j->text = strdup("resign\n")) == NULL) {
+					game_unload(&g);
+					return EXIT_TEMPFAIL;
+				}
+			}
 			reading_take(g.rules, j->text, &j->skipped);
+		}
 		game_unload(&g);
+	}
+	if (j->seat >= 0 && !j->legacy && j->in->refused[0] == '\0' && resign_lines(j->text) &&
+	    !j->confirmed) {
+		int play = 0;
+
+		rc = ask_resign(j, &play);
+		if (!play)
+			return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
 	}
 	if (j->seat < 0 && (j->nonce[0] != '\0' || (!j->forged && !j->wrong_password &&
 	    !j->locked && !cr.has_game && has_site_command(j->site_text))))

@@ -463,8 +463,8 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 
 	*n = 0;
 	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
-	    "reminded_at, reminders, away_until, table_told, serial, due_at FROM seats "
-	    "WHERE game_id = ? ORDER BY idx", &st);
+	    "reminded_at, reminders, away_until, table_told, serial, due_at, confirm_serial "
+	    "FROM seats WHERE game_id = ? ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
@@ -483,6 +483,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 		p->table_told = db_col_int(st, 8);
 		p->serial = db_col_int(st, 9);
 		p->due_at = db_col_int(st, 10);
+		p->confirm_serial = db_col_int(st, 11);
 	}
 	db_finalize(st);
 	if (rc != DB_DONE && rc != DB_ROW)
@@ -543,6 +544,22 @@ store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, idx);
 	return store_done(s, st, "update seat serial");
+}
+
+int
+store_seat_set_confirm(struct store *s, int64_t id, int idx, int64_t serial)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "UPDATE seats SET confirm_serial = ? WHERE game_id = ? AND idx = ?",
+	    &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, serial);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, idx);
+	return store_done(s, st, "ask to confirm");
 }
 
 int

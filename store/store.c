@@ -257,6 +257,32 @@ static const char *const migrations[] = {
 	 */
 	"ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
 	"CREATE INDEX outbox_held ON outbox(held) WHERE held = 1;",
+	/*
+	 * 18: a seat asked to confirm its resignation: the serial of its
+	 * reply address then (a one-word "confirm" to it resigns; any change
+	 * of the seat's serial makes the question void); 0 none.
+	 */
+	"ALTER TABLE seats ADD COLUMN confirm_serial INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 19: standings.  Per player (an address, or "name:" and the seat's
+	 * name for a seat without one) and game: games played and won, and
+	 * the Glicko-2 rating, deviation and volatility in millionths (so
+	 * both databases store them exactly), the rating before the last
+	 * game, when it was last updated, and the name last played under.
+	 */
+	"CREATE TABLE ratings ("
+	"  player TEXT NOT NULL COLLATE NOCASE,"
+	"  rules TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  played INTEGER NOT NULL DEFAULT 0,"
+	"  won INTEGER NOT NULL DEFAULT 0,"
+	"  rating INTEGER NOT NULL,"
+	"  rd INTEGER NOT NULL,"
+	"  vol INTEGER NOT NULL,"
+	"  prev INTEGER NOT NULL,"
+	"  updated INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, rules));"
+	"CREATE INDEX ratings_rules ON ratings(rules, rating);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -22,8 +22,11 @@ sql "SELECT o.id, hex(message) FROM outbox o JOIN outbox_body USING (id) ORDER B
 LATEST=$(sql "PRAGMA user_version")
 # Schema 13, as the version before left it: the text in the outbox row,
 # and none of what later versions added (15: invitations accepted by reply;
-# 16: preferences, held news, digests; 17: answers held back by a limit).
+# 16: preferences, held news, digests; 17: answers held back by a limit;
+# 18: a resignation to confirm; 19: standings).
 sqlite3 "$ARBITER_DB" "BEGIN;
+DROP TABLE ratings;
+ALTER TABLE seats DROP COLUMN confirm_serial;
 DROP INDEX outbox_held;
 ALTER TABLE outbox DROP COLUMN held;
 DROP TABLE prefs;
