@@ -244,7 +244,7 @@ static int
 notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r,
     const char *news, const char *talk)
 {
-	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT;
+	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT, ratings = SBUF_INIT;
 	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
 	char commit[SHA256_HEX_LEN + 1], seed[65], name[64], *exported = NULL;
 	int i, rc = STORE_OK;
@@ -271,11 +271,13 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 	}
 	ranking_text(g, &ranking);
 	screens_text(g, &screens);
+	rating_game_text(s, g, &ratings);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
 		json_t *v = seat_vars(cfg, g, i);
 
 		if (v != NULL) {
 			json_object_set_new(v, "ranking", json_string(sb_str(&ranking)));
+			json_object_set_new(v, "ratings", json_string(sb_str(&ratings)));
 			json_object_set_new(v, "screens", json_string(sb_str(&screens)));
 			json_object_set_new(v, "seed", json_string(seed));
 			json_object_set_new(v, "commitment", json_string(commit));
@@ -296,6 +298,7 @@ notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct r
 	free(exported);
 	sb_free(&ranking);
 	sb_free(&screens);
+	sb_free(&ratings);
 	return rc;
 }
 

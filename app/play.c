@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
 #include "../store/store_mail.h"
 
@@ -249,6 +249,9 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
 		if ((rc = store_game_set_over(g->store, g->row.id, 1)) != STORE_OK)
 			return rc;
 		g->row.over = 1;
+		/* The game ended by its rules: its players' standings (rating.c). */
+		if ((rc = rating_game_over(g->store, g)) != STORE_OK)
+			return rc;
 	}
 	if ((rc = game_update_clocks(g, sub->seat, m.at)) != STORE_OK)
 		return rc;

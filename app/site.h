@@ -49,6 +49,10 @@ int table_new(struct ctx *c, struct store *s, const char *email, char *args, int
 int table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
     char *args, int line, struct store_table *opened, struct sbuf *out);
 int table_list(struct store *s, struct sbuf *out);
+/* rematch GAME-ID: a table with the seats, options and clock of a finished
+ * game the sender played, the sender seated, every other seat invited. */
+int table_rematch(struct ctx *c, struct store *s, const char *email, char *args, int line,
+    struct sbuf *out);
 /* "ada, bo (invited)": the seats taken at t, in seat order. */
 void table_seats_text(const struct store_table *t, char *buf, size_t len);
 
@@ -93,6 +97,8 @@ int seat_moves_full(struct store *s, const struct loaded *g, int seat);
 int pref_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, char *args,
     int line, struct sbuf *out);
 int pref_help(struct store *s, const char *email, struct sbuf *out);
+/* The commands that set them, with what each does, for `help`. */
+void pref_commands(struct sbuf *out);
 
 /*
  * digest.c: news held for a seat that is not mailed every event (its
@@ -105,5 +111,22 @@ int pref_help(struct store *s, const char *email, struct sbuf *out);
 int news_hold(struct store *s, const struct loaded *g, int seat, int from, const char *text);
 int news_take(struct store *s, const struct loaded *g, int seat, char **text, int *from);
 int digest_flush(struct ctx *c, struct config *cfg, struct store *s, int *sent);
+
+/*
+ * rating.c: standings.  glicko2_update rates one player over one period
+ * against n opponents (score 1 a win, 0.5 a draw, 0 a loss; tau the system
+ * constant).  rating_game_over rates g's players when g ended by its
+ * rules, inside the move's transaction; rating_game_text says each
+ * seat's new rating and its change, a line each; standings_text lists the
+ * standings of the game rules (NULL: of every game), as text or JSON.
+ */
+struct glicko {
+	double r, rd, vol;
+};
+void glicko2_update(const struct glicko *p, const struct glicko *opp, const double *score, int n,
+    double tau, struct glicko *out);
+int rating_game_over(struct store *s, const struct loaded *g);
+void rating_game_text(struct store *s, const struct loaded *g, struct sbuf *out);
+int standings_text(struct store *s, const char *rules, int json, struct sbuf *out);
 
 #endif

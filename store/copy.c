@@ -13,7 +13,7 @@
 static const char *const tables[] = {
 	"meta", "games", "seats", "moves", "snapshots", "outbox", "outbox_body", "inbound", "replies",
 	"auth_failures", "observers", "proposals", "identities", "tables", "table_seats",
-	"opened", "prefs", "news", "digests",
+	"opened", "prefs", "news", "digests", "ratings",
 };
 
 /* The columns that number themselves on PostgreSQL (see pg_migration). */

@@ -247,3 +247,92 @@ store_digest_put(struct store *s, const char *email, int64_t next_at)
 	db_bind_int(st, 2, next_at);
 	return store_done(s, st, "store a digest's time");
 }
+
+static void
+rating_read(struct db_stmt *st, struct store_rating *r)
+{
+	memset(r, 0, sizeof(*r));
+	store_col_text(st, 0, r->player, sizeof(r->player));
+	store_col_text(st, 1, r->rules, sizeof(r->rules));
+	store_col_text(st, 2, r->name, sizeof(r->name));
+	r->played = (int)db_col_int(st, 3);
+	r->won = (int)db_col_int(st, 4);
+	r->rating = db_col_int(st, 5);
+	r->rd = db_col_int(st, 6);
+	r->vol = db_col_int(st, 7);
+	r->prev = db_col_int(st, 8);
+	r->updated = db_col_int(st, 9);
+}
+
+#define RATING_COLUMNS "player, rules, name, played, won, rating, rd, vol, prev, updated"
+
+int
+store_rating_get(struct store *s, const char *player, const char *rules,
+    struct store_rating *r)
+{
+	struct db_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "SELECT " RATING_COLUMNS " FROM ratings WHERE player = ? "
+	    "AND rules = ?", &st)) != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, player);
+	db_bind_text(st, 2, rules);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		rating_read(st, r);
+	db_finalize(st);
+	if (rc == DB_DONE)
+		return STORE_NOTFOUND;
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc, "read a rating");
+}
+
+int
+store_rating_put(struct store *s, const struct store_rating *r)
+{
+	struct db_stmt *st;
+	int rc;
+
+	if ((rc = store_prepare(s, "INSERT INTO ratings (" RATING_COLUMNS ") VALUES (?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?, ?) ON CONFLICT (player, rules) DO UPDATE SET name = excluded.name, "
+	    "played = excluded.played, won = excluded.won, rating = excluded.rating, rd = "
+	    "excluded.rd, vol = excluded.vol, prev = excluded.prev, updated = excluded.updated",
+	    &st)) != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, r->player);
+	db_bind_text(st, 2, r->rules);
+	db_bind_text(st, 3, r->name);
+	db_bind_int(st, 4, r->played);
+	db_bind_int(st, 5, r->won);
+	db_bind_int(st, 6, r->rating);
+	db_bind_int(st, 7, r->rd);
+	db_bind_int(st, 8, r->vol);
+	db_bind_int(st, 9, r->prev);
+	db_bind_int(st, 10, r->updated);
+	return store_done(s, st, "store a rating");
+}
+
+int
+store_ratings_each(struct store *s, const char *rules,
+    int (*fn)(const struct store_rating *r, void *arg), void *arg)
+{
+	struct db_stmt *st;
+	struct store_rating r;
+	int rc, stop = 0;
+
+	if ((rc = store_prepare(s, "SELECT " RATING_COLUMNS " FROM ratings WHERE CAST(?1 AS TEXT) IS NULL OR "
+	    "rules = ?1 ORDER BY rules, rating DESC, player", &st)) != STORE_OK)
+		return rc;
+	if (rules != NULL)
+		db_bind_text(st, 1, rules);
+	else
+		db_bind_null(st, 1);
+	while (!stop && (rc = db_step(st)) == DB_ROW) {
+		rating_read(st, &r);
+		stop = fn(&r, arg);
+	}
+	db_finalize(st);
+	if (!stop && rc != DB_DONE)
+		return store_fail(s, rc, "read standings");
+	return STORE_OK;
+}

@@ -49,4 +49,24 @@ int store_digest_seats(struct store *s, const char *email, int64_t *games, int *
 int store_digest_get(struct store *s, const char *email, int64_t *next_at);
 int store_digest_put(struct store *s, const char *email, int64_t next_at);
 
+/*
+ * Standings: one player's record in one game (rules), its Glicko-2 values
+ * in millionths.  get returns STORE_NOTFOUND for a player who has none;
+ * put inserts or replaces; each calls fn for every record of rules (NULL:
+ * of every game), best rating first, stopping when fn returns non-zero.
+ */
+struct store_rating {
+	char player[256];	/* an address, or "name:NAME" */
+	char rules[32];
+	char name[64];		/* the seat name last played under */
+	int played, won;
+	int64_t rating, rd, vol, prev;	/* millionths */
+	int64_t updated;
+};
+int store_rating_get(struct store *s, const char *player, const char *rules,
+    struct store_rating *r);
+int store_rating_put(struct store *s, const struct store_rating *r);
+int store_ratings_each(struct store *s, const char *rules,
+    int (*fn)(const struct store_rating *r, void *arg), void *arg);
+
 #endif
