@@ -35,7 +35,7 @@
 /* Every command a mail to the site address takes. */
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
 	"observe", "unobserve", "new", "invite", "join", "leave", "accept", "decline", "open",
-	"mail", "legal", "away", "back", NULL };
+	"mail", "legal", "away", "back", "standings", "rematch", NULL };
 
 const char *
 site_quote_cut(const char *s, size_t max, char *buf, size_t len)
@@ -108,7 +108,6 @@ own_seat(const struct loaded *g, const char *email)
 static int
 help_text(struct store *s, const char *email, const char *arg, struct sbuf *out)
 {
-	const struct pref *pr;
 	const struct game_rules *const *g;
 	char name[64];
 	char *notation;
@@ -151,9 +150,11 @@ help_text(struct store *s, const char *email, const char *arg, struct sbuf *out)
 	    "  accept GAME-ID    take the seat you were invited to; decline GAME-ID\n"
 	    "                    refuses it (a reply to the invitation does the same)\n"
 	    "  away until YYYY-MM-DD   away from all your games to the end of that day\n"
-	    "  back              back early, in all your games\n");
-	for (pr = pref_all(); pr->name != NULL; pr++)
-		sb_printf(out, "  %s %s\n", pr->name, pr->syntax);
+	    "  back              back early, in all your games\n"
+	    "  standings [GAME]  games played and won, and ratings (Glicko-2)\n"
+	    "  rematch GAME-ID   the same seats, options and clock again: you seated,\n"
+	    "                    the others invited\n");
+	pref_commands(out);
 	sb_puts(out, "To play, reply to the mail of your game: its reply address is your seat's.\n"
 	    "Games:");
 	for (g = game_all(); *g != NULL; g++)
@@ -428,9 +429,26 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		else if (pref_find(verb) != NULL)
 			rc = pref_cmd(c, s, email, verb, rest, line, out);
 		else if (strcmp(verb, "away") == 0 || strcmp(verb, "back") == 0)
-			rc = away_all(c, s, email, buf, line, out);
+		{
+			char whole[320];
+
+			/* (buf was cut at the first argument; the whole line again) */
+			snprintf(whole, sizeof(whole), "%s %s", verb, rest);
+			rc = away_all(c, s, email, whole, line, out);
+		}
 		else if (strcmp(verb, "games") == 0)
 			rc = games_cmd(c, s, email, out);
+		else if (strcmp(verb, "rematch") == 0)
+			rc = table_rematch(c, s, email, rest, line, out);
+		else if (strcmp(verb, "standings") == 0) {
+			const struct game_rules *r = *arg != '\0' ? game_find(arg) : NULL;
+
+			if (*arg != '\0' && r == NULL)
+				sb_printf(out, "line %d: 'standings %s': no such game; `help` lists them\n",
+				    line, site_quote_cut(arg, 40, qbuf, sizeof(qbuf)));
+			else
+				rc = standings_text(s, r != NULL ? r->name : NULL, 0, out);
+		}
 		else if (strcmp(verb, "open") == 0)
 			rc = table_list(s, out);
 		else if (strcmp(verb, "new") == 0) {

@@ -730,6 +730,134 @@ table_list(struct store *s, struct sbuf *out)
 	return STORE_OK;
 }
 
+/* The clock lines of a table from a game's settings: what was not the default. */
+static void
+clock_lines(const struct store_game *row, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (row->deadline_hours > 0)
+		n += (size_t)snprintf(buf + n, len - n, "deadline=%d\ngrace=%d\non_timeout=%s\n",
+		    row->deadline_hours, row->grace_hours, row->on_timeout);
+	if (row->remind_hours > 0 && n < len)
+		snprintf(buf + n, len - n, "remind=%d\n", row->remind_hours);
+}
+
+int
+table_rematch(struct ctx *c, struct store *s, const char *email, char *args, int line,
+    struct sbuf *out)
+{
+	struct store_table t;
+	struct loaded g;
+	struct config *cfg;
+	char err[512], seats[STORE_TABLE_SEATS * 80];
+	uint8_t raw[SITE_NONCE_LEN / 2];
+	int64_t id, now = now_epoch();
+	int rc = STORE_OK, i, mine = -1, nopen = 0, invites = 0;
+
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
+		return STORE_ERROR;
+	args += strspn(args, " \t");
+	if (parse_game_id(args, &id) != 0) {
+		sb_printf(out, "line %d: 'rematch': give the game's number: rematch GAME-ID\n", line);
+		return STORE_OK;
+	}
+	memset(&g, 0, sizeof(g));
+	if ((rc = store_game_get(s, id, &g.row)) == STORE_NOTFOUND) {
+		store_game_free(&g.row);
+		sb_printf(out, "line %d: 'rematch %lld': there is no game #%lld\n", line,
+		    (long long)id, (long long)id);
+		return STORE_OK;
+	}
+	store_game_free(&g.row);
+	if (rc != STORE_OK)
+		return rc;
+	if (game_load_meta(c, s, id, &g) != EXIT_OK) {
+		game_unload(&g);
+		return STORE_ERROR;
+	}
+	for (i = 0; i < g.row.nseats; i++)
+		if (strcasecmp(g.seats[i].email, email) == 0)
+			mine = i;
+	if (mine < 0 || !g.row.over) {
+		sb_printf(out, "line %d: 'rematch %lld': %s\n", line, (long long)id, mine < 0 ?
+		    "you held no seat in that game" : "the game is still running");
+		game_unload(&g);
+		return STORE_OK;
+	}
+	for (i = 0; i < g.row.nseats; i++)
+		if (g.seats[i].email[0] == '\0') {
+			sb_printf(out, "line %d: 'rematch %lld': seat %d (%s) has no address; only "
+			    "the game master can seat it\n", line, (long long)id, i + 1,
+			    g.names[i]);
+			game_unload(&g);
+			return STORE_OK;
+		}
+	/* The limits of a new game and its invitations hold for a rematch too. */
+	if ((rc = store_tables_opened(s, email, &nopen)) == STORE_OK)
+		rc = store_opened_since(s, email, "invite", now - DAY, &invites);
+	if (rc != STORE_OK) {
+		game_unload(&g);
+		return rc;
+	}
+	if (nopen >= MAX_OPEN_PER_ADDRESS || over_daily(s, email, "game", cfg->games_per_day,
+	    &rc) || invites + g.row.nseats - 1 > cfg->invitations_per_day) {
+		if (rc == STORE_OK)
+			sb_printf(out, "line %d: 'rematch %lld': %s\n", line, (long long)id,
+			    nopen >= MAX_OPEN_PER_ADDRESS ? "you have 3 games waiting for players "
+			    "already; they must start or close first" : "you opened or invited "
+			    "as many as this site allows in 24 hours (games_per_day, "
+			    "invitations_per_day); try again later");
+		game_unload(&g);
+		return rc;
+	}
+	memset(&t, 0, sizeof(t));
+	snprintf(t.rules, sizeof(t.rules), "%s", g.rules->name);
+	if ((t.options = strdup(g.row.options)) == NULL) {
+		game_unload(&g);
+		return STORE_ERROR;
+	}
+	if (strcmp(g.row.title, g.rules->title) != 0)
+		snprintf(t.title, sizeof(t.title), "%s", g.row.title);
+	clock_lines(&g.row, t.clock, sizeof(t.clock));
+	snprintf(t.opener, sizeof(t.opener), "%s", email);
+	t.nseats = g.row.nseats;
+	t.created = now;
+	/* The same seats, in the same order: the sender's taken, the others invited. */
+	for (i = 0; i < g.row.nseats; i++) {
+		snprintf(t.name[i], sizeof(t.name[0]), "%s", g.names[i]);
+		snprintf(t.email[i], sizeof(t.email[0]), "%s", g.seats[i].email);
+	}
+	t.ntaken = g.row.nseats;
+	game_unload(&g);
+	if ((rc = store_table_create(s, &t)) != STORE_OK ||
+	    (rc = store_opened_note(s, email, "game", now)) != STORE_OK)
+		goto out;
+	for (i = 0; i < t.ntaken && rc == STORE_OK; i++) {
+		if (i == mine)
+			continue;
+		if (random_bytes(raw, sizeof(raw)) != 0) {
+			rc = STORE_ERROR;
+			break;
+		}
+		hex_encode(raw, sizeof(raw), t.nonce[i]);
+		if ((rc = invitation_mail(cfg, s, &t, i, now)) == STORE_OK)
+			rc = store_opened_note(s, email, "invite", now);
+	}
+	if (rc == STORE_OK)
+		rc = store_table_set_seats(s, &t);
+	if (rc == STORE_OK) {
+		table_seats_text(&t, seats, sizeof(seats));
+		sb_printf(out, "Game #%lld, a rematch of game #%lld, is open: you are %s; the "
+		    "others are invited by mail (%s). It starts once every one of them has "
+		    "accepted.\n", (long long)t.id, (long long)id, t.name[mine], seats);
+	}
+out:
+	store_table_free(&t);
+	return rc;
+}
+
 /* 1 when text has a line whose first word is "decline" (any case). */
 static int
 says_decline(const char *text)
