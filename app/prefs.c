@@ -163,6 +163,27 @@ show_one(int64_t game, const char *name, const char *value, void *arg)
 	return 0;
 }
 
+void
+pref_commands(struct sbuf *out)
+{
+	const struct pref *p;
+
+	for (p = PREFS; p->name != NULL; p++) {
+		struct sbuf wrapped = SBUF_INIT;
+		const char *q;
+
+		sb_printf(out, "  %s %s\n", p->name, p->syntax);
+		outmail_wrap(p->help, 56, &wrapped);
+		for (q = sb_str(&wrapped); *q != '\0';) {
+			size_t n = strcspn(q, "\n");
+
+			sb_printf(out, "                    %.*s\n", (int)n, q);
+			q += n + (q[n] == '\n');
+		}
+		sb_free(&wrapped);
+	}
+}
+
 int
 pref_help(struct store *s, const char *email, struct sbuf *out)
 {
@@ -176,8 +197,8 @@ pref_help(struct store *s, const char *email, struct sbuf *out)
 	for (p = PREFS; p->name != NULL; p++) {
 		if ((rc = pref_get(s, email, 0, p->name, v, sizeof(v))) != STORE_OK)
 			return rc;
-		sb_printf(out, "  %s %s%s   (%s: %s)\n", p->name, v, strcmp(v, p->def) == 0 ?
-		    " (the default)" : "", p->syntax, p->help);
+		sb_printf(out, "  %s %s%s\n", p->name, v, strcmp(v, p->def) == 0 ?
+		    " (the default)" : "");
 	}
 	return store_prefs_each(s, email, show_one, &sh);
 }

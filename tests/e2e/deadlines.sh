@@ -208,8 +208,18 @@ lacks "$T/out" ": "
 # Changed mid-game: game 3 now drops after a 1-hour grace.
 expect_rc 64 "$ARBITER" game 3 --set grace=-1
 one_line "$T/err"
+fresh 3
 expect_rc 0 "$ARBITER" game 3 --set on_timeout=drop --set grace=1
 contains "$T/out" "on_timeout=drop"
+# The table hears of a changed clock (issue 22, smaller items).
+fresh 3
+[ "$(to fa)" -eq 1 ] && [ "$(to gi)" -eq 1 ] || fail "the change was not told once to each: $(cat "$T/fresh")"
+contains "$T/fresh" "The game master changed the game's clock. Now: deadline=4 hours a decision, grace=1, on_timeout=drop"
+# Observers and the forum address are no clock: nobody is told of them.
+expect_rc 0 "$ARBITER" game 3 --set observers=
+fresh 3
+[ ! -s "$T/fresh" ] || fail "mail about no change of the clock: $(cat "$T/fresh")"
+ok
 at 502; "$ARBITER" remind --quiet
 expect_rc 0 "$ARBITER" log 3
 contains "$T/out" "resign"
