@@ -544,6 +544,40 @@ relay_talk(struct job *j, struct loaded *g, char *result, size_t len)
 }
 
 /*
+ * Begin the transaction of a proven seat's mail that plays nothing now,
+ * and load its game into g.  *done when the mail was handled before:
+ * nothing to do, the transaction over.  A STORE_* code (rolled back).
+ */
+static int
+quiet_begin(struct job *j, struct loaded *g, int *done)
+{
+	int rc;
+
+	*done = 0;
+	memset(g, 0, sizeof(*g));
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		*done = 1;
+		return rc < 0 ? -rc : STORE_OK;
+	}
+	if (game_load(j->c, j->s, j->game, -1, g) != EXIT_OK) {
+		store_rollback(j->s);
+		game_unload(g);
+		return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+/* The mail answers a reply address from before the seat's part changed. */
+static int
+is_stale(const struct job *j, const struct loaded *g)
+{
+	return j->legacy || (j->serial > 0 && g->seats[j->seat].serial != j->serial);
+}
+
+/*
  * A proven seat's mail that plays nothing: stale, not read (too big), or
  * without commands (perhaps an absence), in one transaction with its key.
  */
@@ -552,20 +586,11 @@ handle_quiet(struct job *j)
 {
 	struct loaded g;
 	char result[1400] = "";
-	int rc;
+	int rc, done;
 
-	memset(&g, 0, sizeof(g));
-	if ((rc = store_begin(j->s)) != STORE_OK)
+	if ((rc = quiet_begin(j, &g, &done)) != STORE_OK || done)
 		return rc;
-	if ((rc = seen(j)) != 0) {
-		store_rollback(j->s);
-		return rc < 0 ? -rc : STORE_OK;
-	}
-	if (game_load(j->c, j->s, j->game, -1, &g) != EXIT_OK) {
-		rc = STORE_ERROR;
-		goto out;
-	}
-	if (j->legacy || (j->serial > 0 && g.seats[j->seat].serial != j->serial)) {
+	if (is_stale(j, &g)) {
 		rc = answer_stale(j, &g);
 		snprintf(result, sizeof(result), "stale");
 	} else if (j->in->refused[0] != '\0') {
@@ -611,7 +636,6 @@ handle_quiet(struct job *j)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);
 	if (rc == STORE_OK)
 		rc = store_commit(j->s);
-out:
 	if (rc != STORE_OK)
 		store_rollback(j->s);
 	game_unload(&g);
@@ -950,21 +974,12 @@ ask_resign(struct job *j, int *play)
 	struct loaded g;
 	char err[GAME_WHY_LEN], result[600];
 	void *copy;
-	int rc, ok;
+	int rc, ok, done;
 
 	*play = 0;
-	memset(&g, 0, sizeof(g));
-	if ((rc = store_begin(j->s)) != STORE_OK)
+	if ((rc = quiet_begin(j, &g, &done)) != STORE_OK || done)
 		return rc;
-	if ((rc = seen(j)) != 0) {
-		store_rollback(j->s);
-		return rc < 0 ? -rc : STORE_OK;
-	}
-	if (game_load(j->c, j->s, j->game, -1, &g) != EXIT_OK) {
-		rc = STORE_ERROR;
-		goto out;
-	}
-	if (j->legacy || (j->serial > 0 && g.seats[j->seat].serial != j->serial)) {
+	if (is_stale(j, &g)) {
 		rc = answer_stale(j, &g);
 		if (rc == STORE_OK)
 			rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, "stale");

@@ -238,6 +238,20 @@ table_clock_text(const struct config *cfg, const struct store_table *t, char *bu
 	clock_describe(&row, cfg->remind_hours, buf, len);
 }
 
+/* The record of email, or a new one made now (not stored yet). */
+static int
+identity_of(struct store *s, const char *email, int64_t now, struct store_identity *who)
+{
+	int rc = store_identity_get(s, email, who);
+
+	if (rc != STORE_NOTFOUND)
+		return rc;
+	memset(who, 0, sizeof(*who));
+	snprintf(who->email, sizeof(who->email), "%s", email);
+	who->created = now;
+	return STORE_OK;
+}
+
 /*
  * Mail the invitation of seat i of t, unless its address never accepted
  * an invitation and was sent one within the day: then it waits for
@@ -255,12 +269,7 @@ invitation_mail(struct config *cfg, struct store *s, struct store_table *t, int 
 	json_t *v;
 	int rc;
 
-	rc = store_identity_get(s, t->email[i], &who);
-	if (rc == STORE_NOTFOUND) {
-		memset(&who, 0, sizeof(who));
-		snprintf(who.email, sizeof(who.email), "%s", t->email[i]);
-		who.created = now;
-	} else if (rc != STORE_OK)
+	if ((rc = identity_of(s, t->email[i], now, &who)) != STORE_OK)
 		return rc;
 	if (who.accepted_at == 0 && who.invited_at > now - DAY) {
 		store_identity_free(&who);
@@ -587,12 +596,7 @@ accept_seat(struct ctx *c, struct store *s, struct store_table *t, int i, struct
 	int64_t now = now_epoch();
 	int rc;
 
-	rc = store_identity_get(s, t->email[i], &who);
-	if (rc == STORE_NOTFOUND) {
-		memset(&who, 0, sizeof(who));
-		snprintf(who.email, sizeof(who.email), "%s", t->email[i]);
-		who.created = now;
-	} else if (rc != STORE_OK)
+	if ((rc = identity_of(s, t->email[i], now, &who)) != STORE_OK)
 		return rc;
 	if (who.confirmed_at == 0)
 		who.confirmed_at = now;

@@ -531,35 +531,34 @@ store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *se
 	return store_done(s, st, "update seat");
 }
 
-int
-store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
+/* Set one whole-number column of seat idx of game id (sql names the column). */
+static int
+seat_set(struct store *s, const char *sql, int64_t id, int idx, int64_t value,
+    const char *what)
 {
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", &st);
-	if (rc != STORE_OK)
+	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
 		return rc;
-	db_bind_int(st, 1, serial);
+	db_bind_int(st, 1, value);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, idx);
-	return store_done(s, st, "update seat serial");
+	return store_done(s, st, what);
+}
+
+int
+store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
+{
+	return seat_set(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", id, idx,
+	    serial, "update seat serial");
 }
 
 int
 store_seat_set_confirm(struct store *s, int64_t id, int idx, int64_t serial)
 {
-	struct db_stmt *st;
-	int rc;
-
-	rc = store_prepare(s, "UPDATE seats SET confirm_serial = ? WHERE game_id = ? AND idx = ?",
-	    &st);
-	if (rc != STORE_OK)
-		return rc;
-	db_bind_int(st, 1, serial);
-	db_bind_int(st, 2, id);
-	db_bind_int(st, 3, idx);
-	return store_done(s, st, "ask to confirm");
+	return seat_set(s, "UPDATE seats SET confirm_serial = ? WHERE game_id = ? AND idx = ?",
+	    id, idx, serial, "ask to confirm");
 }
 
 int

@@ -11,32 +11,6 @@
 
 T0=1795000000		# 2026-11-18 11:06:40 UTC
 H=3600
-at() { ARBITER_NOW=$((T0 + $1 * H)); export ARBITER_NOW; }
-
-# fresh [GAME]: the mails that arrived since the last call (of game GAME
-# only, when given), one a line: "TO | SUBJECT | text joined into one
-# line", in the order they were queued.
-SEEN="$T/seen"
-: >"$SEEN"
-fresh() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$SEEN" "${1:-}" >"$T/fresh" <<'PY'
-import email, email.policy, os, sys
-box, seen_path, game = sys.argv[1:4]
-seen = set(open(seen_path).read().split())
-names = sorted((n for n in os.listdir(box) if n not in seen),
-               key=lambda n: int(n.rsplit("_", 1)[1]))
-for n in names:
-    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
-    text = m.get_body(preferencelist=("plain",)).get_content()
-    if game and "#%s]" % game not in str(m["Subject"]):
-        continue
-    print("%s | %s | %s" % (m["To"].addresses[0].display_name, " ".join(str(m["Subject"]).split()),
-                            " ".join(text.split())))
-open(seen_path, "a").write("".join(n + "\n" for n in names))
-PY
-}
-count() { grep -cF -- "$1" "$T/fresh"; }
-to() { grep -c "^$1 | " "$T/fresh"; }
 
 # Settings are checked before anything is stored.
 at 0

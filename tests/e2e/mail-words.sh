@@ -15,8 +15,6 @@
 T0=1795000000
 export ARBITER_NOW=$T0 ARBITER_FROM=games@example.org
 SITE=games@example.org
-H=3600
-at() { ARBITER_NOW=$((T0 + $1 * H)); export ARBITER_NOW; }
 awaited() { "$ARBITER" show "$1" | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p'; }
 
 expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org \

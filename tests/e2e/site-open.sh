@@ -10,16 +10,6 @@ export ARBITER_FROM=games@example.org
 export ARBITER_STRANGER_REPLIES_PER_HOUR=1000
 SITE=games@example.org
 
-# confirmed ADDR ID BODY: ADDR sends BODY, confirming itself when asked
-confirmed() {
-	to_site "$1" "$2" "$3"
-	newest_to "$1" || fail "no answer to $1"
-	if grep -q "confirm your address" "$T/subject"; then
-		to_site "$1" "$2-c" "ok" "$(cat "$T/reply-to")"
-		newest_to "$1"
-	fi
-}
-
 # A site's database exists before mail comes (made here by a game at the
 # shell, gone again: ids are never given twice, so the next is 2).
 expect_rc 0 "$ARBITER" new tigris --seat x --seat y
