@@ -159,6 +159,9 @@ fid=$(sed -n 's/.*Game #\([0-9]*\) of Tigris.*/\1/p' "$T/joined")
 [ -n "$fid" ] || fail "fay's game: $(cat "$T/joined")"
 confirmed gus@example.org g1 "join $fid"
 contains "$T/joined" "You are gus at game #$fid."
+# The opener is told who joined (issue 22, smaller items).
+newest_to fay@example.org
+contains "$T/joined" "gus joined. Seats: fay, gus. The game starts when its 1 open seat is taken."
 confirmed hal@example.org h1 "open"
 contains "$T/joined" "#$fid Tigris & Euphrates: 2 of 3 seats taken (fay, gus); options: board=alternative"
 lacks "$T/joined" "[]"
