@@ -147,13 +147,10 @@ int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
     const char *extension);
 
 /*
- * Remind every running game's idle seats (remind.c), one transaction per
- * game; counts the reminders and table notices queued.  Returns EXIT_*.
- */
-/*
  * away.c: seat declares an absence to the end of y-m-d (UTC), or with y 0
  * says it is back; the other seats are told, and with tell_seat (the game
- * master declared it) the seat too, in a mail of its own.  Inside the caller's transaction.
+ * master declared it) the seat too, in a mail of its own.  Inside the
+ * caller's transaction.
  * STORE_OK; -1 with result saying why when the date is refused (over, or
  * more than a year ahead; "back" from a seat not away); else a STORE_*
  * code.  result gets the answer to the seat.
@@ -192,8 +189,9 @@ int vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, 
 
 /*
  * Remind every running game's idle seats (remind.c), one transaction per
- * game, and mail the invitations that waited for their day (tables.c);
- * counts the reminders, table notices, timeouts and invitations.
+ * game, mail the invitations that waited for their day (tables.c) and
+ * compose the digests due (digest.c); counts the reminders, table notices,
+ * timeouts and invitations.  Returns EXIT_*.
  */
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
     int *played, int *invited);

@@ -123,8 +123,8 @@ int digest_flush(struct ctx *c, struct config *cfg, struct store *s, int *sent);
 struct glicko {
 	double r, rd, vol;
 };
-void glicko2_update(const struct glicko *p, const struct glicko *opp, const double *score, int n,
-    double tau, struct glicko *out);
+void glicko2_update(const struct glicko *p, const struct glicko *opp, const double *score,
+    int n, double tau, struct glicko *out);
 int rating_game_over(struct store *s, const struct loaded *g);
 void rating_game_text(struct store *s, const struct loaded *g, struct sbuf *out);
 int standings_text(struct store *s, const char *rules, int json, struct sbuf *out);

@@ -569,7 +569,8 @@ store_identity_by_nonce(struct store *s, const char *nonce, struct store_identit
 
 	memset(id, 0, sizeof(*id));
 	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
-	    "invited_at, accepted_at FROM identities WHERE nonce = ? AND nonce != ''", &st)) != STORE_OK)
+	    "invited_at, accepted_at FROM identities WHERE nonce = ? AND nonce != ''", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, nonce);
 	return identity_read(s, st, id);

@@ -320,8 +320,9 @@ store_ratings_each(struct store *s, const char *rules,
 	struct store_rating r;
 	int rc, stop = 0;
 
-	if ((rc = store_prepare(s, "SELECT " RATING_COLUMNS " FROM ratings WHERE CAST(?1 AS TEXT) IS NULL OR "
-	    "rules = ?1 ORDER BY rules, rating DESC, player", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT " RATING_COLUMNS " FROM ratings WHERE "
+	    "CAST(?1 AS TEXT) IS NULL OR rules = ?1 ORDER BY rules, rating DESC, player", &st)) !=
+	    STORE_OK)
 		return rc;
 	if (rules != NULL)
 		db_bind_text(st, 1, rules);
