@@ -144,7 +144,11 @@ to_site "$seat@example.org" "$seat-moves" "moves 2"
 newest_to "$seat@example.org"
 to_site "$seat@example.org" "$seat-moves-c" "ok" "$(cat "$T/reply-to")"
 newest_to "$seat@example.org"
-contains "$T/text" "  tile blue "
+# Every kind of command of the short list is there, each choice on its lines.
+for w in $(awk '{print $1}' "$T/short" | sort -u); do
+	grep -q "^  $w" "$T/text" || fail "moves 2 lacks the $w commands"
+	ok
+done
 [ "$(grep -c '^  ' "$T/text")" -gt 30 ] || fail "moves ID gave a short list"
 ok
 done_ok
