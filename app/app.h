@@ -82,6 +82,9 @@ struct loaded {
 	/* The seats' passwords in clear, only while a game is being created
 	   or imported (for its start mail); empty otherwise. */
 	char passwords[GAME_MAX_SEATS][32];
+	/* The seats whose serial the last move changed (game_update_serials):
+	 * each became or stopped being awaited, or is awaited for something new. */
+	unsigned changed;
 };
 
 /*
@@ -267,7 +270,16 @@ struct submission {
 	const char *talk;
 	int (*answer)(void *arg, struct loaded *g, const struct outcome *out);
 	void *answer_arg;
+	/*
+	 * For an applied submission, answer runs before the move's mail is
+	 * queued and may write here (a buffer of the caller's, NOTE_MAX
+	 * bytes) what it has to say to the mover: that note heads the mover's
+	 * own mail of the move, which answers the mover's mail (one mail, not
+	 * a report and an answer).  NULL or "": no note.
+	 */
+	char *note;
 };
+enum { NOTE_MAX = 1400 };
 struct outcome {
 	int code;		/* EXIT_OK, EXIT_REJECTED, EXIT_NOPERM, ... */
 	char err[512];		/* the one-line reason when code != EXIT_OK */
@@ -368,5 +380,8 @@ struct optset {
 };
 int optset_from_json(const char *json, struct optset *o);
 void optset_free(struct optset *o);
+/* The options as people read them: "board=standard, support=english", a
+ * file's text by its size, "none" when there are none. */
+void options_describe(const char *json, char *buf, size_t len);
 
 #endif

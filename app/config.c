@@ -211,6 +211,8 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "replies_per_hour", NULL, 0, &cfg->replies_per_hour },
 		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour },
 		{ "open_signup", NULL, 0, &cfg->open_signup },
+		{ "games_per_day", NULL, 0, &cfg->games_per_day },
+		{ "invitations_per_day", NULL, 0, &cfg->invitations_per_day },
 		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days },
 		{ "db", conf_db, sizeof(conf_db), NULL },
 		{ NULL, NULL, 0, NULL },
@@ -227,6 +229,8 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->replies_per_hour = 20;
 	cfg->stranger_replies_per_hour = 10;
 	cfg->open_signup = 1;
+	cfg->games_per_day = 5;
+	cfg->invitations_per_day = 10;
 	cfg->keep_sent_days = 3;
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)

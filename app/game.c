@@ -268,7 +268,8 @@ game_waiting_text(const struct loaded *g, char *buf, size_t len)
 	for (i = 0; i < g->row.nseats && o < len; i++) {
 		if (!(w.mask & (1u << i)))
 			continue;
-		o += (size_t)snprintf(buf + o, len - o, "%s%s (%s)", o ? "; " : "",
+		/* "bo: action 1 of 2 (leader, ...)": a reason holds brackets of its own. */
+		o += (size_t)snprintf(buf + o, len - o, "%s%s: %s", o ? "; " : "",
 		    g->names[i], w.why[i]);
 	}
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../mail/compose.h"
 #include "../mail/maildir.h"
 #include "../mail/curl_dl.h"
@@ -52,33 +52,44 @@ outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, s
 }
 
 int
-outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
-    const char *what, const char *kind, const char *news)
+outmail_tell_seat(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *what, const char *kind, const char *news, int urgent)
 {
+	struct sbuf body = SBUF_INIT;
 	char subject[300];
-	int i, rc = STORE_OK;
+	json_t *v;
+	int rc, hours;
 
+	/* A player who chose fewer mails reads the news in its next one. */
+	if (!urgent && g->seats[seat].email[0] != '\0' &&
+	    seat_mail_mode(s, g, seat, &hours) != MAIL_EVERY)
+		return news_hold(s, g, seat, g->row.nmoves + 1, news);
 	if (what != NULL)
 		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s", (long long)g->row.id,
 		    g->row.title, what);
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v;
+	else
+		outmail_subject(g, seat, kind, subject, sizeof(subject));
+	v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "name", g->names[seat], "title",
+	    g->row.title, "id", (json_int_t)g->row.id, "news", news, "site", cfg->reply_address,
+	    "rules", g->rules != NULL ? g->rules->name : "");
+	if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
+		rc = STORE_ERROR;
+	else
+		rc = outmail_queue(cfg, s, g, seat, NULL, "table", subject, sb_str(&body), NULL);
+	json_decref(v);
+	sb_free(&body);
+	return rc;
+}
 
-		if (i == skip)
-			continue;
-		if (what == NULL)
-			outmail_subject(g, i, kind, subject, sizeof(subject));
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
+int
+outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
+    const char *what, const char *kind, const char *news, int urgent)
+{
+	int i, rc = STORE_OK;
+
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++)
+		if (i != skip)
+			rc = outmail_tell_seat(cfg, s, g, i, what, kind, news, urgent);
 	return rc;
 }
 
@@ -94,6 +105,15 @@ int
 outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *reply_to, const char *kind, const char *subject,
     const char *body, const char *in_reply_to)
+{
+	return outmail_queue_ex(cfg, s, g, seat, rcpt, reply_to, kind, subject, body,
+	    in_reply_to, NULL);
+}
+
+int
+outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *reply_to, const char *kind, const char *subject,
+    const char *body, const char *in_reply_to, const struct outmail_extra *x)
 {
 	struct mail_out m;
 	struct store_mail q;
@@ -155,11 +175,19 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 	m.in_reply_to = in_reply_to != NULL ? in_reply_to :
 	    (refs[0] != '\0' ? root : NULL);
 	m.references = refs[0] != '\0' ? refs : NULL;
-	m.auto_submitted = strcmp(kind, "reply") == 0 ? "auto-replied" : "auto-generated";
+	/* An answer to a mail (a reply, the mail of a move a mail applied) is auto-replied. */
+	m.auto_submitted = strcmp(kind, "reply") == 0 || in_reply_to != NULL ? "auto-replied" :
+	    "auto-generated";
 	/* No line of a mail is wider than 80 columns, however long a name or a
 	 * waiting sentence grows. */
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);
+	if (x != NULL) {
+		m.text_only = x->text_only;
+		m.attach_name = x->attach_name;
+		m.attach_type = x->attach_type;
+		m.attach = x->attach;
+	}
 	rc = folded.oom ? -1 : compose_message(&m, &bytes, &len, err, sizeof(err));
 	sb_free(&folded);
 	if (rc != 0) {
@@ -174,6 +202,10 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 	q.message = bytes;
 	q.len = len;
 	q.created = now_epoch();
+	if (x != NULL && x->not_before > q.created) {
+		q.not_before = x->not_before;
+		q.held = 1;
+	}
 	rc = store_outbox_add(s, &q);
 	free(bytes);
 	return rc;
@@ -347,6 +379,195 @@ outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out)
 	flush_group(out, prefix, &lasts, count);
 	sb_free(&all);
 	sb_free(&lasts);
+}
+
+/*
+ * The short form of a seat's legal moves (the preference "legal short"):
+ * commands that differ only in their last word are one group; groups with
+ * the same last words whose first words differ in one place are one line
+ * ("tile red|green|black A1 | B1 | ..."); a group of more than SHORT_SHOWN
+ * choices shows its first and last and says how many there are.
+ */
+enum { SHORT_GROUPS = 256, SHORT_WORDS = 8, SHORT_SHOWN = 8 };
+struct short_group {
+	char words[SHORT_WORDS][CMD_PREFIX_MAX];	/* the first words */
+	int nwords;
+	int at;			/* the word with alternatives; -1 none yet */
+	struct sbuf alts;	/* the alternatives there, '|'-joined */
+	struct sbuf lasts;	/* the last words, space-separated */
+	int nlasts;
+	int bare;		/* a command of one word, alone */
+	int merged;		/* folded into an earlier group */
+};
+
+/* Split prefix into g's words; 0, or -1 when it has too many. */
+static int
+short_split(const char *prefix, struct short_group *g)
+{
+	const char *p = prefix;
+
+	g->nwords = 0;
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (g->nwords == SHORT_WORDS)
+			return -1;
+		snprintf(g->words[g->nwords++], CMD_PREFIX_MAX, "%.*s", (int)n, p);
+		p += n;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* The one word where a and b differ, or -1 (none, or more than one). */
+static int
+short_differs(const struct short_group *a, const struct short_group *b)
+{
+	int i, at = -1;
+
+	if (a->nwords != b->nwords || a->nlasts != b->nlasts ||
+	    strcmp(sb_str(&a->lasts), sb_str(&b->lasts)) != 0)
+		return -1;
+	for (i = 0; i < a->nwords; i++)
+		if (strcmp(a->words[i], b->words[i]) != 0) {
+			if (at >= 0)
+				return -1;
+			at = i;
+		}
+	return at;
+}
+
+static void
+short_line(const struct short_group *g, struct sbuf *out)
+{
+	const char *p = sb_str(&g->lasts);
+	int i, k = 0;
+
+	sb_puts(out, " ");
+	for (i = 0; i < g->nwords; i++)
+		sb_printf(out, " %s", i == g->at ? sb_str(&g->alts) : g->words[i]);
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (g->nlasts <= SHORT_SHOWN || k < 3 || k == g->nlasts - 1)
+			sb_printf(out, "%s%.*s", k == 0 ? " " : " | ", (int)n, p);
+		else if (k == 3)
+			sb_puts(out, " | ...");
+		k++;
+		p += n;
+		p += strspn(p, " ");
+	}
+	if (g->nlasts > SHORT_SHOWN)
+		sb_printf(out, "  (%d choices)", g->nlasts);
+	sb_putc(out, '\n');
+}
+
+void
+outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
+{
+	struct sbuf all = SBUF_INIT;
+	struct short_group *gr;
+	const char *p;
+	int n = 0, i, j;
+
+	if ((gr = calloc(SHORT_GROUPS, sizeof(*gr))) == NULL) {
+		out->oom = 1;
+		return;
+	}
+	g->rules->moves(g->state, seat, &all);
+	for (p = sb_str(&all); *p != '\0';) {
+		size_t len = strcspn(p, "\n");
+		const char *sp = p + len;
+		char prefix[CMD_PREFIX_MAX];
+
+		int bare;
+
+		while (sp > p && sp[-1] != ' ')
+			sp--;
+		bare = sp == p || (size_t)(sp - p) > sizeof(prefix);
+		if (bare)
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)len, p), sp = p + len;
+		else
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)(sp - p - 1), p);
+		if (n == 0 || bare || gr[n - 1].bare || strcmp(prefix, gr[n - 1].words[0]) != 0) {
+			/* (words[0] holds the whole prefix until the groups are split) */
+			if (n == SHORT_GROUPS) {
+				/* More kinds of command than a summary helps with: all of them. */
+				for (i = 0; i < n; i++) {
+					sb_free(&gr[i].alts);
+					sb_free(&gr[i].lasts);
+				}
+				free(gr);
+				sb_free(&all);
+				outmail_moves_compact(g, seat, out);
+				return;
+			}
+			snprintf(gr[n].words[0], CMD_PREFIX_MAX, "%s", prefix);
+			gr[n].nwords = 1;
+			gr[n].at = -1;
+			gr[n].bare = bare;
+			n++;
+		}
+		if (sp < p + len) {
+			sb_printf(&gr[n - 1].lasts, "%s%.*s", gr[n - 1].nlasts ? " " : "",
+			    (int)(p + len - sp), sp);
+			gr[n - 1].nlasts++;
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	for (i = 0; i < n; i++) {
+		char prefix[CMD_PREFIX_MAX];
+
+		snprintf(prefix, sizeof(prefix), "%s", gr[i].words[0]);
+		if (short_split(prefix, &gr[i]) != 0) {
+			gr[i].nwords = 1;
+			snprintf(gr[i].words[0], CMD_PREFIX_MAX, "%s", prefix);
+		}
+	}
+	/* Fold each group into an earlier one that differs from it in one word. */
+	for (j = 1; j < n; j++)
+		for (i = 0; i < j; i++) {
+			int at;
+
+			if (gr[i].merged || gr[j].nlasts == 0 ||
+			    (at = short_differs(&gr[i], &gr[j])) < 0 ||
+			    (gr[i].at >= 0 && gr[i].at != at))
+				continue;
+			if (gr[i].at < 0) {
+				gr[i].at = at;
+				sb_puts(&gr[i].alts, gr[i].words[at]);
+			}
+			sb_printf(&gr[i].alts, "|%s", gr[j].words[at]);
+			gr[j].merged = 1;
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		if (!gr[i].merged)
+			short_line(&gr[i], out);
+		sb_free(&gr[i].alts);
+		sb_free(&gr[i].lasts);
+	}
+	free(gr);
+	sb_free(&all);
+}
+
+void
+outmail_moves_vars(const struct config *cfg, const struct loaded *g, int seat, json_t *v)
+{
+	struct sbuf moves = SBUF_INIT;
+	int full = seat_moves_full(g->store, g, seat);
+
+	if (full)
+		outmail_moves_compact(g, seat, &moves);
+	else
+		outmail_moves_short(g, seat, &moves);
+	json_object_set_new(v, "moves", json_string(sb_str(&moves)));
+	json_object_set_new(v, "moves_short", json_boolean(!full && moves.len > 0));
+	json_object_set_new(v, "moves_full", json_boolean(full && moves.len > 0));
+	json_object_set_new(v, "site", json_string(cfg->reply_address));
+	sb_free(&moves);
 }
 
 /* Seconds to wait before the next try after attempts failures. */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
 #include "../store/store_mail.h"
 
@@ -65,6 +65,7 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 	memset(&now, 0, sizeof(now));
 	if (!g->rules->over(g->state))
 		g->rules->waiting(g->state, &now);
+	g->changed = 0;
 	for (i = 0; i < g->row.nseats; i++) {
 		unsigned bit = 1u << i;
 
@@ -72,6 +73,7 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))
 			continue;
 		g->seats[i].serial++;
+		g->changed |= bit;
 		if ((rc = store_seat_set_serial(g->store, g->row.id, i, g->seats[i].serial)) !=
 		    STORE_OK)
 			return rc;
@@ -273,6 +275,9 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
 		if ((rc = store_game_set_over(g->store, g->row.id, 1)) != STORE_OK)
 			return rc;
 		g->row.over = 1;
+		/* The game ended by its rules: its players' standings (rating.c). */
+		if ((rc = rating_game_over(g->store, g)) != STORE_OK)
+			return rc;
 	}
 	if ((rc = game_update_clocks(g, sub->seat, m.at)) != STORE_OK)
 		return rc;
@@ -392,11 +397,13 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	rc = record(c, sub, g, pl.drew, &before, g->rules->public_text != NULL &&
 	    sub->seat >= 0 ? sb_str(&shown) : NULL);
 	sb_free(&shown);
-	if (rc == STORE_OK)
-		rc = notify_move(c, s, g, sub);
 	out->seq = g->row.nmoves;
+	/* The answer first: to an applied mail it is a note the mover's own
+	 * mail of the move carries (sub->note), not a mail of its own. */
 	if (rc == STORE_OK)
 		rc = answer_and_note(s, sub, g, out);
+	if (rc == STORE_OK)
+		rc = notify_move(c, s, g, sub);
 	/* The mail server (dialled ahead) answers its EHLO during the commit. */
 	outmail_poke(c);
 	if (rc == STORE_OK)

@@ -65,7 +65,7 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	    "now open to all (arbiter log, arbiter export).", g.row.nmoves);
 	rc = store_game_set_over(s, g.row.id, STORE_ABANDONED);
 	if (rc == STORE_OK)
-		rc = outmail_tell(cfg, s, &g, -1, "abandoned", NULL, news);
+		rc = outmail_tell(cfg, s, &g, -1, "abandoned", NULL, news, 1);
 	g.row.over = STORE_ABANDONED;
 	if (rc == STORE_OK)
 		rc = notify_watchers(c, s, &g, "The game master abandoned this game; it takes no "

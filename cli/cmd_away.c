@@ -76,7 +76,7 @@ run_away(struct ctx *c, int argc, char **argv)
 		rc = EXIT_REJECTED;
 		goto rollback;
 	}
-	rc = seat_away(cfg, s, &g, seat, y, m, d, now_epoch(), result, sizeof(result));
+	rc = seat_away(cfg, s, &g, seat, y, m, d, now_epoch(), 1, result, sizeof(result));
 	if (rc == -1) {
 		errx_line(c, "%s", result);
 		rc = EXIT_REJECTED;

@@ -533,11 +533,11 @@ html_of(const char *body)
 	return sb_take(&h);
 }
 
-/* A boundary that appears in neither part: "=_" never occurs in
- * quoted-printable text, and the counter steps past plain text that has it. */
+/* A boundary "=_STEM_..." that appears in neither part: "=_" never occurs
+ * in quoted-printable text, and the counter steps past plain text that has it. */
 static void
-pick_boundary(const char *text, const char *html, const char *seed, char *out,
-    size_t len)
+pick_boundary(const char *stem, const char *text, const char *html, const char *seed,
+    char *out, size_t len)
 {
 	unsigned long h = 5381;
 	unsigned n;
@@ -545,33 +545,32 @@ pick_boundary(const char *text, const char *html, const char *seed, char *out,
 	for (; seed != NULL && *seed != '\0'; seed++)
 		h = h * 33u + (unsigned char)*seed;
 	for (n = 0;; n++) {
-		snprintf(out, len, "=_arbiter_%08lx_%u", h & 0xffffffffUL, n);
+		snprintf(out, len, "=_%s_%08lx_%u", stem, h & 0xffffffffUL, n);
 		if (strstr(text, out) == NULL && strstr(html, out) == NULL)
 			return;
 	}
 }
 
-/* Append MIME-Version and the two alternatives: the text, and it as HTML. */
+/* Append the two alternatives (the text, and it as HTML) after headers
+ * that end in the Content-Type line's end; the text alone with text_only. */
 static int
-put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
+put_alternatives(struct sbuf *b, const struct mail_out *m, const char *text, char *err,
+    size_t errlen)
 {
-	const char *text = m->body != NULL ? m->body : "";
 	char boundary[64], *html;
 	int rc;
 
-	if (!utf8_valid(text, strlen(text))) {
-		set_err(err, errlen, "compose: the body is not valid UTF-8");
-		return -1;
+	if (m->text_only) {
+		sb_puts(b, "Content-Type: text/plain; charset=utf-8\r\n");
+		return put_body(b, text, err, errlen);
 	}
 	if ((html = html_of(text)) == NULL) {
 		set_err(err, errlen, "compose: out of memory");
 		return -1;
 	}
-	pick_boundary(text, html, m->message_id, boundary, sizeof boundary);
-	sb_printf(b, "MIME-Version: 1.0\r\n"
-	    "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
-	    "--%s\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary,
-	    boundary);
+	pick_boundary("arbiter", text, html, m->message_id, boundary, sizeof boundary);
+	sb_printf(b, "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
+	    "--%s\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary, boundary);
 	rc = put_body(b, text, err, errlen);
 	if (rc == 0) {
 		/* The CRLF before a delimiter belongs to it, not to the part. */
@@ -583,6 +582,60 @@ put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
 		sb_printf(b, "\r\n--%s--\r\n", boundary);
 	free(html);
 	return rc;
+}
+
+/* A file name safe in a header without quoting rules: [A-Za-z0-9._-]. */
+static int
+name_ok(const char *s)
+{
+	if (s == NULL || *s == '\0' || strlen(s) > 64)
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '.' || *s == '-' || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* Append MIME-Version and the parts: the text (and it as HTML), then the
+ * attachment. */
+static int
+put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
+{
+	const char *text = m->body != NULL ? m->body : "";
+	char boundary[64];
+	int rc;
+
+	if (!utf8_valid(text, strlen(text))) {
+		set_err(err, errlen, "compose: the body is not valid UTF-8");
+		return -1;
+	}
+	sb_puts(b, "MIME-Version: 1.0\r\n");
+	if (m->attach == NULL)
+		return put_alternatives(b, m, text, err, errlen);
+	if (!name_ok(m->attach_name) || m->attach_type == NULL ||
+	    strspn(m->attach_type, "abcdefghijklmnopqrstuvwxyz0123456789/.+-") !=
+	    strlen(m->attach_type) || strchr(m->attach_type, '/') == NULL) {
+		set_err(err, errlen, "compose: the attachment's name or type is not plain");
+		return -1;
+	}
+	if (!utf8_valid(m->attach, strlen(m->attach))) {
+		set_err(err, errlen, "compose: the attachment is not valid UTF-8");
+		return -1;
+	}
+	/* A stem of its own: neither boundary begins the other. */
+	pick_boundary("mixed", text, m->attach, m->message_id, boundary, sizeof boundary);
+	sb_printf(b, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n--%s\r\n",
+	    boundary, boundary);
+	if ((rc = put_alternatives(b, m, text, err, errlen)) != 0)
+		return rc;
+	sb_printf(b, "\r\n--%s\r\nContent-Type: %s; charset=utf-8; name=\"%s\"\r\n"
+	    "Content-Disposition: attachment; filename=\"%s\"\r\n", boundary,
+	    m->attach_type, m->attach_name, m->attach_name);
+	if ((rc = put_body(b, m->attach, err, errlen)) != 0)
+		return rc;
+	sb_printf(b, "\r\n--%s--\r\n", boundary);
+	return 0;
 }
 
 /* Append every header and the body of m to b. */

@@ -8,7 +8,9 @@
  * (multipart/alternative).  The first part is the text (text/plain;
  * charset=utf-8), the second the same text as HTML inside <pre> (so webmail
  * shows boards in a fixed-width font); each has its
- * Content-Transfer-Encoding.
+ * Content-Transfer-Encoding.  With text_only the text is the whole body
+ * (text/plain).  With an attachment the message is multipart/mixed: the
+ * above, then the attachment (Content-Disposition: attachment).
  *
  * Header safety: addresses and message ids containing control characters,
  * white space or any of <>()[]",;\ are rejected; in free text (display
@@ -47,6 +49,13 @@ struct mail_out {
 	const char *auto_submitted;	/* e.g. "auto-replied", may be NULL */
 	const char *x_arbiter;		/* X-Arbiter value; NULL gives "1" */
 	const char *body;		/* UTF-8 text, may be NULL (empty) */
+	int text_only;			/* no HTML alternative (mail a forum reads as it is) */
+	/* An attachment after the text, may be NULL: its file name (letters,
+	 * digits, '.', '-', '_'), MIME type ("application/json") and UTF-8
+	 * text. */
+	const char *attach_name;
+	const char *attach_type;
+	const char *attach;
 };
 
 /* Build the message. On success returns 0 and stores a malloc'ed,

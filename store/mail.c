@@ -66,8 +66,8 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	int64_t id;
 	int rc;
 
-	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try) "
-	    "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", &st);
+	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try, "
+	    "held) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, m->game);
@@ -75,7 +75,8 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	db_bind_text(st, 3, m->kind);
 	db_bind_text(st, 4, m->rcpt);
 	db_bind_int(st, 5, m->created);
-	db_bind_int(st, 6, m->created);
+	db_bind_int(st, 6, m->not_before > m->created ? m->not_before : m->created);
+	db_bind_int(st, 7, m->held != 0);
 	if ((rc = db_step(st)) != DB_ROW) {
 		db_finalize(st);
 		return store_fail(s, rc, "queue mail");
@@ -272,6 +273,59 @@ store_outbox_queued(struct store *s, int *queued)
 }
 
 int
+store_outbox_held(struct store *s, int *held)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*held = 0;
+	rc = store_prepare(s, "SELECT count(*) FROM outbox INDEXED BY outbox_queue "
+	    "WHERE sent_at = 0 AND failed = 0 AND held != 0", &st);
+	if (rc != STORE_OK)
+		return rc;
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*held = (int)db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc, "count held mail");
+}
+
+int
+store_outbox_held_report(struct store *s,
+    void (*fn)(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg),
+    void *arg)
+{
+	struct db_stmt *st;
+	int rc, n = 0;
+
+	if ((rc = store_begin_queue(s)) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT rcpt, kind, game_id, next_try FROM outbox INDEXED BY "
+	    "outbox_held WHERE held = 1 ORDER BY id", &st);
+	if (rc != STORE_OK)
+		goto fail;
+	while ((rc = db_step(st)) == DB_ROW) {
+		const char *rcpt = db_col_text(st, 0), *kind = db_col_text(st, 1);
+
+		fn(rcpt != NULL ? rcpt : "", kind != NULL ? kind : "", db_col_int(st, 2),
+		    db_col_int(st, 3), arg);
+		n++;
+	}
+	db_finalize(st);
+	if (rc != DB_DONE) {
+		rc = store_fail(s, rc, "read held mail");
+		goto fail;
+	}
+	if (n > 0 && (rc = store_exec(s, "UPDATE outbox SET held = 2 WHERE held = 1",
+	    "mark held mail reported")) != STORE_OK)
+		goto fail;
+	return store_commit(s);
+fail:
+	store_rollback(s);
+	return rc;
+}
+
+int
 store_outbox_purge(struct store *s, int64_t before, int *n)
 {
 	struct db_stmt *st;
@@ -378,6 +432,29 @@ store_replies_strangers_since(struct store *s, int64_t since, int *count)
 }
 
 int
+store_reply_slot(struct store *s, const char *addr, int64_t now, int most, int64_t *at)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*at = now;
+	if (most <= 0)
+		most = 1;
+	rc = store_prepare(s, "SELECT at FROM replies WHERE addr = ? AND at > ? ORDER BY at DESC "
+	    "LIMIT 1 OFFSET ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, addr);
+	db_bind_int(st, 2, now - 3600);
+	db_bind_int(st, 3, most - 1);
+	rc = db_step(st);
+	if (rc == DB_ROW && db_col_int(st, 0) + 3600 > now)
+		*at = db_col_int(st, 0) + 3600;
+	db_finalize(st);
+	return rc == DB_ROW || rc == DB_DONE ? STORE_OK : store_fail(s, rc, "count replies");
+}
+
+int
 store_reply_note(struct store *s, const char *addr, int64_t at, int stranger)
 {
 	struct db_stmt *st;
@@ -455,6 +532,8 @@ identity_read(struct store *s, struct db_stmt *st, struct store_identity *id)
 		id->confirmed_at = db_col_int(st, 2);
 		id->pending = store_col_dup(st, 3);
 		id->created = db_col_int(st, 4);
+		id->invited_at = db_col_int(st, 5);
+		id->accepted_at = db_col_int(st, 6);
 	}
 	db_finalize(st);
 	if (rc == DB_DONE)
@@ -475,8 +554,8 @@ store_identity_get(struct store *s, const char *email, struct store_identity *id
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE email = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE email = ?", &st)) != STORE_OK)
 		return rc;
 	db_bind_text(st, 1, email);
 	return identity_read(s, st, id);
@@ -489,8 +568,9 @@ store_identity_by_nonce(struct store *s, const char *nonce, struct store_identit
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE nonce = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE nonce = ? AND nonce != ''", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, nonce);
 	return identity_read(s, st, id);
@@ -503,15 +583,19 @@ store_identity_put(struct store *s, const struct store_identity *id)
 	int rc;
 
 	if ((rc = store_prepare(s, "INSERT INTO identities (email, nonce, confirmed_at, pending, "
-	    "created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET email = "
-	    "excluded.email, nonce = excluded.nonce, confirmed_at = excluded.confirmed_at, "
-	    "pending = excluded.pending, created = excluded.created", &st)) != STORE_OK)
+	    "created, invited_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) "
+	    "DO UPDATE SET email = excluded.email, nonce = excluded.nonce, confirmed_at = "
+	    "excluded.confirmed_at, pending = excluded.pending, created = excluded.created, "
+	    "invited_at = excluded.invited_at, accepted_at = excluded.accepted_at", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, id->email);
 	db_bind_text(st, 2, id->nonce);
 	db_bind_int(st, 3, id->confirmed_at);
 	db_bind_text(st, 4, id->pending != NULL ? id->pending : "");
 	db_bind_int(st, 5, id->created);
+	db_bind_int(st, 6, id->invited_at);
+	db_bind_int(st, 7, id->accepted_at);
 	return store_done(s, st, "store identity");
 }
 

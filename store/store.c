@@ -202,6 +202,87 @@ static const char *const migrations[] = {
 	"  message BLOB NOT NULL);"
 	"INSERT INTO outbox_body (id, message) SELECT id, message FROM outbox;"
 	"ALTER TABLE outbox DROP COLUMN message;",
+	/*
+	 * 15: invitations are accepted by a reply.  A table keeps who opened
+	 * it; a seat taken by an invitation waits with the key its
+	 * invitation mail carries (nonce, '' once accepted) and when that
+	 * mail went out.  An address keeps when it was last sent an
+	 * invitation and when it first accepted one (until then, at most one
+	 * invitation mail a day).  Each address's new games and invitations,
+	 * for the limits per day.
+	 */
+	"ALTER TABLE tables ADD COLUMN opener TEXT NOT NULL DEFAULT '';"
+	"UPDATE tables SET opener = coalesce((SELECT email FROM table_seats WHERE "
+	"  table_id = tables.id AND idx = 0), '');"
+	"ALTER TABLE table_seats ADD COLUMN nonce TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE table_seats ADD COLUMN mailed_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX table_seats_nonce ON table_seats(nonce) WHERE nonce != '';"
+	"ALTER TABLE identities ADD COLUMN invited_at INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE identities ADD COLUMN accepted_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE opened ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  kind TEXT NOT NULL,"
+	"  at INTEGER NOT NULL);"
+	"CREATE INDEX opened_email ON opened(email, at);",
+	/*
+	 * 16: what each address chose (mail every move, only when the game
+	 * waits for it, or a digest; legal moves short or full), for all its
+	 * games (game_id 0) or one; the news held for a seat's next mail or
+	 * its address's digest; when each address's next digest is due.
+	 */
+	"CREATE TABLE prefs ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  game_id INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (email, game_id, name));"
+	"CREATE TABLE news ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  seq INTEGER NOT NULL,"
+	"  digest INTEGER NOT NULL,"
+	"  text TEXT NOT NULL,"
+	"  created INTEGER NOT NULL);"
+	"CREATE INDEX news_seat ON news(game_id, seat);"
+	"CREATE INDEX news_email ON news(email, digest);"
+	"CREATE TABLE digests ("
+	"  email TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  next_at INTEGER NOT NULL);",
+	/*
+	 * 17: an answer to a player held back by replies_per_hour goes out
+	 * when the limit lifts (its next_try) and is said to the game master
+	 * once (held 1: not yet said, 2: said); the queue's count of them.
+	 */
+	"ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX outbox_held ON outbox(held) WHERE held = 1;",
+	/*
+	 * 18: a seat asked to confirm its resignation: the serial of its
+	 * reply address then (a one-word "confirm" to it resigns; any change
+	 * of the seat's serial makes the question void); 0 none.
+	 */
+	"ALTER TABLE seats ADD COLUMN confirm_serial INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 19: standings.  Per player (an address, or "name:" and the seat's
+	 * name for a seat without one) and game: games played and won, and
+	 * the Glicko-2 rating, deviation and volatility in millionths (so
+	 * both databases store them exactly), the rating before the last
+	 * game, when it was last updated, and the name last played under.
+	 */
+	"CREATE TABLE ratings ("
+	"  player TEXT NOT NULL COLLATE NOCASE,"
+	"  rules TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  played INTEGER NOT NULL DEFAULT 0,"
+	"  won INTEGER NOT NULL DEFAULT 0,"
+	"  rating INTEGER NOT NULL,"
+	"  rd INTEGER NOT NULL,"
+	"  vol INTEGER NOT NULL,"
+	"  prev INTEGER NOT NULL,"
+	"  updated INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, rules));"
+	"CREATE INDEX ratings_rules ON ratings(rules, rating);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

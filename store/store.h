@@ -73,6 +73,7 @@ struct store_seat {
 	int64_t away_until;		/* declared absence; 0 = none */
 	int table_told;			/* the table was told this seat is slow */
 	int64_t due_at;			/* next deadline event (games with a deadline); 0 = none */
+	int64_t confirm_serial;		/* asked to confirm its resignation at this serial; 0 none */
 };
 
 struct store_move {
@@ -190,6 +191,7 @@ int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat
 /* Store a seat's name, address and password hash (a substitute, a new address). */
 int store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *seat);
 int store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial);
+int store_seat_set_confirm(struct store *s, int64_t id, int idx, int64_t serial);
 int store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash);
 /*
  * Call fn for every seat whose password is still stored as plain text

@@ -22,6 +22,8 @@ struct store_mail {
 	int64_t created;
 	int attempts;
 	int retried;		/* claimed before and never recorded: perhaps delivered */
+	int64_t not_before;	/* queue: not sent before this time (0: at once) */
+	int held;		/* queue: held back by a limit, for the game master to hear */
 };
 
 /* The outcome of one delivery attempt, recorded by store_outbox_step. */
@@ -56,6 +58,15 @@ int store_outbox_step(struct store *s, const struct store_mail_result *done, int
 /* Remove the mail still queued (not sent, not refused) to seat of game. */
 int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);
 int store_outbox_queued(struct store *s, int *queued);
+/*
+ * Mail held back by a limit: held counts those still queued; report calls
+ * fn once for each that was not reported before (its recipient, kind,
+ * game and when it goes out) and marks it reported.
+ */
+int store_outbox_held(struct store *s, int *held);
+int store_outbox_held_report(struct store *s,
+    void (*fn)(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg),
+    void *arg);
 /* Delete mail sent or refused that was created before `before`; *n deleted. */
 int store_outbox_purge(struct store *s, int64_t before, int *n);
 void store_mail_free(struct store_mail *m);
@@ -77,6 +88,13 @@ int store_inbound_put(struct store *s, const char *message_id, int64_t at, int64
 int store_replies_since(struct store *s, const char *addr, int64_t since, int *count);
 int store_replies_strangers_since(struct store *s, int64_t since, int *count);
 int store_reply_note(struct store *s, const char *addr, int64_t at, int stranger);
+/*
+ * When the next answer to addr may go out under a limit of most an hour:
+ * now while fewer than most were noted in the hour before (answers held
+ * for later are noted at their time), else an hour after the most-th
+ * latest.
+ */
+int store_reply_slot(struct store *s, const char *addr, int64_t now, int most, int64_t *at);
 
 /* Wrong seat passwords given for a game, for the attempt limit. */
 int store_auth_failure_note(struct store *s, int64_t game, int64_t at);
@@ -96,6 +114,8 @@ struct store_identity {
 	int64_t confirmed_at;
 	char *pending;		/* owned; "" when nothing waits */
 	int64_t created;
+	int64_t invited_at;	/* the last invitation mail sent to it; 0: none */
+	int64_t accepted_at;	/* when it first accepted an invitation; 0: never */
 };
 int store_identity_get(struct store *s, const char *email, struct store_identity *id);
 int store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id);

@@ -19,8 +19,26 @@ done
 queued=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0")
 [ "$queued" -gt 0 ] || fail "no mail queued"
 sql "SELECT o.id, hex(message) FROM outbox o JOIN outbox_body USING (id) ORDER BY o.id" >"$T/before"
-# Schema 13, as the version before left it: the text in the outbox row.
+LATEST=$(sql "PRAGMA user_version")
+# Schema 13, as the version before left it: the text in the outbox row,
+# and none of what later versions added (15: invitations accepted by reply;
+# 16: preferences, held news, digests; 17: answers held back by a limit;
+# 18: a resignation to confirm; 19: standings).
 sqlite3 "$ARBITER_DB" "BEGIN;
+DROP TABLE ratings;
+ALTER TABLE seats DROP COLUMN confirm_serial;
+DROP INDEX outbox_held;
+ALTER TABLE outbox DROP COLUMN held;
+DROP TABLE prefs;
+DROP TABLE news;
+DROP TABLE digests;
+DROP TABLE opened;
+DROP INDEX table_seats_nonce;
+ALTER TABLE table_seats DROP COLUMN nonce;
+ALTER TABLE table_seats DROP COLUMN mailed_at;
+ALTER TABLE tables DROP COLUMN opener;
+ALTER TABLE identities DROP COLUMN invited_at;
+ALTER TABLE identities DROP COLUMN accepted_at;
 ALTER TABLE outbox ADD COLUMN message BLOB NOT NULL DEFAULT x'';
 UPDATE outbox SET message = (SELECT message FROM outbox_body b WHERE b.id = outbox.id);
 DROP TABLE outbox_body;
@@ -31,7 +49,7 @@ cp "$ARBITER_DB" "$T/copy.db"
 # A reading command upgrades it and works at once.
 expect_rc 0 "$ARBITER" list
 contains "$T/out" "Tigris"
-[ "$(sql "PRAGMA user_version")" = 14 ] || fail "list did not upgrade the schema"
+[ "$(sql "PRAGMA user_version")" = "$LATEST" ] || fail "list did not upgrade the schema"
 sql "SELECT o.id, hex(message) FROM outbox o JOIN outbox_body USING (id) ORDER BY o.id" >"$T/after"
 cmp -s "$T/before" "$T/after" || fail "the mail changed in the upgrade"
 ok
@@ -43,7 +61,7 @@ expect_rc 0 "$ARBITER" verify --all
 
 # migrate says what it did, on the copy and then again.
 expect_rc 0 "$ARBITER" --db "$T/copy.db" migrate
-contains "$T/out" "schema 14, upgraded from 13"
+contains "$T/out" "schema $LATEST, upgraded from 13"
 expect_rc 0 "$ARBITER" --db "$T/copy.db" migrate
-contains "$T/out" "schema 14, already current"
+contains "$T/out" "schema $LATEST, already current"
 done_ok
