@@ -393,8 +393,8 @@ panel(struct pic *p, const json_t *view, int width)
 	x += 20 + pic_text(p, x + 20, y, 11, 0, PIC_INK, "kingdom (tiles joined to a leader)");
 	y += LINE_H;
 	pic_text(p, MARGIN, y, 11, 0, PIC_INK, pic_text_fit(p, 11, 0, width - 2 * MARGIN,
-	    "Leaders: the player's shape, ring and number, filled with the leader's colour: "
-	    "red priest, blue farmer, green trader, black king.", fit, sizeof(fit)));
+	    "Leaders: the player's shape and number, filled red (priest), blue (farmer), "
+	    "green (trader) or black (king).", fit, sizeof(fit)));
 }
 
 static void
