@@ -22,6 +22,8 @@ struct store_mail {
 	int64_t created;
 	int attempts;
 	int retried;		/* claimed before and never recorded: perhaps delivered */
+	int64_t picture;	/* the picture the message lacks (store_picture_add), or 0 */
+	char picture_at[80];	/* where it goes: compose_picture's four offsets */
 };
 
 /* The outcome of one delivery attempt, recorded by store_outbox_step. */
@@ -38,6 +40,17 @@ int store_meta_get(struct store *s, const char *key, char *buf, size_t len);
 int store_meta_put(struct store *s, const char *key, const char *value);
 /* Store a setting only when the key has none yet (a race's loser keeps the winner's). */
 int store_meta_add(struct store *s, const char *key, const char *value);
+
+/*
+ * The public view a board picture is drawn from, kept once per game and
+ * view (digest: the view's SHA-256): *id for it, a row made when there is
+ * none.  store_picture_view gives the view (malloc'ed); STORE_NOTFOUND
+ * when the picture is gone.  A picture goes with the last mail naming it
+ * (store_outbox_purge) or with its game.
+ */
+int store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
+    int64_t *id);
+int store_picture_view(struct store *s, int64_t id, char **view);
 
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);
@@ -56,7 +69,8 @@ int store_outbox_step(struct store *s, const struct store_mail_result *done, int
 /* Remove the mail still queued (not sent, not refused) to seat of game. */
 int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);
 int store_outbox_queued(struct store *s, int *queued);
-/* Delete mail sent or refused that was created before `before`; *n deleted. */
+/* Delete mail sent or refused that was created before `before`, and the
+ * pictures no mail names any more; *n mails deleted. */
 int store_outbox_purge(struct store *s, int64_t before, int *n);
 void store_mail_free(struct store_mail *m);
 
