@@ -1,6 +1,7 @@
 /* cairo_dl.c - cairo, loaded at first use; see cairo_dl.h. */
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cairo_dl.h"
@@ -11,6 +12,20 @@
 #define CAIRO_DL_NAME(name) { #name, offsetof(struct cairo_dl, p_##name) },
 
 struct cairo_dl cairo_dl;
+
+/*
+ * At exit: give back what cairo and the fontconfig under it keep for the
+ * life of the process (font caches), so a leak checker sees only ours.
+ */
+static void (*reset_cairo)(void);
+static void (*fini_fontconfig)(void);
+
+static void
+release(void)
+{
+	reset_cairo();
+	fini_fontconfig();
+}
 
 int
 cairo_dl_load(char *err, size_t errlen)
@@ -32,5 +47,10 @@ cairo_dl_load(char *err, size_t errlen)
 		lib = NULL;
 		return -1;
 	}
+	/* dlsym() on the handle searches cairo and the fontconfig it loaded. */
+	*(void **)&reset_cairo = dlsym(lib, "cairo_debug_reset_static_data");
+	*(void **)&fini_fontconfig = dlsym(lib, "FcFini");
+	if (reset_cairo != NULL && fini_fontconfig != NULL)
+		atexit(release);
 	return 0;
 }

@@ -19,11 +19,13 @@ struct pic;
 /* Text: style bits and where x is. */
 enum { PIC_BOLD = 1, PIC_LEFT = 0, PIC_CENTER = 2, PIC_RIGHT = 4 };
 
-/* A game's drawer: the picture's size for a view, and the drawing. */
+/* A game's drawer: the picture's size for a view, the drawing, and where
+ * a place is drawn (picture_locate). */
 struct picture_drawer {
 	const char *rules;	/* the game's name, as in the view's game.rules */
 	void (*size)(const json_t *view, int *width, int *height);
 	void (*draw)(struct pic *p, const json_t *view);
+	int (*locate)(const json_t *view, const char *name, double *x, double *y);
 };
 
 extern const struct picture_drawer picture_tigris, picture_terra, picture_warriors;

@@ -56,6 +56,14 @@ picture_size(const json_t *view, int *width, int *height)
 	return 0;
 }
 
+int
+picture_locate(const json_t *view, const char *name, double *x, double *y)
+{
+	const struct picture_drawer *d = drawer_of(view);
+
+	return d != NULL ? d->locate(view, name, x, y) : -1;
+}
+
 /* cairo's stream writer: into an sbuf. */
 static cairo_status_t
 to_sbuf(void *closure, const unsigned char *data, unsigned int len)

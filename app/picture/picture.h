@@ -40,6 +40,15 @@ int picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, ch
  */
 int picture_size(const json_t *view, int *width, int *height);
 
+/*
+ * Where the picture of view shows the place name in its own colour: a
+ * Tigris square ("K1": its tile, or the land or river), a Terra Mystica
+ * hex ("A10": its terrain; "A10+": its building), a Warriors & Traders
+ * province ("PAR": its holder's tint).  0, or -1 when there is no such
+ * place.  For the tests, which read the colours back.
+ */
+int picture_locate(const json_t *view, const char *name, double *x, double *y);
+
 /* 1 when the rules named have a drawer. */
 int picture_has_drawer(const char *rules);
 

@@ -173,7 +173,7 @@ map(struct pic *p, const json_t *view)
 	const json_t *cells = pic_jarr(view, "map"), *br = pic_jarr(view, "bridges");
 	size_t i;
 	int r;
-	char t[4];
+	char t[16];
 
 	for (r = 0; r < ROWS; r++) {
 		double x, y;
@@ -243,7 +243,7 @@ cults(struct pic *p, const json_t *view)
 {
 	const json_t *f = pic_jarr(view, "factions"), *sp = pic_jarr(view, "cult_spaces");
 	double top = MAP_Y + 14, step = 24.5, base = top + 10 * step;
-	char t[8];
+	char t[16];
 	int k, lv;
 
 	for (lv = 0; lv <= 10; lv++) {
@@ -502,4 +502,29 @@ tm_draw(struct pic *p, const json_t *view)
 	legend(p, y + (nfactions(view) + 2) * LINE_H + 8 + 24);
 }
 
-const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw };
+static int
+tm_locate(const json_t *view, const char *name, double *x, double *y)
+{
+	const json_t *cells = pic_jarr(view, "map");
+	size_t i, n = strcspn(name, "+");
+
+	for (i = 0; cells != NULL && i < json_array_size(cells); i++) {
+		const json_t *c = json_array_get(cells, i);
+		const char *h = pic_jstr(c, "hex", "");
+
+		if (strlen(h) != n || strncmp(h, name, n) != 0)
+			continue;
+		hex_center(pic_jint(c, "row", 0), pic_jint(c, "col", 0), x, y);
+		/* The building's middle; else left of it, clear of the town's ring. */
+		if (name[n] == '+')
+			*y += 5;
+		else {
+			*x -= 19;
+			*y += 4;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw, tm_locate };

@@ -104,7 +104,7 @@ seat_shape(struct pic *p, int seat, double cx, double cy, double r, uint32_t fil
 static void
 leader(struct pic *p, double cx, double cy, double r, int colour, int seat)
 {
-	char num[8];
+	char num[16];
 
 	seat_shape(p, seat, cx, cy, r + 2.5, pic_seat_color(seat), PIC_NONE, 0);
 	seat_shape(p, seat, cx, cy, r - 1.5, colour >= 0 ? colour_rgb[colour] : 0x999999u,
@@ -200,7 +200,7 @@ static void
 board(struct pic *p, const json_t *view)
 {
 	const json_t *cells = pic_jarr(view, "cells"), *mons = pic_jarr(view, "monuments");
-	char t[8];
+	char t[16];
 	size_t i;
 	int c;
 
@@ -416,4 +416,17 @@ tg_draw(struct pic *p, const json_t *view)
 	panel(p, view, w);
 }
 
-const struct picture_drawer picture_tigris = { "tigris", tg_size, tg_draw };
+static int
+tg_locate(const json_t *view, const char *name, double *x, double *y)
+{
+	int i = square_index(name);
+
+	(void)view;
+	if (i < 0)
+		return -1;
+	*x = BX + (i % COLS) * CELL + CELL / 2.0;
+	*y = BY + (i / COLS) * CELL + CELL / 2.0;
+	return 0;
+}
+
+const struct picture_drawer picture_tigris = { "tigris", tg_size, tg_draw, tg_locate };

@@ -401,4 +401,17 @@ wt_draw(struct pic *p, const json_t *view)
 	panel(p, view, MAP_BOTTOM(e) + 4, w);
 }
 
-const struct picture_drawer picture_warriors = { "warriors", wt_size, wt_draw };
+static int
+wt_locate(const json_t *view, const char *name, double *x, double *y)
+{
+	const json_t *pr = province(view, name);
+
+	/* The box's lower left, clear of its units and its border. */
+	if (pr == NULL || centre(pr, x, y) != 0)
+		return -1;
+	*x -= BOX_W / 2.0 - 3;
+	*y += BOX_H / 2.0 - 5;
+	return 0;
+}
+
+const struct picture_drawer picture_warriors = { "warriors", wt_size, wt_draw, wt_locate };
