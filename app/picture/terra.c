@@ -242,7 +242,7 @@ static void
 cults(struct pic *p, const json_t *view)
 {
 	const json_t *f = pic_jarr(view, "factions"), *sp = pic_jarr(view, "cult_spaces");
-	double top = MAP_Y + 14, step = 24.5, base = top + 10 * step;
+	double top = MAP_Y + 30, step = 22.5, base = top + 10 * step;
 	char t[16];
 	int k, lv;
 
