@@ -128,6 +128,10 @@ $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+$(B)/bench/picture: bench/picture.c $(LIB_OBJ) $(B)/tests/selfplay.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
 $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm

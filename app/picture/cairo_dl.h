@@ -21,7 +21,7 @@
 /* Every cairo function arbiter calls. */
 #define CAIRO_DL_FUNCTIONS(X) \
 	X(cairo_arc) X(cairo_close_path) X(cairo_create) X(cairo_curve_to) \
-	X(cairo_destroy) X(cairo_fill) X(cairo_fill_preserve) \
+	X(cairo_destroy) X(cairo_fill) X(cairo_fill_preserve) X(cairo_font_face_destroy) \
 	X(cairo_font_extents) X(cairo_font_options_create) \
 	X(cairo_font_options_destroy) X(cairo_font_options_set_antialias) \
 	X(cairo_font_options_set_hint_metrics) X(cairo_font_options_set_hint_style) \
@@ -31,7 +31,7 @@
 	X(cairo_image_surface_get_stride) X(cairo_image_surface_get_width) \
 	X(cairo_line_to) X(cairo_move_to) X(cairo_new_path) X(cairo_new_sub_path) \
 	X(cairo_paint) X(cairo_rectangle) X(cairo_restore) X(cairo_rotate) \
-	X(cairo_save) X(cairo_select_font_face) X(cairo_set_antialias) X(cairo_set_dash) \
+	X(cairo_save) X(cairo_select_font_face) X(cairo_set_antialias) X(cairo_set_font_face) X(cairo_toy_font_face_create) X(cairo_set_dash) \
 	X(cairo_set_font_size) X(cairo_set_line_cap) X(cairo_set_line_join) \
 	X(cairo_set_line_width) X(cairo_set_source_rgb) X(cairo_set_source_rgba) \
 	X(cairo_show_text) X(cairo_status) X(cairo_status_to_string) X(cairo_stroke) \
@@ -60,6 +60,7 @@ int cairo_dl_load(char *err, size_t errlen);
 #define cairo_destroy (cairo_dl.p_cairo_destroy)
 #define cairo_fill (cairo_dl.p_cairo_fill)
 #define cairo_fill_preserve (cairo_dl.p_cairo_fill_preserve)
+#define cairo_font_face_destroy (cairo_dl.p_cairo_font_face_destroy)
 #define cairo_font_extents (cairo_dl.p_cairo_font_extents)
 #define cairo_font_options_create (cairo_dl.p_cairo_font_options_create)
 #define cairo_font_options_destroy (cairo_dl.p_cairo_font_options_destroy)
@@ -85,6 +86,8 @@ int cairo_dl_load(char *err, size_t errlen);
 #define cairo_save (cairo_dl.p_cairo_save)
 #define cairo_select_font_face (cairo_dl.p_cairo_select_font_face)
 #define cairo_set_antialias (cairo_dl.p_cairo_set_antialias)
+#define cairo_set_font_face (cairo_dl.p_cairo_set_font_face)
+#define cairo_toy_font_face_create (cairo_dl.p_cairo_toy_font_face_create)
 #define cairo_set_dash (cairo_dl.p_cairo_set_dash)
 #define cairo_set_font_size (cairo_dl.p_cairo_set_font_size)
 #define cairo_set_line_cap (cairo_dl.p_cairo_set_line_cap)

@@ -19,6 +19,9 @@ static const struct picture_drawer *const drawers[] = {
 struct pic {
 	cairo_t *cr;
 	int width, height;
+	/* DejaVu Sans and its bold, looked up once a picture, not by name
+	 * for each text. */
+	cairo_font_face_t *face[2];
 };
 
 /* The drawer of view's game, or NULL. */
@@ -100,6 +103,10 @@ picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *
 	p.cr = cairo_create(sf);
 	p.width = w;
 	p.height = h;
+	p.face[0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	p.face[1] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
 	{
 		/*
 		 * Text hinted to the pixel and not smoothed: at these sizes
@@ -119,6 +126,8 @@ picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *
 	d->draw(&p, view);
 	st = cairo_status(p.cr);
 	cairo_destroy(p.cr);
+	cairo_font_face_destroy(p.face[0]);
+	cairo_font_face_destroy(p.face[1]);
 	if (st == CAIRO_STATUS_SUCCESS && f == PICTURE_PNG)
 		st = cairo_surface_write_to_png_stream(sf, to_sbuf, out);
 	cairo_surface_finish(sf);
@@ -235,8 +244,7 @@ font(struct pic *p, double size, int style, const char *text, char *buf, size_t 
 {
 	size_t i = 0, o = 0, n = strlen(text);
 
-	cairo_select_font_face(p->cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    (style & PIC_BOLD) ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_face(p->cr, p->face[(style & PIC_BOLD) != 0]);
 	cairo_set_font_size(p->cr, size);
 	if (utf8_valid(text, n) && strcspn(text, "\t\r\n") == n)
 		return text;
