@@ -136,10 +136,11 @@ $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
+bench: arbiter $(B)/bench/selfplay $(B)/bench/replay $(B)/bench/picture
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 	@rm -f $(B)/bench/summary.tsv
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh
+	@PICTURE=$(B)/bench/picture BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pictures.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pg.sh

@@ -47,7 +47,8 @@ cairo_dl_load(char *err, size_t errlen)
 		lib = NULL;
 		return -1;
 	}
-	/* dlsym() on the handle searches cairo and the fontconfig it loaded. */
+	/* dlsym() on the handle searches cairo and what it loaded: libpng (the
+	 * table), fontconfig. */
 	*(void **)&reset_cairo = dlsym(lib, "cairo_debug_reset_static_data");
 	*(void **)&fini_fontconfig = dlsym(lib, "FcFini");
 	if (reset_cairo != NULL && fini_fontconfig != NULL)
