@@ -99,6 +99,25 @@ play "$wid" 12
 expect_rc 0 "$ARBITER" send
 shoot "$wid" warriors
 
+# show draws, to a file of its user's alone or to standard output; in SVG too.
+expect_rc 0 "$ARBITER" show 1 --format png -o "$T/b.png"
+[ "$(stat -c %a "$T/b.png")" = 600 ] || fail "show -o made a file others may read"
+"$ARBITER" --format png show 1 | cmp -s - "$T/b.png" || fail "show --format png to stdout differs"
+ok
+expect_rc 0 "$ARBITER" show 1 --format svg --output "$T/b.svg"
+contains "$T/b.svg" "<svg"
+# A picture holds nothing hidden: no --as.
+expect_rc 64 "$ARBITER" show 1 --format png --as ann
+contains "$T/err" "public board only"
+# Every other command of the table refuses a picture format.
+for c in $("$ARBITER" help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
+	[ "$c" = show ] && continue
+	for f in png svg; do
+		expect_rc 64 "$ARBITER" "$c" --format "$f"
+		contains "$T/err" "only show draws one"
+	done
+done
+
 # mail_pictures = no: the mail of before, without picture or cid:.
 export ARBITER_MAIL_PICTURES=no
 play 1 1
