@@ -105,7 +105,8 @@ outmail_picture_for(const struct config *cfg, const struct loaded *g, int seat,
 /*
  * Keep the public view of g for the picture of a mail (once per game and
  * view: every mail of a move names the same row): *id, and the picture's
- * size.  STORE_OK or a STORE_* code.
+ * size.  STORE_OK or a STORE_* code; when the view cannot be made, STORE_OK
+ * with *id 0: the mail goes without a picture, the move is not refused.
  */
 static int
 picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
@@ -115,11 +116,15 @@ picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *
 	char digest[SHA256_HEX_LEN + 1];
 	int rc = STORE_ERROR;
 
+	*id = 0;
 	if (text != NULL && picture_size(view, w, h) == 0 &&
 	    sha256_hex((const uint8_t *)text, strlen(text), digest) == 0)
 		rc = store_picture_add(s, g->row.id, digest, text, id);
-	else
-		fprintf(stderr, "arbiter: cannot keep the board's view for its picture\n");
+	else {
+		fprintf(stderr, "arbiter: the mail goes without the board's picture: its view "
+		    "could not be made\n");
+		rc = STORE_OK;
+	}
 	free(text);
 	json_decref(view);
 	return rc;
@@ -212,7 +217,7 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 		snprintf(alt, sizeof(alt), "The board after move %d", g->seq);
 		pic.cid = cid;
 		pic.alt = alt;
-		m.picture = &pic;
+		m.picture = picture > 0 ? &pic : NULL;
 	}
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);

@@ -82,8 +82,11 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	}
 	id = db_col_int(st, 0);
 	db_finalize(st);
-	rc = store_prepare(s, "INSERT INTO outbox_body (id, message, picture, picture_at) "
-	    "VALUES (?, ?, ?, ?)", &st);
+	/* (Without a picture its columns stay NULL: PostgreSQL takes a NULL
+	 * parameter as text, which an integer column refuses.) */
+	rc = store_prepare(s, m->picture > 0 ? "INSERT INTO outbox_body (id, message, picture, "
+	    "picture_at) VALUES (?, ?, ?, ?)" : "INSERT INTO outbox_body (id, message) VALUES (?, ?)",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
@@ -91,9 +94,6 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	if (m->picture > 0) {
 		db_bind_int(st, 3, m->picture);
 		db_bind_text(st, 4, m->picture_at);
-	} else {
-		db_bind_null(st, 3);
-		db_bind_null(st, 4);
 	}
 	return store_done(s, st, "queue mail");
 }
