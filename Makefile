@@ -136,7 +136,11 @@ $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-bench: arbiter $(B)/bench/selfplay $(B)/bench/replay $(B)/bench/picture
+$(B)/bench/timer: bench/timer.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $<
+
+bench: arbiter $(B)/bench/selfplay $(B)/bench/replay $(B)/bench/timer $(B)/bench/picture
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 	@rm -f $(B)/bench/summary.tsv
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh

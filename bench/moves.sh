@@ -70,7 +70,7 @@ for g in tigris terra warriors; do
 			k=$((k + 1))
 		done
 		printf '%-10s %-14s %12s %12s\n' $g $mode "$(median <"$W/t")" "$(median <"$W/m")"
-		case $mode in no-send) goal="<= 1.5" ;; maildir*) goal="<= 2" ;; *) goal="<= 2.5" ;; esac
+		case $mode in no-send) goal="<= 1.3" ;; maildir*) goal="<= 1.6" ;; *) goal="<= 2" ;; esac
 		summary "move, $g, $mode: time / floor" "$(median <"$W/t")" "$goal"
 		summary "move, $g, $mode: peak RSS (MB; floor $(awk "BEGIN { printf \"%.1f\", $fm / 1024 }"))" \
 		    "$(median <"$W/m" | awk -v f="$fm" '{ printf "%.1f", $1 * f / 1024 }')" "<= 6"
