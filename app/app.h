@@ -32,7 +32,8 @@ enum {
 	EXIT_CONFIG = 78,	/* EX_CONFIG: the configuration is wrong or missing */
 };
 
-enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON };
+/* The picture formats (png, svg) only for commands that draw (cmd_entry.pictures). */
+enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON, FMT_PNG, FMT_SVG };
 
 struct config;
 
@@ -57,6 +58,9 @@ int read_all(FILE *f, char **out, size_t *len);
 /* Read f to its end, keeping at most its first max bytes; *total counts all. */
 int read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total);
 int read_file(const char *path, char **out, size_t *len);
+/* Write len bytes to path, made or emptied, private to its user (0600).
+ * 0, or -1 with errno set. */
+int write_file(const char *path, const void *data, size_t len);
 int random_bytes(uint8_t *buf, size_t len);
 void hex_encode(const uint8_t *buf, size_t len, char *out);
 int hex_decode(const char *hex, uint8_t *buf, size_t len);
@@ -318,6 +322,17 @@ json_t *report_json(const struct loaded *g, int viewer);
  * escaped for the forum's markup.
  */
 int report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out);
+/* The same with the board's picture referenced above the code box: image
+ * is the picture's file name as the forum will know it (NULL: none). */
+int report_post_image(const struct ctx *c, const struct loaded *g, const char *image,
+    struct sbuf *out);
+/*
+ * The picture of the public board (app/picture/), format FMT_PNG or
+ * FMT_SVG, appended to out.  0; -1, or PICTURE_NOLIB (-2) when cairo
+ * could not be loaded, with one line in err.
+ */
+int report_picture(const struct loaded *g, enum format f, struct sbuf *out, char *err,
+    size_t errlen);
 
 /*
  * template.c: the text of mails and report frames.  template_load returns a

@@ -10,13 +10,15 @@
 #include "../mail/hash.h"
 #include "../store/store_mail.h"
 
-/* One key of the file: where its value goes. */
+/* One key of the file: where its value goes.  A number with len KEY_YESNO
+ * is a yes/no key (yes 1, no 0). */
 struct key {
 	const char *name;
 	char *str;
 	size_t len;
 	int *num;
 };
+enum { KEY_YESNO = 1 };
 
 /* Strip white space at both ends, in place. */
 static char *
@@ -108,6 +110,14 @@ set_key(const struct key *k, const char *value, const char *where, char *err, si
 {
 	long v;
 
+	if (k->num != NULL && k->len == KEY_YESNO) {
+		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0) {
+			snprintf(err, errlen, "%s: %s must be yes or no", where, k->name);
+			return -1;
+		}
+		*k->num = strcmp(value, "yes") == 0;
+		return 0;
+	}
 	if (k->num != NULL) {
 		if (parse_int(value, 0, 100000, &v) != 0) {
 			snprintf(err, errlen, "%s: %s needs a whole number from 0 to 100000", where,
@@ -214,6 +224,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "games_per_day", NULL, 0, &cfg->games_per_day },
 		{ "invitations_per_day", NULL, 0, &cfg->invitations_per_day },
 		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days },
+		{ "mail_pictures", NULL, KEY_YESNO, &cfg->mail_pictures },
 		{ "db", conf_db, sizeof(conf_db), NULL },
 		{ NULL, NULL, 0, NULL },
 	};
@@ -232,6 +243,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->games_per_day = 5;
 	cfg->invitations_per_day = 10;
 	cfg->keep_sent_days = 3;
+	cfg->mail_pictures = 1;
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)
 			return -1;

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outmail.h"
 #include "site.h"
+#include "picture/picture.h"
 #include "../mail/compose.h"
+#include "../mail/hash.h"
 #include "../mail/maildir.h"
 #include "../mail/curl_dl.h"
 #include "../mail/smtp.h"
@@ -94,6 +97,52 @@ outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int sk
 }
 
 int
+outmail_picture_for(const struct config *cfg, const struct loaded *g, int seat,
+    const char *rcpt, const char *kind)
+{
+	static const char *const board_kinds[] = { "start", "move", "end", "observe", "forum" };
+	size_t i;
+
+	(void)seat;
+	(void)rcpt;
+	if (!cfg->mail_pictures || g == NULL || g->rules == NULL ||
+	    !picture_has_drawer(g->rules->name))
+		return 0;
+	for (i = 0; i < sizeof(board_kinds) / sizeof(board_kinds[0]); i++)
+		if (strcmp(kind, board_kinds[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Keep the public view of g for the picture of a mail (once per game and
+ * view: every mail of a move names the same row): *id, and the picture's
+ * size.  STORE_OK or a STORE_* code; when the view cannot be made, STORE_OK
+ * with *id 0: the mail goes without a picture, the move is not refused.
+ */
+static int
+picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
+{
+	json_t *view = report_json(g, -1);
+	char *text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+	char digest[SHA256_HEX_LEN + 1];
+	int rc = STORE_ERROR;
+
+	*id = 0;
+	if (text != NULL && picture_size(view, w, h) == 0 &&
+	    sha256_hex((const uint8_t *)text, strlen(text), digest) == 0)
+		rc = store_picture_add(s, g->row.id, digest, text, id);
+	else {
+		fprintf(stderr, "arbiter: the mail goes without the board's picture: its view "
+		    "could not be made\n");
+		rc = STORE_OK;
+	}
+	free(text);
+	json_decref(view);
+	return rc;
+}
+
+int
 outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to)
@@ -116,8 +165,11 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
     const char *body, const char *in_reply_to, const struct outmail_extra *x)
 {
 	struct mail_out m;
+	struct mail_picture pic;
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
+	char cid[240], alt[80];
+	int64_t picture = 0;
 	uint8_t raw[8];
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
@@ -180,6 +232,17 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	    "auto-generated";
 	/* No line of a mail is wider than 80 columns, however long a name or a
 	 * waiting sentence grows. */
+	/* A mail of text alone (a forum's) has no HTML to hold a picture. */
+	if ((x == NULL || !x->text_only) && outmail_picture_for(cfg, g, seat, rcpt, kind)) {
+		memset(&pic, 0, sizeof(pic));
+		if ((rc = picture_keep(s, g, &picture, &pic.width, &pic.height)) != STORE_OK)
+			return rc;
+		snprintf(cid, sizeof(cid), "board.%s", msgid);
+		snprintf(alt, sizeof(alt), "The board after move %d", g->seq);
+		pic.cid = cid;
+		pic.alt = alt;
+		m.picture = picture > 0 ? &pic : NULL;
+	}
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);
 	if (x != NULL) {
@@ -205,6 +268,11 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	if (x != NULL && x->not_before > q.created) {
 		q.not_before = x->not_before;
 		q.held = 1;
+	}
+	if (picture > 0) {
+		q.picture = picture;
+		snprintf(q.picture_at, sizeof(q.picture_at), "%zu %zu %zu %zu", pic.at[0], pic.at[1],
+		    pic.at[2], pic.at[3]);
 	}
 	rc = store_outbox_add(s, &q);
 	free(bytes);
@@ -637,6 +705,73 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 	return !ok && !permanent && !own;
 }
 
+/*
+ * The pictures drawn in one run of the send loop, by id: a move's mails
+ * all name one picture, drawn once for them all.  An empty png: it could
+ * not be drawn (said once per run); its mails go without it.
+ */
+enum { DRAWN_MAX = 8 };
+struct drawn {
+	int64_t id;
+	struct sbuf png;
+};
+struct drawn_cache {
+	struct drawn d[DRAWN_MAX];
+	int n, next, warned;
+};
+
+static const struct drawn *
+drawn_get(struct store *s, struct drawn_cache *dc, int64_t id)
+{
+	struct drawn *d;
+	char *text = NULL, err[512] = "";
+	json_t *view = NULL;
+	int i;
+
+	for (i = 0; i < dc->n; i++)
+		if (dc->d[i].id == id)
+			return &dc->d[i];
+	if (dc->n < DRAWN_MAX)
+		d = &dc->d[dc->n++];
+	else {
+		d = &dc->d[dc->next];
+		dc->next = (dc->next + 1) % DRAWN_MAX;
+		sb_free(&d->png);
+	}
+	d->id = id;
+	sb_init(&d->png);
+	if (store_picture_view(s, id, &text) != STORE_OK)
+		snprintf(err, sizeof(err), "its view is not in the database: %s", store_error(s));
+	else if ((view = json_loads(text, 0, NULL)) == NULL)
+		snprintf(err, sizeof(err), "its view is not JSON");
+	else if (picture_draw(view, PICTURE_PNG, &d->png, err, sizeof(err)) != 0)
+		sb_free(&d->png);
+	if (err[0] != '\0' && !dc->warned++)
+		fprintf(stderr, "arbiter: mail goes without its board picture: %s\n", err);
+	json_decref(view);
+	free(text);
+	return d;
+}
+
+/* Put the picture m lacks into its message (or leave it out, when it could
+ * not be drawn). */
+static void
+with_picture(struct store *s, struct drawn_cache *dc, struct store_mail *m)
+{
+	const struct drawn *d = drawn_get(s, dc, m->picture);
+	size_t at[4];
+	char *out;
+	size_t len;
+
+	if (sscanf(m->picture_at, "%zu %zu %zu %zu", &at[0], &at[1], &at[2], &at[3]) != 4 ||
+	    compose_picture(m->message, m->len, at, d->png.len > 0 ? d->png.s : NULL,
+	    d->png.len, &out, &len) != 0)
+		return;		/* sent as queued: whole, its picture part empty */
+	free(m->message);
+	m->message = out;
+	m->len = len;
+}
+
 /* A session for cfg's smtp_url (set), or NULL with err set. */
 static struct smtp_session *
 session(const struct config *cfg, char *err, size_t len)
@@ -697,10 +832,12 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct smtp_session *smtp = NULL;
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
+	struct drawn_cache dc;
 	char err[512] = "";
 	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
 
 	memset(st, 0, sizeof(*st));
+	memset(&dc, 0, sizeof(dc));
 	if ((rc = config_secret(cfg, s, err, sizeof(err))) != 0) {
 		errx_line(c, "%s", err[0] != '\0' ? err : "the database failed");
 		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
@@ -738,6 +875,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				done[ndone].attempts = claimed[i].attempts;
 				done[ndone++].next_try = now;
 			} else {
+				if (claimed[i].picture > 0)
+					with_picture(s, &dc, &claimed[i]);
 				/* When the server is down, or the Maildir, the rest wait. */
 				stop = st->away = deliver_one(cfg, smtp, &claimed[i], now, verbose,
 				    &done[ndone], st);
@@ -762,6 +901,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 		late = 0;
 	}
 	smtp_close(smtp);
+	for (i = 0; i < dc.n; i++)
+		sb_free(&dc.d[i].png);
 	if (rc == STORE_OK && st->nolib) {
 		/* The server wants TLS and libcurl, which does it, is missing. */
 		errx_line(c, "smtp_url: the server needs TLS or a login only libcurl speaks, "

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "picture/picture.h"
 
 json_t *
 report_json(const struct loaded *g, int viewer)
@@ -212,7 +213,30 @@ post_rest(enum format f, const char *r, struct sbuf *out)
 }
 
 int
+report_picture(const struct loaded *g, enum format f, struct sbuf *out, char *err,
+    size_t errlen)
+{
+	json_t *view = report_json(g, -1);
+	int rc;
+
+	if (view == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = picture_draw(view, f == FMT_SVG ? PICTURE_SVG : PICTURE_PNG, out, err, errlen);
+	json_decref(view);
+	return rc;
+}
+
+int
 report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
+{
+	return report_post_image(c, g, NULL, out);
+}
+
+int
+report_post_image(const struct ctx *c, const struct loaded *g, const char *image,
+    struct sbuf *out)
 {
 	struct sbuf full = SBUF_INIT, board = SBUF_INIT, title = SBUF_INIT,
 	    rest = SBUF_INIT;
@@ -257,6 +281,8 @@ report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
 	    "titled", strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
 	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board), "rest",
 	    sb_str(&rest));
+	if (vars != NULL && image != NULL)
+		json_object_set_new(vars, "image", json_string(image));
 	sb_free(&full);
 	sb_free(&board);
 	sb_free(&title);

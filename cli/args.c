@@ -34,6 +34,10 @@ set_format(struct ctx *c, const char *v)
 		c->format = FMT_MARKDOWN;
 	else if (strcmp(v, "json") == 0)
 		c->format = FMT_JSON;
+	else if (strcmp(v, "png") == 0)
+		c->format = FMT_PNG;
+	else if (strcmp(v, "svg") == 0)
+		c->format = FMT_SVG;
 	else
 		return -1;
 	return 0;
@@ -51,13 +55,25 @@ global_opt(struct ctx *c, const char *name, const char *val)
 		c->config = val;
 	else if (strcmp(name, "format") == 0) {
 		if (set_format(c, val) != 0) {
-			fprintf(stderr, "%s: --format must be text, bbcode, markdown or json\n",
-			    c->prog);
+			fprintf(stderr, "%s: --format must be text, bbcode, markdown, json, png "
+			    "or svg\n", c->prog);
 			return -1;
 		}
 	} else
 		return 0;
 	return 1;
+}
+
+/* -o, the short form of --output where a command has it; else NULL. */
+static const struct opt_spec *
+letter_find(const struct opt_spec *specs, const char *a)
+{
+	if (strcmp(a, "-o") != 0)
+		return NULL;
+	for (; specs != NULL && specs->name != NULL; specs++)
+		if (strcmp(specs->name, "output") == 0 && specs->has_arg && specs->many == NULL)
+			return specs;
+	return NULL;
 }
 
 static const struct opt_spec *
@@ -91,6 +107,15 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 			only_operands = 1;
 			if (strcmp(a, "--") == 0)
 				continue;
+		}
+		if (!only_operands && (sp = letter_find(specs, a)) != NULL) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "%s %s: %s needs a value\n", c->prog, e->name, a);
+				free(ops);
+				return EXIT_USAGE;
+			}
+			*sp->value = argv[++i];
+			continue;
 		}
 		if (only_operands || a[0] != '-' || a[1] != '-' || a[2] == '\0') {
 			if (strcmp(a, "--") == 0 && !only_operands) {
@@ -157,6 +182,12 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 			free(ops);
 			return EXIT_SOFTWARE;
 		}
+	}
+	if ((c->format == FMT_PNG || c->format == FMT_SVG) && !cmd_draws(e)) {
+		fprintf(stderr, "%s %s: --format %s is a picture; only show draws one\n", c->prog,
+		    e->name, c->format == FMT_PNG ? "png" : "svg");
+		free(ops);
+		return EXIT_USAGE;
 	}
 	*operands = ops;
 	*noperands = n;

@@ -39,6 +39,8 @@ int submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **ar
 
 /* commands.c */
 const struct cmd_entry *cmd_find(const char *name);
+/* 1 when e draws pictures (takes --format png and svg): show alone. */
+int cmd_draws(const struct cmd_entry *e);
 void cmd_usage(const struct cmd_entry *e, FILE *f);
 int cmd_help_text(const char *name, FILE *f);
 void cmd_overview(FILE *f);
@@ -47,7 +49,8 @@ void cmd_overview(FILE *f);
  * args.c: the small option parser every command uses.  Options may stand
  * before or among the operands; `--name value` and `--name=value` both
  * work; the global options (--db, --format, --config) are accepted by
- * every command.  Returns 0 or EXIT_USAGE (after printing why).
+ * every command (--format png and svg only by those that draw, cmd_draws).
+ * -o FILE is --output FILE wherever --output is an option.  Returns 0 or EXIT_USAGE (after printing why).
  */
 struct opt_spec {
 	const char *name;	/* without the leading dashes */

@@ -28,6 +28,12 @@ cmd_find(const char *name)
 	return NULL;
 }
 
+int
+cmd_draws(const struct cmd_entry *e)
+{
+	return e == &cmd_show;
+}
+
 void
 cmd_usage(const struct cmd_entry *e, FILE *f)
 {
@@ -41,7 +47,7 @@ cmd_overview(FILE *f)
 	const struct game_rules *const *g;
 	int i;
 
-	fputs("usage: arbiter [--db DB] [--format text|bbcode|markdown|json] "
+	fputs("usage: arbiter [--db DB] [--format text|bbcode|markdown|json|png|svg] "
 	    "COMMAND [ARGS]\n\n"
 	    "arbiter adjudicates board games played by email and on forums.\n\n"
 	    "Commands:\n", f);
@@ -53,7 +59,8 @@ cmd_overview(FILE *f)
 	fputs("\n\nGlobal options:\n"
 	    "  --db DB        the game database: a file, or a postgresql:// URI (default\n"
 	    "                 $ARBITER_DB, else db in the configuration, else ./arbiter.db)\n"
-	    "  --format FMT   output format: text, bbcode, markdown or json\n"
+	    "  --format FMT   output format: text, bbcode, markdown or json; show also\n"
+	    "                 draws the board as png or svg\n"
 	    "  --config FILE  the site configuration file\n\n"
 	    "`arbiter help COMMAND` or `arbiter COMMAND --help` tells more; see arbiter(1).\n",
 	    f);

@@ -312,6 +312,7 @@ store_game_delete(struct store *s, int64_t id)
 		"DELETE FROM prefs WHERE game_id = ?",
 		"DELETE FROM inbound WHERE game_id = ?",
 		"DELETE FROM outbox WHERE game_id = ?",
+		"DELETE FROM pictures WHERE game_id = ?",
 		"DELETE FROM snapshots WHERE game_id = ?",
 		"DELETE FROM moves WHERE game_id = ?",
 		"DELETE FROM seats WHERE game_id = ?",

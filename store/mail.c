@@ -83,12 +83,73 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	}
 	id = db_col_int(st, 0);
 	db_finalize(st);
-	rc = store_prepare(s, "INSERT INTO outbox_body (id, message) VALUES (?, ?)", &st);
+	/* (Without a picture its columns stay NULL: PostgreSQL takes a NULL
+	 * parameter as text, which an integer column refuses.) */
+	rc = store_prepare(s, m->picture > 0 ? "INSERT INTO outbox_body (id, message, picture, "
+	    "picture_at) VALUES (?, ?, ?, ?)" : "INSERT INTO outbox_body (id, message) VALUES (?, ?)",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
 	db_bind_blob(st, 2, m->message, m->len);
+	if (m->picture > 0) {
+		db_bind_int(st, 3, m->picture);
+		db_bind_text(st, 4, m->picture_at);
+	}
 	return store_done(s, st, "queue mail");
+}
+
+int
+store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
+    int64_t *id)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO pictures (game_id, digest, view) VALUES (?, ?, ?) "
+	    "ON CONFLICT (game_id, digest) DO NOTHING", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, game);
+	db_bind_text(st, 2, digest);
+	db_bind_text(st, 3, view);
+	if ((rc = store_done(s, st, "keep picture")) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT id FROM pictures WHERE game_id = ? AND digest = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, game);
+	db_bind_text(st, 2, digest);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*id = db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc == DB_DONE ? DB_ERR : rc, "keep picture");
+}
+
+int
+store_picture_view(struct store *s, int64_t id, char **view)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*view = NULL;
+	if ((rc = store_prepare(s, "SELECT view FROM pictures WHERE id = ?", &st)) != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*view = store_col_dup(st, 0);
+	db_finalize(st);
+	if (rc == DB_DONE)
+		return STORE_NOTFOUND;
+	if (rc != DB_ROW)
+		return store_fail(s, rc, "read picture");
+	if (*view == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	return STORE_OK;
 }
 
 /* Record one outcome. */
@@ -127,6 +188,9 @@ read_mail(struct store *s, struct db_stmt *st, struct store_mail *m)
 	m->created = db_col_int(st, 6);
 	m->attempts = db_col_int(st, 7);
 	m->retried = db_col_int(st, 8) != 0;
+	m->picture = db_col_null(st, 9) ? 0 : db_col_int(st, 9);
+	if (m->picture > 0)
+		store_col_text(st, 10, m->picture_at, sizeof(m->picture_at));
 	m->message = malloc(m->len + 1);
 	if (m->message == NULL) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -188,12 +252,12 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * are skipped, not waited for and then claimed a second time.
 		 */
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until FROM outbox AS o INDEXED BY outbox_queue "
-		    "JOIN outbox_body AS b ON b.id = o.id "
+		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
+		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
@@ -337,9 +401,16 @@ store_outbox_purge(struct store *s, int64_t before, int *n)
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, before);
-	if ((rc = store_done(s, st, "delete old mail")) == STORE_OK)
-		*n = (int)s->changes;
-	return rc;
+	if ((rc = store_done(s, st, "delete old mail")) != STORE_OK)
+		return rc;
+	*n = (int)s->changes;
+	if (*n == 0)
+		return STORE_OK;
+	rc = store_prepare(s, "DELETE FROM pictures WHERE NOT EXISTS (SELECT 1 FROM outbox_body "
+	    "AS b WHERE b.picture = pictures.id)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	return store_done(s, st, "delete old pictures");
 }
 
 void

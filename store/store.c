@@ -283,6 +283,22 @@ static const char *const migrations[] = {
 	"  updated INTEGER NOT NULL,"
 	"  PRIMARY KEY (player, rules));"
 	"CREATE INDEX ratings_rules ON ratings(rules, rating);",
+	/*
+	 * 20: board pictures.  A mail that carries one is queued without its
+	 * bytes: it names the public view the picture is drawn from (kept
+	 * once per game and view, by digest) and where in the message the
+	 * picture goes, and delivery draws it, once for all the mails of a
+	 * move, outside the move's transaction.
+	 */
+	"CREATE TABLE pictures ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  digest TEXT NOT NULL,"
+	"  view TEXT NOT NULL,"
+	"  UNIQUE (game_id, digest));"
+	"ALTER TABLE outbox_body ADD COLUMN picture INTEGER;"
+	"ALTER TABLE outbox_body ADD COLUMN picture_at TEXT;"
+	"CREATE INDEX outbox_body_picture ON outbox_body(picture) WHERE picture IS NOT NULL;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

@@ -24,6 +24,8 @@ struct store_mail {
 	int retried;		/* claimed before and never recorded: perhaps delivered */
 	int64_t not_before;	/* queue: not sent before this time (0: at once) */
 	int held;		/* queue: held back by a limit, for the game master to hear */
+	int64_t picture;	/* the picture the message lacks (store_picture_add), or 0 */
+	char picture_at[80];	/* where it goes: compose_picture's four offsets */
 };
 
 /* The outcome of one delivery attempt, recorded by store_outbox_step. */
@@ -40,6 +42,17 @@ int store_meta_get(struct store *s, const char *key, char *buf, size_t len);
 int store_meta_put(struct store *s, const char *key, const char *value);
 /* Store a setting only when the key has none yet (a race's loser keeps the winner's). */
 int store_meta_add(struct store *s, const char *key, const char *value);
+
+/*
+ * The public view a board picture is drawn from, kept once per game and
+ * view (digest: the view's SHA-256): *id for it, a row made when there is
+ * none.  store_picture_view gives the view (malloc'ed); STORE_NOTFOUND
+ * when the picture is gone.  A picture goes with the last mail naming it
+ * (store_outbox_purge) or with its game.
+ */
+int store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
+    int64_t *id);
+int store_picture_view(struct store *s, int64_t id, char **view);
 
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);
@@ -67,7 +80,8 @@ int store_outbox_held(struct store *s, int *held);
 int store_outbox_held_report(struct store *s,
     void (*fn)(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg),
     void *arg);
-/* Delete mail sent or refused that was created before `before`; *n deleted. */
+/* Delete mail sent or refused that was created before `before`, and the
+ * pictures no mail names any more; *n mails deleted. */
 int store_outbox_purge(struct store *s, int64_t before, int *n);
 void store_mail_free(struct store_mail *m);
 

@@ -5,6 +5,7 @@
  * while the defender decides, standing orders) go only to their seat's
  * private view.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -605,6 +606,28 @@ res_json(const int *res)
 	return o;
 }
 
+/*
+ * Where the map sketch (wt_sketch) writes province p: the column of its
+ * code's first letter and the line, for the board pictures; -1 when the
+ * sketch lacks it.
+ */
+static void
+sketch_at(int p, int *x, int *y)
+{
+	const char *code = wt_provinces[p].code, *at;
+	int i;
+
+	*x = *y = -1;
+	for (i = 0; wt_sketch[i] != NULL; i++)
+		for (at = wt_sketch[i]; (at = strstr(at, code)) != NULL; at++)
+			if ((at == wt_sketch[i] || !isupper((unsigned char)at[-1])) &&
+			    !isupper((unsigned char)at[strlen(code)])) {
+				*x = (int)(at - wt_sketch[i]);
+				*y = i;
+				return;
+			}
+}
+
 /* One province. */
 static json_t *
 prov_json(const struct wt_state *s, int p)
@@ -612,9 +635,11 @@ prov_json(const struct wt_state *s, int p)
 	static const char *const tname[3] = { "capital", "trade", "normal" };
 	json_t *o = json_object(), *units = json_array(), *adj = json_array();
 	json_t *sea = json_array();
-	int i, k, side;
+	int i, k, side, x, y;
 
 	put(o, "code", json_string(wt_provinces[p].code));
+	sketch_at(p, &x, &y);
+	put(o, "at", json_pack("[ii]", x, y));
 	put(o, "name", json_string(wt_provinces[p].name));
 	put(o, "country", json_string(wt_countries[wt_provinces[p].country].code));
 	put(o, "type", json_string(tname[wt_provinces[p].type]));

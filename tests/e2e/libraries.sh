@@ -8,7 +8,10 @@
 # libcurl.  When GMime cannot be loaded, `arbiter mail` exits 69 and
 # leaves the game as it was: the MTA bounces or retries the message, it is
 # never dropped; when libcurl cannot be loaded for a TLS server, `send`
-# exits 69 and the mail stays queued.
+# exits 69 and the mail stays queued.  cairo (board pictures) is loaded
+# only where a picture is drawn: by `show --format png` and by delivering
+# mail that carries one, never by a move's transaction (--no-send), nor by
+# a move when mail_pictures = no.
 . "$(dirname "$0")/../e2e-lib.sh"
 
 SMTPD_PIDS=
@@ -44,7 +47,7 @@ loaded() {
 }
 
 linked=$(ldd "$ARBITER" | sed -n 's/^[[:space:]]*\([^ ]*\) .*/\1/p')
-for lib in gmime glib gobject curl; do
+for lib in gmime glib gobject curl cairo; do
 	echo "$linked" | grep -q "$lib" && fail "arbiter is linked with $lib: $linked"
 	ok
 done
@@ -64,6 +67,24 @@ for lib in gmime glib gobject curl; do
 done
 ls "$ARBITER_MAILDIR"/new/* >/dev/null 2>&1 || fail "the move delivered no mail"
 ok
+# That move's mail carried the board's picture: cairo drew it, at delivery.
+contains "$T/move-libs" libcairo
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+loaded "$T/nosend-libs" "$ARBITER" move --no-send 1 "$seat" pass || fail "the move failed"
+lacks "$T/nosend-libs" cairo
+loaded "$T/send-libs" "$ARBITER" send || fail "send failed: $(cat "$T/err")"
+contains "$T/send-libs" libcairo
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+ARBITER_MAIL_PICTURES=no loaded "$T/nopic-libs" "$ARBITER" move 1 "$seat" pass ||
+    fail "the move failed: $(cat "$T/err")"
+lacks "$T/nopic-libs" cairo
+loaded "$T/show-libs" "$ARBITER" show 1 || fail "show failed"
+lacks "$T/show-libs" cairo
+loaded "$T/png-libs" "$ARBITER" show 1 --format png -o "$T/board.png" || fail "show png failed"
+contains "$T/png-libs" libcairo
+for lib in gmime glib gobject curl; do
+	lacks "$T/png-libs" "$lib"
+done
 
 # The other seat answers by mail: that loads GMime (and the move is played).
 other=ada

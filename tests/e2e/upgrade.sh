@@ -6,6 +6,8 @@
 # the mail queued before goes out once, as it was; the games replay.
 . "$(dirname "$0")/../e2e-lib.sh"
 
+# The mail of the version before had no pictures.
+export ARBITER_MAIL_PICTURES=no
 expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@example.org
 expect_rc 0 "$ARBITER" send
 for k in 1 2 3; do
@@ -23,7 +25,7 @@ LATEST=$(sql "PRAGMA user_version")
 # Schema 13, as the version before left it: the text in the outbox row,
 # and none of what later versions added (15: invitations accepted by reply;
 # 16: preferences, held news, digests; 17: answers held back by a limit;
-# 18: a resignation to confirm; 19: standings).
+# 18: a resignation to confirm; 19: standings; 20: pictures).
 sqlite3 "$ARBITER_DB" "BEGIN;
 DROP TABLE ratings;
 ALTER TABLE seats DROP COLUMN confirm_serial;
@@ -42,6 +44,7 @@ ALTER TABLE identities DROP COLUMN accepted_at;
 ALTER TABLE outbox ADD COLUMN message BLOB NOT NULL DEFAULT x'';
 UPDATE outbox SET message = (SELECT message FROM outbox_body b WHERE b.id = outbox.id);
 DROP TABLE outbox_body;
+DROP TABLE pictures;
 PRAGMA user_version = 13;
 COMMIT;" || fail "cannot make the old schema"
 cp "$ARBITER_DB" "$T/copy.db"
