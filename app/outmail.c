@@ -97,20 +97,18 @@ outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int sk
 }
 
 int
-outmail_picture_for(const struct config *cfg, const struct loaded *g, int seat,
-    const char *rcpt, const char *kind)
+outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
+    int seat, const char *rcpt, const char *kind)
 {
 	static const char *const board_kinds[] = { "start", "move", "end", "observe", "forum" };
 	size_t i;
 
-	(void)seat;
-	(void)rcpt;
 	if (!cfg->mail_pictures || g == NULL || g->rules == NULL ||
 	    !picture_has_drawer(g->rules->name))
 		return 0;
 	for (i = 0; i < sizeof(board_kinds) / sizeof(board_kinds[0]); i++)
 		if (strcmp(kind, board_kinds[i]) == 0)
-			return 1;
+			return seat_pictures(s, g, seat, rcpt);
 	return 0;
 }
 
@@ -233,7 +231,7 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	/* No line of a mail is wider than 80 columns, however long a name or a
 	 * waiting sentence grows. */
 	/* A mail of text alone (a forum's) has no HTML to hold a picture. */
-	if ((x == NULL || !x->text_only) && outmail_picture_for(cfg, g, seat, rcpt, kind)) {
+	if ((x == NULL || !x->text_only) && outmail_picture_for(cfg, s, g, seat, rcpt, kind)) {
 		memset(&pic, 0, sizeof(pic));
 		if ((rc = picture_keep(s, g, &picture, &pic.width, &pic.height)) != STORE_OK)
 			return rc;

@@ -50,10 +50,11 @@ int outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g
  * Whether the mail of kind (outmail_queue's) to seat, or with seat -1 to
  * rcpt, about g carries the board's picture: a mail that shows the board
  * (start, move, end, observe, forum) of a game with a drawer, when the
- * site draws pictures (mail_pictures).  The one place that decides it.
+ * site draws pictures (mail_pictures) and the recipient did not say
+ * "pictures off" (prefs.c).  The one place that decides it.
  */
-int outmail_picture_for(const struct config *cfg, const struct loaded *g, int seat,
-    const char *rcpt, const char *kind);
+int outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
+    int seat, const char *rcpt, const char *kind);
 
 /* Fill prose into lines of at most width columns (words longer stay whole). */
 void outmail_wrap(const char *text, size_t width, struct sbuf *out);

@@ -19,6 +19,9 @@
  *   legal short         legal moves grouped, each group one line (default)
  *   legal full          every legal move, a line per choice of its first
  *                       words ("moves GAME-ID" gives it any time)
+ *   pictures on         the board drawn in the mail's HTML part, when the
+ *                       site draws pictures (mail_pictures; the default)
+ *   pictures off        the board as text only, a smaller mail
  *
  * Whatever the choice, these come at once: the start and end of a game,
  * answers to your own mail (a move you sent included: its mail is the
@@ -69,6 +72,17 @@ judge_legal(const char *value, char *norm, size_t len, char *err, size_t errlen)
 	return -1;
 }
 
+static int
+judge_pictures(const char *value, char *norm, size_t len, char *err, size_t errlen)
+{
+	if (strcasecmp(value, "on") == 0 || strcasecmp(value, "off") == 0) {
+		snprintf(norm, len, "%s", strcasecmp(value, "on") == 0 ? "on" : "off");
+		return 0;
+	}
+	snprintf(err, errlen, "pictures on or pictures off");
+	return -1;
+}
+
 static const struct pref PREFS[] = {
 	{ "mail", "every | turn | digest HOURS", "every",
 	    "every: a mail after every move; turn: only when a game waits for you (with "
@@ -78,6 +92,10 @@ static const struct pref PREFS[] = {
 	{ "legal", "short | full", "short",
 	    "how mail lists your legal moves: short groups them, full gives every choice",
 	    judge_legal },
+	{ "pictures", "on | off", "on",
+	    "on: the board drawn as a picture above the text in mail that shows it; off: "
+	    "the text alone, a smaller mail",
+	    judge_pictures },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -144,6 +162,20 @@ seat_moves_full(struct store *s, const struct loaded *g, int seat)
 	    pref_get(s, g->seats[seat].email, g->row.id, "legal", v, sizeof(v)) != STORE_OK)
 		return 0;
 	return strcmp(v, "full") == 0;
+}
+
+int
+seat_pictures(struct store *s, const struct loaded *g, int seat, const char *rcpt)
+{
+	const char *email = rcpt;
+	char v[8];
+
+	if (seat >= 0 && seat < g->row.nseats && g->seats[seat].email[0] != '\0')
+		email = g->seats[seat].email;
+	if (email == NULL || email[0] == '\0' ||
+	    pref_get(s, email, g->row.id, "pictures", v, sizeof(v)) != STORE_OK)
+		return 1;
+	return strcmp(v, "off") != 0;
 }
 
 /* One line of `help`'s list of the sender's preferences. */

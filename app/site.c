@@ -35,7 +35,7 @@
 /* Every command a mail to the site address takes. */
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
 	"observe", "unobserve", "new", "invite", "join", "leave", "accept", "decline", "open",
-	"mail", "legal", "away", "back", "standings", "rematch", NULL };
+	"mail", "legal", "pictures", "away", "back", "standings", "rematch", NULL };
 
 const char *
 site_quote_cut(const char *s, size_t max, char *buf, size_t len)

@@ -73,8 +73,9 @@ int invitations_send(struct ctx *c, struct config *cfg, struct store *s, int *se
 /*
  * prefs.c: what each player chooses about its mail (see prefs.c for the
  * table).  pref_get gives email's value of name for game (its own for
- * that game, else for all its games, else the default); seat_mail_mode
- * and seat_moves_full read the two of today for a seat of g.  pref_cmd
+ * that game, else for all its games, else the default); seat_mail_mode,
+ * seat_moves_full and seat_pictures read them for a seat of g (or, with
+ * seat -1, for the address rcpt: an observer).  pref_cmd
  * sets one (verb: its name) from a mail to the site address; pref_help
  * lists the sender's.
  */
@@ -94,6 +95,8 @@ int pref_get(struct store *s, const char *email, int64_t game, const char *name,
 /* MAIL_EVERY, MAIL_TURN or MAIL_DIGEST (*hours: the digest's interval). */
 int seat_mail_mode(struct store *s, const struct loaded *g, int seat, int *hours);
 int seat_moves_full(struct store *s, const struct loaded *g, int seat);
+/* 1 unless the seat's address (or rcpt) said "pictures off". */
+int seat_pictures(struct store *s, const struct loaded *g, int seat, const char *rcpt);
 int pref_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, char *args,
     int line, struct sbuf *out);
 int pref_help(struct store *s, const char *email, struct sbuf *out);

@@ -130,6 +130,31 @@ ok
 expect_rc 78 env ARBITER_MAIL_PICTURES=maybe "$ARBITER" move 1 ann pass
 contains "$T/err" "mail_pictures must be yes or no"
 
+# A player's own choice: "pictures off" to the site address, and that
+# player's mail of the game is the text alone, while the others' keep it.
+export ARBITER_FROM=games@example.org
+SITE=games@example.org
+confirmed ann@example.org pic1 "pictures off"
+contains "$T/joined" "Noted: pictures off, for all your games"
+play 1 1
+expect_rc 0 "$ARBITER" send
+for who in ann ben; do
+	f=$(grep -l "^To: .*<$who@example.org>" $(grep -l "^Subject: \[arbiter #1\]" "$ARBITER_MAILDIR"/new/*) |
+	    sed 's/.*_\([0-9]*\)$/\1 &/' | sort -n | tail -1 | cut -d' ' -f2)
+	[ -n "$f" ] || fail "no mail of game 1 to $who"
+	case $who in
+	ann) kinds=$($CHECK bare "$f") || fail "ann said pictures off and got: $kinds"
+		[ "$kinds" = "multipart/alternative text/plain text/html" ] ||
+		fail "ann said pictures off and got: $kinds" ;;
+	ben) mkdir -p "$T/ben"
+		set -- $($CHECK mail "$f" "$T/ben")
+		[ $# -eq 3 ] || fail "ben kept the pictures and got: $*" ;;
+	esac
+	ok
+done
+confirmed ann@example.org pic2 "pictures on"
+contains "$T/joined" "Noted: pictures on, for all your games"
+
 # Without cairo the mail goes all the same, without its picture.
 lib=$(/sbin/ldconfig -p | sed -n 's/.*libcairo.so.2 .*=> //p' | head -1)
 if [ -n "$lib" ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
