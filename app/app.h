@@ -170,9 +170,14 @@ int submission_check(const char *text, size_t len, char *err, size_t errlen);
  * reading stops at the first line after it that is not one.  The skipped
  * lines are appended to skipped, quoted and comma-separated, each cut to
  * 50 characters; past the sixth only their count is said ("and 3 more
- * lines").  Returns the number of command lines kept.
+ * lines").  Returns the number of command lines kept; or -1 when a line
+ * before the first command, or the one that stops the reading, looks like
+ * a command of the game but is none (a misspelt verb: the game's verbs and
+ * notation_word hooks): misread then says which, for the answer, and the
+ * mail must be refused, not read past it.
  */
-int reading_take(const struct game_rules *r, char *text, struct sbuf *skipped);
+int reading_take(const struct game_rules *r, char *text, struct sbuf *skipped,
+    struct sbuf *misread);
 /* Drop the quotes of a pasted forum post from text (in place). */
 void reading_paste(char *text);
 

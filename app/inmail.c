@@ -70,6 +70,7 @@ struct job {
 	char nonce[33];		/* a confirmation or invitation tag's nonce; "" none */
 	char nonce_kind;	/* 'c' a confirmation ("c.NONCE"), 'i' an invitation */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
+	struct sbuf misread;	/* a line like a command but none: why the mail is refused */
 	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
 	int confirmed;		/* a one-word "confirm" to the question: a resignation */
 };
@@ -578,8 +579,9 @@ is_stale(const struct job *j, const struct loaded *g)
 }
 
 /*
- * A proven seat's mail that plays nothing: stale, not read (too big), or
- * without commands (perhaps an absence), in one transaction with its key.
+ * A proven seat's mail that plays nothing: stale, not read (too big), with
+ * a line that looks like a command but is none (refused whole), or without
+ * commands (perhaps an absence), in one transaction with its key.
  */
 static int
 handle_quiet(struct job *j)
@@ -598,6 +600,12 @@ handle_quiet(struct job *j)
 		    "as plain text; nothing was applied.", j->in->refused);
 		rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "refused");
+	} else if (j->misread.len > 0) {
+		/* A line like a command but none: the whole mail is refused. */
+		snprintf(result, sizeof(result), "Your commands were not applied: %s.",
+		    sb_str(&j->misread));
+		rc = answer_seat(j, &g, result, "Correct the commands and reply again.", 1, 0);
+		snprintf(result, sizeof(result), "rejected");
 	} else {
 		char part[700] = "";
 		size_t n;
@@ -1071,12 +1079,12 @@ handle(struct job *j)
 					return EXIT_TEMPFAIL;
 				}
 			}
-			reading_take(g.rules, j->text, &j->skipped);
+			(void)reading_take(g.rules, j->text, &j->skipped, &j->misread);
 		}
 		game_unload(&g);
 	}
-	if (j->seat >= 0 && !j->legacy && j->in->refused[0] == '\0' && resign_lines(j->text) &&
-	    !j->confirmed) {
+	if (j->seat >= 0 && !j->legacy && j->in->refused[0] == '\0' && j->misread.len == 0 &&
+	    resign_lines(j->text) && !j->confirmed) {
 		int play = 0;
 
 		rc = ask_resign(j, &play);
@@ -1088,7 +1096,7 @@ handle(struct job *j)
 		rc = handle_site(j);
 	else if (j->seat < 0)
 		rc = handle_stranger(j);
-	else if (j->legacy || j->in->refused[0] != '\0' ||
+	else if (j->legacy || j->in->refused[0] != '\0' || j->misread.len > 0 ||
 	    strspn(j->text, " \t\r\n") == strlen(j->text))
 		rc = handle_quiet(j);
 	else
@@ -1129,6 +1137,7 @@ inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 	j.extension = extension;
 	code = handle(&j);
 	sb_free(&j.skipped);
+	sb_free(&j.misread);
 	free(j.text);
 	free(j.site_text);
 	inbound_free(&in);

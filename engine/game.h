@@ -181,6 +181,19 @@ struct game_rules {
 	int (*is_command)(const char *line);
 
 	/*
+	 * The words a command of the notation starts with, NULL-terminated
+	 * (the table is_command reads), and whether a lower-case word is one
+	 * of the notation's other words: a name from its tables (a colour, a
+	 * faction, a province, a unit) or a keyword between them ("from",
+	 * "to").  Mail reading uses both to tell a misspelt command ("leach
+	 * 2 from nomads") from prose, which is skipped: such a line is
+	 * refused, never read past.  NULL: none (no line is taken for a
+	 * misspelt command; numbers and coordinates still look like notation).
+	 */
+	const char *const *verbs;
+	int (*notation_word)(const char *word);
+
+	/*
 	 * Optional (NULL when the game has none): split a foreign log into
 	 * options and submissions.  Used by `arbiter import GAME LOGFILE`.
 	 */

@@ -360,6 +360,9 @@ int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
 void tm_normalize(char *cmd);
 /* is_command(): which line of a mail is a command. */
 int tm_is_command(const char *line);
+/* The verbs is_command reads, and the notation's other words (game.h). */
+extern const char *const tm_verbs[];
+int tm_notation_word(const char *word);
 
 /* tflow.c: the turn flow */
 void tm_waiting(const void *st, struct game_wait *w);

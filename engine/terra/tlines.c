@@ -15,7 +15,7 @@
 #include "../notation.h"
 #include "terra.h"
 
-static const char *const verbs[] = {
+const char *const tm_verbs[] = {
 	"setup", "build", "upgrade", "transform", "dig", "send", "action", "convert",
 	"burn", "advance", "leech", "decline", "pass", "connect", "bridge", "done",
 	"wait", "resign", "drop-faction", "pick-color", "unlock-terrain", NULL,
@@ -109,7 +109,27 @@ tm_is_command(const char *line)
 		while (*p == ' ' || *p == '\t')
 			p++;
 	}
-	return signed_word(p) || line_starts_with_verb(p, verbs) || gain_token(p);
+	return signed_word(p) || line_starts_with_verb(p, tm_verbs) || gain_token(p);
+}
+
+/* notation_word(): a faction, a colour, a cult track, a building, a
+ * resource or a keyword of the commands ("from", "to", "for"). */
+int
+tm_notation_word(const char *w)
+{
+	static const char *const keys[] = { "from", "to", "for", "p", "priest", "ship",
+	    "shipping", "dig", "digging", "pw", "c", "w", "vp", "d", "tp", "te", "sh",
+	    "sa", "dwelling", "trading", "temple", "stronghold", "sanctuary", "bridge",
+	    "gain-priest", NULL };
+	int i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (word_eq(w, keys[i]))
+			return 1;
+	/* the factions' own actions: ACTA, ACTE, ACTN ... */
+	if (strncasecmp(w, "act", 3) == 0 && strlen(w) <= 5)
+		return 1;
+	return tm_faction_find(w) >= 0 || tm_color_find(w) >= 0 || tm_cult_find(w) >= 0;
 }
 
 /* Format an error message into err; returns GAME_REJECTED. */

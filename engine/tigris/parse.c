@@ -19,8 +19,8 @@ static const char *const decision_verbs[] = {
 	"support", "conflict", "monument", "building", "treasure", NULL,
 };
 
-/* Every word a command of the notation starts with. */
-static const char *const all_verbs[] = {
+/* Every word a command of the notation starts with (the rules' verbs). */
+const char *const tg_verbs[] = {
 	"leader", "withdraw", "tile", "catastrophe", "swap", "pass", "support",
 	"conflict", "monument", "building", "treasure", "resign", NULL,
 };
@@ -28,7 +28,16 @@ static const char *const all_verbs[] = {
 int
 tg_is_command(const char *line)
 {
-	return line_starts_with_verb(line, all_verbs);
+	return line_starts_with_verb(line, tg_verbs);
+}
+
+/* notation_word(): a colour or its tile or leader name, a run of colour
+ * letters ("swap kk"), or "none". */
+int
+tg_notation_word(const char *w)
+{
+	return tg_parse_colour(w) >= 0 || strcmp(w, "none") == 0 ||
+	    (w[0] != '\0' && strspn(w, "rbgk") == strlen(w));
 }
 
 /* Whether w is one of the words of a NULL-terminated list. */

@@ -217,6 +217,8 @@ const struct game_rules tigris_rules = {
 	.timeout_move = tg_timeout_move,
 	.resample = tg_resample,
 	.is_command = tg_is_command,
+	.verbs = tg_verbs,
+	.notation_word = tg_notation_word,
 	.render_board = tg_render_board,
 	.import_log = NULL,
 };

@@ -198,6 +198,8 @@ void tg_public_text(const void *before, int seat, const char *text,
 int tg_timeout_move(const void *st, int seat, struct sbuf *out);
 int tg_resample(void *st, int owner, uint64_t salt);
 int tg_is_command(const char *line);
+extern const char *const tg_verbs[];
+int tg_notation_word(const char *word);
 void tg_render_board(const void *st, const char *const *names, struct sbuf *out);
 
 /* render.c */

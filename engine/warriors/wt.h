@@ -375,6 +375,8 @@ void wt_render_text(const void *st, int viewer, const char *const *names,
     struct sbuf *out);
 json_t *wt_render_json(const void *st, int viewer, const char *const *names);
 int wt_is_command(const char *line);
+extern const char *const wt_verbs[];
+int wt_notation_word(const char *word);
 void wt_render_board(const void *st, const char *const *names, struct sbuf *out);
 void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);
 

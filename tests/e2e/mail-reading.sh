@@ -68,10 +68,24 @@ contains "$T/mail" "Your legal commands now"
 [ "$(grep -c ": pass" "$T/log")" -eq 2 ] || fail "a mail without commands moved"
 ok
 
-# A command with a typo in its first word is not a command: it is listed as
-# not read, and the mail still plays nothing.
-send "$s3" typo "pas"
-contains "$T/mail" 'Not read as commands: "pas".'
+# A command with a typo in its first word is no command, and no greeting
+# either (issue 27): the mail is refused, naming the line, and plays
+# nothing, though a legal command follows it.
+before=$(dbsum moves)
+send "$s3" typo "Hi all,
+pas
+pass"
+contains "$T/joined" 'Your commands were not applied: the line "pas" is no command of Tigris & Euphrates, though it looks like one (did you mean "pass"?)'
+contains "$T/subject" "not accepted"
+[ "$(dbsum moves)" = "$before" ] || fail "a mail with a misspelt command moved"
+ok
+# So is the line that stops the commands: "leader red F4" is not played.
+send "$s3" typo2 "leader red F4
+suport 2
+Thanks!"
+contains "$T/joined" 'the line "suport 2" is no command of Tigris & Euphrates, though it looks like one (did you mean "support"?)'
+[ "$(dbsum moves)" = "$before" ] || fail "a mail with a misspelt command moved"
+ok
 
 # A rejection says so in its subject.
 send "$s3" rejected "pass
