@@ -380,6 +380,41 @@ declare_away(struct job *j, struct loaded *g, char *result, size_t len)
 	return rc;
 }
 
+/* Tell the sender which lines of the mail were not read as commands. */
+static void
+note_skipped(const struct job *j, char *result, size_t len)
+{
+	size_t n = strlen(result);
+
+	if (j->skipped.len > 0)
+		snprintf(result + n, len - n, "\nNot read as commands: %s.",
+		    sb_str(&j->skipped));
+}
+
+/* 1 when g is over, by its rules or abandoned: no mail acts on it any more. */
+static int
+game_ended(const struct loaded *g)
+{
+	return g->row.over != 0 || g->rules->over(g->state);
+}
+
+/*
+ * The answer to any mail that would act on a game that is over: that it
+ * is over, nothing more (no commands to correct, no board, no reply
+ * address to act on).
+ */
+static int
+answer_over(struct job *j, const struct loaded *g)
+{
+	char result[300];
+
+	snprintf(result, sizeof(result), "Game #%lld %s, so nothing in your mail was "
+	    "applied.", (long long)g->row.id, g->row.over == STORE_ABANDONED ?
+	    "was abandoned by the game master" : "is over");
+	note_skipped(j, result, sizeof(result));
+	return answer_seat(j, g, result, NULL, 0, 0);
+}
+
 /* The stale answer: nothing applied, the game as it stands, a fresh reply address. */
 static int
 answer_stale(struct job *j, const struct loaded *g)
@@ -395,22 +430,13 @@ answer_stale(struct job *j, const struct loaded *g)
 		    "address; not answered\n", (long long)g->row.id, shown_addr(j->in->from));
 		return STORE_OK;
 	}
+	if (game_ended(g))
+		return answer_over(j, g);
 	snprintf(result, sizeof(result), "Game #%lld has moved on since the mail you "
 	    "answered (it is at move %d now), so nothing in your mail was applied. Here "
 	    "is the game as it stands; reply to this mail to act on it.",
 	    (long long)g->row.id, g->row.nmoves);
 	return answer_seat(j, g, result, NULL, 1, 1);
-}
-
-/* Tell the sender which lines of the mail were not read as commands. */
-static void
-note_skipped(const struct job *j, char *result, size_t len)
-{
-	size_t n = strlen(result);
-
-	if (j->skipped.len > 0)
-		snprintf(result + n, len - n, "\nNot read as commands: %s.",
-		    sb_str(&j->skipped));
 }
 
 /* The answer to a submission play_submission judged, inside its transaction. */
@@ -447,6 +473,8 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		snprintf(j->note, sizeof(j->note), "%s", result);
 		return STORE_OK;
 	}
+	if (game_ended(g) && n == 0)
+		return answer_over(j, g);
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
 	    "table)" : "");
@@ -600,6 +628,10 @@ handle_quiet(struct job *j)
 		    "as plain text; nothing was applied.", j->in->refused);
 		rc = answer_seat(j, &g, result, NULL, 1, 0);
 		snprintf(result, sizeof(result), "refused");
+	} else if (game_ended(&g) && j->nsaid == 0 && j->consent == 0 && j->away == 0) {
+		/* Commands, or nothing, for a game that is over. */
+		rc = answer_over(j, &g);
+		snprintf(result, sizeof(result), "over");
 	} else if (j->misread.len > 0) {
 		/* A line like a command but none: the whole mail is refused. */
 		snprintf(result, sizeof(result), "Your commands were not applied: %s.",
