@@ -128,9 +128,10 @@ int game_log_walk(struct loaded *g, int reveal,
 int game_update_clocks(struct loaded *g, int mover, int64_t now);
 /*
  * Give a new serial to every seat whose part changed since before (what
- * the game awaited then): it became or stopped being awaited, its reason
- * changed, or it is the mover.  before NULL: every seat (undo).  Inside
- * the caller's transaction; STORE_* code.
+ * the game awaited then): it became or stopped being awaited, or its
+ * reason changed; but not the mover (-1: none): what a seat changed
+ * itself does not stale its own reply address.  before NULL: every seat
+ * (undo).  Inside the caller's transaction; STORE_* code.
  */
 int game_update_serials(struct loaded *g, int mover, const struct game_wait *before);
 /* Seat by name (case-insensitive) or 1-based number; -1 when none. */

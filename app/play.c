@@ -69,8 +69,10 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 	for (i = 0; i < g->row.nseats; i++) {
 		unsigned bit = 1u << i;
 
-		if (before != NULL && i != mover && (before->mask & bit) == (now.mask & bit) &&
-		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))
+		/* What the mover changed of its own part it knows: its mail
+		 * stays good (a second reply to it acts, issue 27). */
+		if (before != NULL && (i == mover || ((before->mask & bit) == (now.mask & bit) &&
+		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))))
 			continue;
 		g->seats[i].serial++;
 		g->changed |= bit;
@@ -281,7 +283,15 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
 	}
 	if ((rc = game_update_clocks(g, sub->seat, m.at)) != STORE_OK)
 		return rc;
-	return game_update_serials(g, sub->seat, before);
+	/* A move of the seat's own voids its open question to resign. */
+	if (sub->seat >= 0 && g->seats[sub->seat].confirm_serial != 0) {
+		if ((rc = store_seat_set_confirm(g->store, g->row.id, sub->seat, 0)) != STORE_OK)
+			return rc;
+		g->seats[sub->seat].confirm_serial = 0;
+	}
+	/* The deadline's move for a seat is not the seat's own: its mail is stale. */
+	return game_update_serials(g, strcmp(sub->source, "timeout") == 0 ? -1 : sub->seat,
+	    before);
 }
 
 /*
