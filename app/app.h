@@ -89,6 +89,9 @@ struct loaded {
 	/* The seats whose serial the last move changed (game_update_serials):
 	 * each became or stopped being awaited, or is awaited for something new. */
 	unsigned changed;
+	/* The seats the last move concerns (game_played's concerns): a move
+	 * that only answered what was asked of its seat; 0: every seat. */
+	unsigned concerns;
 };
 
 /*
@@ -297,6 +300,9 @@ struct outcome {
 	int stale;		/* mail: the token's serial is not the seat's now */
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
+	/* Applied: what it did that its commands do not say (game_played's
+	 * told: power offers made, declined by an action), one event a line. */
+	char told[GAME_TOLD_LEN];
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);
@@ -383,6 +389,9 @@ int clock_policy_known(const char *name);
 void clock_describe(const struct store_game *row, int site_hours, char *buf, size_t len);
 /* The seat's deadline (an absence pauses its clock); 0: none. */
 int64_t clock_deadline(const struct store_game *row, const struct store_seat *st);
+/* The same said to the seat for its mail, with what comes after it ("" when
+ * its game has no deadline or does not wait for it). */
+void clock_deadline_text(const struct loaded *g, int seat, char *buf, size_t len);
 /* Set st->due_at to the time of its next event (0: none). */
 void clock_schedule(const struct store_game *row, struct store_seat *st);
 /* The event due for st at now. */

@@ -226,3 +226,25 @@ clock_consequence(const char *policy_name, const char *name, char *buf, size_t l
 	else
 		snprintf(buf, len, "the game keeps waiting for %s and the table is told", name);
 }
+
+void
+clock_deadline_text(const struct loaded *g, int seat, char *buf, size_t len)
+{
+	const struct store_seat *st = &g->seats[seat];
+	int64_t d = clock_deadline(&g->row, st);
+	char when[64], after[64], what[300];
+
+	buf[0] = '\0';
+	if (d == 0)
+		return;
+	clock_time_text(d, when, sizeof(when));
+	clock_consequence(policy(&g->row), "you", what, sizeof(what));
+	if (strcmp(policy(&g->row), "remind-only") == 0)
+		snprintf(buf, len, "Your deadline for this decision: %s (reminders come "
+		    "before it; then %s).", when, what);
+	else {
+		clock_time_text(d + (int64_t)g->row.grace_hours * HOUR, after, sizeof(after));
+		snprintf(buf, len, "Your deadline for this decision: %s (reminders come "
+		    "before it); if you have not moved by %s, %s.", when, after, what);
+	}
+}

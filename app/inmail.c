@@ -455,9 +455,11 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 	n = strlen(result);
 	if (out->code == EXIT_OK) {
 		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
-		    "of game #%lld. Everyone has been sent the new board%s", n ? "\n" : "",
-		    out->seq, (long long)g->row.id, j->nsaid > 0 ? ", with your words to the "
-		    "table." : j->nsaid < 0 ? "; your words were not passed on: " : ".");
+		    "of game #%lld. %s%s", n ? "\n" : "", out->seq, (long long)g->row.id,
+		    g->concerns != 0 ? "The seats it concerns have been sent the new board "
+		    "(the others see it in their next mail)" : "Everyone has been sent the new "
+		    "board", j->nsaid > 0 ? ", with your words to the table." : j->nsaid < 0 ?
+		    "; your words were not passed on: " : ".");
 		if (j->nsaid < 0) {
 			n = strlen(result);
 			snprintf(result + n, sizeof(result) - n, "%s.", j->say_err);
@@ -467,6 +469,21 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 			snprintf(result + n, sizeof(result) - n, "\n\"undo\", \"agree\" and "
 			    "\"refuse\" are read only in a mail without commands: nothing was asked "
 			    "or counted.");
+		}
+		if (out->told[0] != '\0') {
+			/* What it did that the commands do not say: offers made, and
+			 * declined by acting (issue 27). */
+			const char *p = out->told;
+
+			n = strlen(result);
+			snprintf(result + n, sizeof(result) - n, "\nIt also did this:");
+			while (*p != '\0' && (n = strlen(result)) < sizeof(result)) {
+				size_t k = strcspn(p, "\n");
+
+				snprintf(result + n, sizeof(result) - n, " %.*s%s", (int)k, p,
+				    p[k] == '\n' ? ";" : ".");
+				p += k + (p[k] == '\n');
+			}
 		}
 		note_skipped(j, result, sizeof(result));
 		/* Said at the top of the mover's mail of the move, not in one of its own. */

@@ -54,8 +54,15 @@ seat_vars(const struct config *cfg, const struct loaded *g, int seat)
 	    !awaited && !g->rules->over(g->state), "why", awaited ? w.why[seat] : "",
 	    "waiting", waiting, "site", cfg->reply_address, "label",
 	    seat < sc.nseats ? sc.label[seat] : "");
-	if (v != NULL && awaited)
+	if (v != NULL && awaited) {
+		char deadline[400];
+
 		outmail_moves_vars(cfg, g, seat, v);
+		/* The seat's own deadline for it, when the game has one. */
+		clock_deadline_text(g, seat, deadline, sizeof(deadline));
+		if (deadline[0] != '\0')
+			json_object_set_new(v, "deadline", json_string(deadline));
+	}
 	sb_free(&board);
 	return v;
 }
@@ -454,7 +461,8 @@ talk_text(const char *name, const char *said, struct sbuf *out)
 
 /*
  * Whether seat is mailed this move now (its preference; answered: the
- * move was the seat's own, sent by mail); else its news is held.
+ * move was the seat's own, sent by mail; a move that concerns only some
+ * seats); else its news is held.
  */
 static int
 move_mail_now(struct store *s, const struct loaded *g, int seat, int answered)
@@ -462,7 +470,14 @@ move_mail_now(struct store *s, const struct loaded *g, int seat, int answered)
 	struct game_wait w;
 	int hours, mode = seat_mail_mode(s, g, seat, &hours);
 
-	if (answered || mode == MAIL_EVERY || g->seats[seat].email[0] == '\0')
+	if (answered || g->seats[seat].email[0] == '\0')
+		return 1;
+	/* A move that only answered what was asked of its seat (a power
+	 * offer) goes to the seats it concerns and those whose part it
+	 * changed; the others read it in their next mail (issue 27). */
+	if (g->concerns != 0 && !(g->concerns & (1u << seat)) && !(g->changed & (1u << seat)))
+		return 0;
+	if (mode == MAIL_EVERY)
 		return 1;
 	if (mode == MAIL_DIGEST)
 		return 0;

@@ -41,9 +41,12 @@ outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, s
 	} else {
 		memset(&w, 0, sizeof(w));
 		g->rules->waiting(g->state, &w);
-		/* "your turn", "your turn, also waiting for bo", "waiting for bo" */
+		/* "your turn", "your turn, also waiting for bo", "waiting for bo";
+		 * a decision outside the seat's turn by its own words ("power
+		 * offer from witches", issue 27) */
 		if (seat >= 0 && (w.mask & (1u << seat)))
-			o = (size_t)snprintf(wait, sizeof(wait), "your turn");
+			o = (size_t)snprintf(wait, sizeof(wait), "%s", w.brief[seat][0] != '\0' ?
+			    w.brief[seat] : "your turn");
 		for (i = 0; i < g->row.nseats && o < sizeof(wait); i++)
 			if (i != seat && (w.mask & (1u << i)))
 				o += (size_t)snprintf(wait + o, sizeof(wait) - o, "%s%s",

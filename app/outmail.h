@@ -141,6 +141,9 @@ int recap_load(struct loaded *g, struct recap *r);
 void recap_free(struct recap *r);
 void recap_text(const struct config *cfg, const struct loaded *g, const struct recap *r,
     int seat, int from, struct sbuf *out);
+/* One move's shown form on one line: its commands joined by "; ", then
+ * what it did besides (its "# " lines, play.c) after " - ". */
+void recap_line(const char *shown, struct sbuf *out);
 
 /* Load the configuration and deliver what is due (cmd_send.c). */
 int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);

@@ -247,6 +247,33 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 	return -1;
 }
 
+/*
+ * What the log shows of an applied submission: its public form (NULL: the
+ * text itself), then what it did that its commands do not say, one line
+ * each marked as a comment ("# "), which every notation skips, so the
+ * shown form still replays.  NULL when it is the text as it is.
+ */
+static char *
+shown_form(const struct submission *sub, const char *public_form, const char *told)
+{
+	struct sbuf b = SBUF_INIT;
+	const char *p = told;
+	size_t n;
+
+	if (*told == '\0')
+		return public_form != NULL ? strdup(public_form) : NULL;
+	sb_puts(&b, public_form != NULL ? public_form : sub->text);
+	while (b.len > 0 && b.s[b.len - 1] == '\n')
+		b.s[--b.len] = '\0';
+	while (*p != '\0') {
+		n = strcspn(p, "\n");
+		if (n > 0)
+			sb_printf(&b, "\n# %.*s", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	return sb_take(&b);
+}
+
 /* Record an applied submission: log, snapshot, game over flag, clocks, serials. */
 static int
 record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
@@ -404,8 +431,16 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		return out->code = EXIT_OK;
 	}
 	out->code = EXIT_OK;
-	rc = record(c, sub, g, pl.drew, &before, g->rules->public_text != NULL &&
-	    sub->seat >= 0 ? sb_str(&shown) : NULL);
+	snprintf(out->told, sizeof(out->told), "%s", pl.told);
+	g->concerns = pl.concerns;
+	{
+		char *form = shown_form(sub, g->rules->public_text != NULL && sub->seat >= 0 ?
+		    sb_str(&shown) : NULL, pl.told);
+
+		rc = form == NULL && (pl.told[0] != '\0' || (g->rules->public_text != NULL &&
+		    sub->seat >= 0)) ? STORE_ERROR : record(c, sub, g, pl.drew, &before, form);
+		free(form);
+	}
 	sb_free(&shown);
 	out->seq = g->row.nmoves;
 	/* The answer first: to an applied mail it is a note the mover's own

@@ -98,7 +98,7 @@ void
 recap_text(const struct config *cfg, const struct loaded *g, const struct recap *r, int seat,
     int from, struct sbuf *out)
 {
-	int i, first = 0, shown = 0, found = 0, count = 0;
+	int i, first = 0, found = 0, count = 0;
 
 	if (from <= 0) {
 		/* After the seat's own last move; from the start when it has none. */
@@ -126,17 +126,31 @@ recap_text(const struct config *cfg, const struct loaded *g, const struct recap 
 			continue;
 		sb_printf(out, "  %d %s: ", r->m[i].seq, k >= 0 && k < g->row.nseats ?
 		    g->names[k] : "(admin)");
-		/* One command per line in the public form: joined by "; ". */
-		while (*p != '\0') {
-			size_t n = strcspn(p, "\n");
-
-			if (n > 0)
-				sb_printf(out, "%s%.*s", shown++ ? "; " : "", (int)n, p);
-			p += n;
-			if (*p == '\n')
-				p++;
-		}
+		recap_line(p, out);
 		sb_putc(out, '\n');
-		shown = 0;
 	}
+}
+
+void
+recap_line(const char *shown, struct sbuf *out)
+{
+	const char *p;
+	int pass, n = 0, told = 0;
+
+	/* One command per line in the public form: joined by "; "; then
+	 * what the move did besides, its "# " lines, after " - ". */
+	for (pass = 0; pass < 2; pass++)
+		for (p = shown; *p != '\0';) {
+			size_t len = strcspn(p, "\n");
+			int note = len > 2 && p[0] == '#' && p[1] == ' ';
+
+			if (len > 0 && note == pass) {
+				if (pass == 0)
+					sb_printf(out, "%s%.*s", n++ ? "; " : "", (int)len, p);
+				else
+					sb_printf(out, "%s%.*s", told++ ? "; " : " - ", (int)len - 2,
+					    p + 2);
+			}
+			p += len + (p[len] == '\n');
+		}
 }

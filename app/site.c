@@ -124,6 +124,10 @@ help_text(struct store *s, const char *email, const char *arg, struct sbuf *out)
 		sb_printf(out, "%s - the notation in brief:\n%s\n", r->title,
 		    notation != NULL ? notation : "");
 		free(notation);
+		if (r->glossary != NULL) {
+			r->glossary(out);
+			sb_putc(out, '\n');
+		}
 		/* What `new GAME KEY=VALUE` takes. */
 		snprintf(name, sizeof(name), "options-%s.txt", r->name);
 		notation = template_load(name);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "../app/outmail.h"
 
 struct log_arg {
 	const struct loaded *g;
@@ -21,6 +22,7 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	char when[32];
 	time_t t = (time_t)m->at;
 	struct tm tm;
+	struct sbuf line = SBUF_INIT, text = SBUF_INIT;
 	const char *p;
 
 	if (a->array != NULL) {
@@ -32,15 +34,18 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	}
 	gmtime_r(&t, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
-	printf("%4d  %s  %s: ", m->seq, when, who);
-	for (p = shown; *p != '\0'; p++) {
-		if (*p == '\n') {
-			if (p[1] != '\0')
-				fputs("; ", stdout);
-		} else if (*p != '\r')
-			putchar(*p);
-	}
-	putchar('\n');
+	/* A game without hidden commands: the form recorded with the move
+	 * adds what it did besides its commands (offers made, declined). */
+	if (a->g->rules->public_text == NULL && m->shown != NULL)
+		shown = m->shown;
+	for (p = shown; *p != '\0'; p++)	/* no CR reaches the terminal */
+		if (*p != '\r')
+			sb_putc(&text, *p);
+	recap_line(sb_str(&text), &line);
+	printf("%4d  %s  %s: %s\n", m->seq, when, who, line.oom || text.oom ? "" :
+	    sb_str(&line));
+	sb_free(&text);
+	sb_free(&line);
 	return 0;
 }
 

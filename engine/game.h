@@ -47,6 +47,8 @@ enum {
 	GAME_WHY_LEN = 160,
 	GAME_LABEL_LEN = 32,
 	GAME_OPTION_FILE_MAX = 8192,	/* bytes of a file option's text (file_options) */
+	GAME_TOLD_LEN = 600,
+	GAME_BRIEF_LEN = 64,
 };
 
 /* Results of play(). */
@@ -66,6 +68,12 @@ struct game_opt {
 struct game_wait {
 	unsigned mask;				/* bit i set: seat i is awaited */
 	char why[GAME_MAX_SEATS][GAME_WHY_LEN];	/* "support in the red revolt at F4" */
+	/*
+	 * For a seat awaited only for a decision outside its turn, that
+	 * decision in a few words for a mail's subject ("power offer from
+	 * witches"); "" when the seat's turn is what is awaited ("your turn").
+	 */
+	char brief[GAME_MAX_SEATS][GAME_BRIEF_LEN];
 };
 
 /* Scores as a given viewer may see them. */
@@ -80,6 +88,20 @@ struct game_score {
 /* What a successful play() reports besides the new state. */
 struct game_played {
 	int drew;	/* the submission revealed hidden information (drew from the bag) */
+	/*
+	 * What the submission did that its commands do not say, all public,
+	 * one event a line ("icemaidens may leech 2 from halflings: 2 power
+	 * for 1 VP", "declined by acting: leech 1 from nomads"): for the log
+	 * and the answer to the mover.  "" when nothing.
+	 */
+	char told[GAME_TOLD_LEN];
+	/*
+	 * 0: the submission is news to every seat.  Else the seats it
+	 * concerns (bit i: seat i), when it only answered what was asked of
+	 * the mover outside its turn (a power offer): the other seats read it
+	 * in their next mail, unless it changed what the game awaits from them.
+	 */
+	unsigned concerns;
 };
 
 struct game_import;
@@ -192,6 +214,13 @@ struct game_rules {
 	 */
 	const char *const *verbs;
 	int (*notation_word)(const char *word);
+
+	/*
+	 * What the game's tiles or cards do, in words, for `help GAME` by
+	 * mail (Terra Mystica: the bonus, favor, town and scoring tiles), the
+	 * same words the report uses.  NULL: nothing beyond the notation.
+	 */
+	void (*glossary)(struct sbuf *out);
 
 	/*
 	 * Optional (NULL when the game has none): split a foreign log into
