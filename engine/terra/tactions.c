@@ -287,7 +287,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	struct tm_player *p = &s->pl[seat];
 	const struct tm_fdef *f = tm_fd(s, seat);
 	enum game_status rc;
-	int kind = 1, free_d = 0;
+	int kind = 1, free_d = 0, had[3] = { p->c, p->w, p->p }, dug = 0;
 
 	if (cell < 0 || s->cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "build: not a land hex");
@@ -345,6 +345,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
 			if (rc != GAME_OK)
 				return rc;
+			dug = 1;
 		}
 		rc = need_reach(s, seat, cell, &kind, err, errlen);
 		if (rc != GAME_OK)
@@ -356,6 +357,15 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		if (rc != GAME_OK)
 			return rc;
 	}
+	if (!free_d && (p->c < f->cost_c[TB_D] || p->w < f->cost_w[TB_D]) &&
+	    (p->c != had[0] || p->w != had[1] || p->p != had[2]))
+		/* The spades (or the reach) were paid first: the whole cost,
+		 * against what the seat had (issue 27). */
+		return tm_fail(err, errlen, "build %s: %s and the dwelling cost %dC %dW %dP "
+		    "in all (the dwelling %dC %dW); you had %dC %dW %dP", s->cells[cell].name,
+		    dug ? "the spades" : "the reach", had[0] - p->c + f->cost_c[TB_D], had[1] - p->w +
+		    f->cost_w[TB_D], had[2] - p->p, f->cost_c[TB_D], f->cost_w[TB_D], had[0],
+		    had[1], had[2]);
 	if (!free_d) {
 		rc = pay(p, f->cost_c[TB_D], f->cost_w[TB_D], 0, "a dwelling", err, errlen);
 		if (rc != GAME_OK)

@@ -225,3 +225,69 @@ tm_score_desc(int n)
 
 	return n >= 1 && n <= TM_NSCORE ? d[n] : "-";
 }
+
+/*
+ * What bonus tile n (1..10), favor tile n (1..12) and town tile n (1..8)
+ * give, in a few words, as the scoring tiles are described: income
+ * ("+2C"), an action, VP when passing, cult steps, VP when building
+ * ("TP >> 3"), a town's VP and gain.  The site's figures.
+ */
+const char *
+tm_bon_desc(int n)
+{
+	static const char *const d[TM_NBON + 1] = {
+		"-",
+		"+2C, action: 1 spade",
+		"+4C, action: 1 cult step",
+		"+6C",
+		"+3PW, shipping +1",
+		"+1W +3PW",
+		"+2W, pass: 4 VP a SH/SA",
+		"+1W, pass: 2 VP a TP",
+		"+1P",
+		"+2C, pass: 1 VP a D",
+		"+3PW, pass: 3 VP a shipping level",
+	};
+
+	return n >= 1 && n <= TM_NBON ? d[n] : "-";
+}
+
+const char *
+tm_fav_desc(int n)
+{
+	static const char *const d[TM_NFAV + 1] = {
+		"-",
+		"FIRE +3",
+		"WATER +3",
+		"EARTH +3",
+		"AIR +3",
+		"FIRE +2, towns of power 6",
+		"WATER +2, action: 1 cult step",
+		"EARTH +2, +1W +1PW",
+		"AIR +2, +4PW",
+		"FIRE +1, +3C",
+		"WATER +1, TP >> 3",
+		"EARTH +1, D >> 2",
+		"AIR +1, pass: 2/3/3/4 VP for 1/2/3/4 TP",
+	};
+
+	return n >= 1 && n <= TM_NFAV ? d[n] : "-";
+}
+
+const char *
+tm_tw_desc(int n)
+{
+	static const char *const d[TM_NTW + 1] = {
+		"-",
+		"5 VP, +6C",
+		"7 VP, +2W",
+		"9 VP, +1P",
+		"6 VP, +8PW",
+		"8 VP, +1 on each cult track",
+		"2 VP, +2 on each cult track, 2 keys",
+		"4 VP, shipping +1",
+		"11 VP",
+	};
+
+	return n >= 1 && n <= TM_NTW ? d[n] : "-";
+}

@@ -36,6 +36,7 @@ enum {
 	TM_MAXOFFER = 48,
 	TM_MAXGROUP = 16,
 	TM_LAST_LEN = 1024,
+	TM_LEDGER_LEN = 640,
 	TM_NBON = 10,
 	TM_NFAV = 12,
 	TM_NTW = 8,
@@ -229,6 +230,10 @@ struct tm_state {
 	int32_t over;
 	struct tm_player pl[TM_MAXP];
 	char last[TM_LAST_LEN];
+	/* What the last submission's round end and round start paid each
+	 * faction (tlast.c); "" when it ended no round. */
+	char ledger[TM_LEDGER_LEN];
+	int32_t round_vp[TM_MAXP];	/* each seat's VP as its round's actions began */
 };
 
 extern const struct tm_fdef tm_fdefs[TM_NFACT];
@@ -255,6 +260,9 @@ int tm_bld_strength(const struct tm_state *s, int seat, int b);
 extern const char *const tm_final_names[TFS_COUNT];
 int tm_final_find(const char *name);
 const char *tm_score_desc(int n);
+const char *tm_bon_desc(int n);
+const char *tm_fav_desc(int n);
+const char *tm_tw_desc(int n);
 
 /* tcore.c: mechanics used by the parser */
 const struct tm_fdef *tm_fd(const struct tm_state *s, int seat);
@@ -411,6 +419,37 @@ enum game_status tm_cmd_connect(struct tm_state *s, int seat, const char *spec, 
     size_t errlen);
 enum game_status tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen);
 
+/* tlast.c: what the table is told of a submission, of the offers waiting
+ * and of a round's end and start */
+struct cmdlist;
+/* The offers before a submission, to tell what it made and ended. */
+struct tm_before {
+	int32_t noffer;
+	struct tm_offer offer[TM_MAXOFFER];
+};
+/* A seat's resources before a round's cult bonus or income. */
+struct tm_purse {
+	int32_t vp, c, w, p, charge, spades;
+};
+/* The power offer i would give its seat now (capped by its bowls and its
+ * VP), and its VP cost in *vp. */
+int tm_offer_gain(const struct tm_state *s, int i, int *vp);
+/* Every offer to seat, with gain and cost, appended to why; brief gets
+ * the subject's words ("power offer from witches"). */
+void tm_offers_why(const struct tm_state *s, int seat, char *why, size_t len, char *brief,
+    size_t blen);
+/* What the seat's action still owes, in words; NULL when nothing. */
+const char *tm_owed_why(const struct tm_state *s, int seat);
+/* Before a submission: keep the offers, clear the ledger. */
+void tm_last_begin(struct tm_state *s, struct tm_before *b);
+/* After it: "Last:", told and concerns (game.h). */
+void tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,
+    const struct tm_before *b, struct game_played *out);
+/* The ledger: resources before a payment, and what it paid (income 0: the
+ * round's end and its cult bonus; 1: the round's income). */
+void tm_ledger_take(const struct tm_state *s, struct tm_purse *pu);
+void tm_ledger_note(struct tm_state *s, const struct tm_purse *pu, int income);
+
 /* tplay.c: the command parser */
 enum game_status tm_play(void *st, int seat, const char *text,
     struct game_played *out, char *err, size_t errlen);
@@ -421,6 +460,7 @@ void tm_score(const void *st, int viewer, struct game_score *out);
 void tm_render_text(const void *st, int viewer, const char *const *names,
     struct sbuf *out);
 void tm_render_board(const void *st, const char *const *names, struct sbuf *out);
+void tm_glossary(struct sbuf *out);
 
 /* tjson.c: the JSON view */
 json_t *tm_render_json(const void *st, int viewer, const char *const *names);

@@ -150,6 +150,7 @@ tm_new_turn(struct tm_state *s)
 void
 tm_start_round(struct tm_state *s, int r)
 {
+	struct tm_purse purse[TM_MAXP];
 	int i;
 
 	s->round = r;
@@ -169,7 +170,9 @@ tm_start_round(struct tm_state *s, int r)
 	if (r > 1)
 		coming_order(s, s->order);
 	s->nnext = 0;
+	tm_ledger_take(s, purse);
 	tm_take_income(s);
+	tm_ledger_note(s, purse, 1);
 	s->unlock_wait = 0;
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
@@ -245,11 +248,14 @@ decisions_open(const struct tm_state *s, int but)
 static void
 end_actions(struct tm_state *s)
 {
+	struct tm_purse purse[TM_MAXP];
 	int i;
 
 	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
 	s->cur = -1;
+	tm_ledger_take(s, purse);
 	if (s->round >= 6) {
+		tm_ledger_note(s, purse, 0);
 		/* the site scores and ends the game; steps still owed are
 		 * never placed */
 		for (i = 0; i < s->nseats; i++)
@@ -260,6 +266,7 @@ end_actions(struct tm_state *s)
 		return;
 	}
 	tm_cult_income(s);
+	tm_ledger_note(s, purse, 0);
 	s->phase = TP_CULTSPADES;
 }
 
@@ -401,7 +408,7 @@ tm_waiting(const void *st, struct game_wait *w)
 {
 	const struct tm_state *s = st;
 	char b[32];
-	int i, j;
+	int i;
 
 	memset(w, 0, sizeof(*w));
 	if (s->over)
@@ -448,6 +455,10 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "action's bridge (bridge HEX:HEX; -BRIDGE gives it up)";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].pick_owed)
 			why = "pick the new home colour (pick-color COLOUR)";
+		/* a favor or town tile, spades or cult steps the action owes */
+		if (s->phase == TP_ACTIONS && s->act != TA_NONE && tm_owed_why(s, s->cur) != NULL &&
+		    s->pl[s->cur].bridge_owed == 0 && !s->pl[s->cur].pick_owed)
+			why = tm_owed_why(s, s->cur);
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&
 		    tm_action_finished(s) && !tm_owes(s, s->cur))
 			why = "choose a cult track for the cult step (+CULT)";
@@ -465,25 +476,18 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "COLOUR)" : "place the cult steps of the cult spades (+CULT)");
 		}
 	for (i = 0; i < s->nseats; i++) {
-		for (j = 0; j < s->noffer; j++)
-			if (s->offer[j].to == i) {
-				size_t len;
+		/* every offer, with what it gives and costs (tlast.c); the
+		 * subject's words only for a seat whose turn it is not */
+		if (tm_has_offer(s, i)) {
+			char brief[GAME_BRIEF_LEN] = "";
 
-				if (w->mask & (1u << i)) {
-					len = strlen(w->why[i]);
-					snprintf(w->why[i] + len, GAME_WHY_LEN - len,
-					    "; leech %d from %s or decline",
-					    s->offer[j].amount,
-					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
-				} else {
-					snprintf(w->why[i], GAME_WHY_LEN, "%s: leech %d from %s "
-					    "or decline", tm_fname(s, i, b, sizeof(b)),
-					    s->offer[j].amount,
-					    tm_fdefs[s->pl[s->offer[j].from].faction].name);
-				}
-				w->mask |= 1u << i;
-				break;
-			}
+			if (!(w->mask & (1u << i)))
+				snprintf(w->why[i], GAME_WHY_LEN, "%s:", tm_fname(s, i, b, sizeof(b)));
+			tm_offers_why(s, i, w->why[i], GAME_WHY_LEN, brief, sizeof(brief));
+			if (!(w->mask & (1u << i)))
+				snprintf(w->brief[i], GAME_BRIEF_LEN, "%s", brief);
+			w->mask |= 1u << i;
+		}
 		if (tm_shifter_must_settle(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
 		    !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;

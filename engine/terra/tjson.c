@@ -111,6 +111,27 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 			json_object_set_new(a, k2, json_integer(s->bon_coins[i]));
 		}
 	json_object_set_new(o, "bonus_left", a);
+	/* What each tile gives, in words (as scoring_text). */
+	a = json_object();
+	for (i = 1; i <= TM_NBON; i++) {
+		char k2[16];
+
+		snprintf(k2, sizeof(k2), "BON%d", i);
+		json_object_set_new(a, k2, json_string(tm_bon_desc(i)));
+	}
+	for (i = 1; i <= TM_NFAV; i++) {
+		char k2[16];
+
+		snprintf(k2, sizeof(k2), "FAV%d", i);
+		json_object_set_new(a, k2, json_string(tm_fav_desc(i)));
+	}
+	for (i = 1; i <= TM_NTW; i++) {
+		char k2[16];
+
+		snprintf(k2, sizeof(k2), "TW%d", i);
+		json_object_set_new(a, k2, json_string(tm_tw_desc(i)));
+	}
+	json_object_set_new(o, "tiles_text", a);
 	if (s->final_tile != TFS_NONE)
 		json_object_set_new(o, "final_scoring", json_string(tm_final_names[s->final_tile]));
 	a = json_array();
@@ -145,6 +166,18 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 			    w.why[i]));
 	json_object_set_new(o, "waiting", a);
 	json_object_set_new(o, "last", json_string(s->last));
+	/* What the last submission's round end and start paid (issue 27). */
+	json_object_set_new(o, "ledger", json_string(s->ledger));
+	/* Every power offer waiting, with what it gives and costs now. */
+	a = json_array();
+	for (i = 0; i < s->noffer; i++) {
+		int vp, gain = tm_offer_gain(s, i, &vp);
+
+		json_array_append_new(a, json_pack("{sisssisisi}", "seat", s->offer[i].to + 1,
+		    "from", tm_fdefs[s->pl[s->offer[i].from].faction].name, "amount",
+		    s->offer[i].amount, "gain", gain, "vp", vp));
+	}
+	json_object_set_new(o, "offers", a);
 	if (viewer >= 0 && viewer < s->nseats)
 		json_object_set_new(o, "private", json_pack("{ss}", "note",
 		    "Terra Mystica has no hidden information"));

@@ -153,9 +153,33 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 }
 
 /*
+ * 1 when every line of moves only gives up what an action owes (-SPADE,
+ * -BRIDGE, the site's -GAIN_FAVOR ...): a word of capitals and '_' after
+ * the '-', no count or cult track of a real command ("-3FIRE").  An empty
+ * list gives up nothing either.
+ */
+static int
+only_give_up(const char *moves)
+{
+	static const char *const cults[] = { "FIRE\n", "WATER\n", "EARTH\n", "AIR\n" };
+	size_t n, k;
+
+	for (; *moves != '\0'; moves += n + (moves[n] == '\n')) {
+		n = strcspn(moves, "\n");
+		if (moves[0] != '-' || strspn(moves + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") != n - 1)
+			return 0;
+		for (k = 0; k < 4; k++)
+			if (strncmp(moves + 1, cults[k], strlen(cults[k])) == 0)
+				return 0;
+	}
+	return 1;
+}
+
+/*
  * Is `action X` accepted now and does its follow-up exist (a bridge to
  * place, a hex to transform...)?  An action whose owed part could only be
- * thrown away is not offered.
+ * thrown away (-SPADE, -BRIDGE: issue 27) is not offered, though it may be
+ * taken.
  */
 static int
 action_usable(const struct tm_state *s, struct tm_state *tmp, int seat,
@@ -175,8 +199,7 @@ action_usable(const struct tm_state *s, struct tm_state *tmp, int seat,
 	t2 = malloc(sizeof(*t2));
 	if (t2 == NULL)
 		return 0;
-	ok = !owed_moves(tmp, t2, seat, &probe) ||
-	    (probe.len > 0 && strcmp(sb_str(&probe), "-SPADE\n") != 0);
+	ok = !owed_moves(tmp, t2, seat, &probe) || !only_give_up(sb_str(&probe));
 	free(t2);
 	sb_free(&probe);
 	return ok;
@@ -296,7 +319,6 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 			snprintf(cmd, sizeof(cmd), "decline %d from %s", s->offer[i].amount,
 			    from);
 			try_move(s, tmp, seat, cmd, out);
-			break;
 		}
 	if (s->pl[seat].cult_bonus > 0 && !s->pl[seat].cult_owed &&
 	    !s->pl[seat].cult2_owed)
@@ -534,7 +556,8 @@ check_board(const struct tm_state *s, char *err, size_t errlen)
 				snprintf(err, errlen, "a priest slot names no seat");
 				return -1;
 			}
-	if (memchr(s->last, '\0', sizeof(s->last)) == NULL) {
+	if (memchr(s->last, '\0', sizeof(s->last)) == NULL ||
+	    memchr(s->ledger, '\0', sizeof(s->ledger)) == NULL) {
 		snprintf(err, errlen, "the last move's text is not terminated");
 		return -1;
 	}

@@ -580,36 +580,6 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 	return GAME_OK;
 }
 
-/* Record what the submission did, as the table saw it. */
-static void
-record_last(struct tm_state *s, int seat, const struct cmdlist *cl, int noffer0)
-{
-	size_t len;
-	int i;
-
-	if (seat >= 0 && s->pl[seat].faction >= 0)
-		snprintf(s->last, sizeof(s->last), "%s:", tm_fdefs[s->pl[seat].faction].name);
-	else
-		snprintf(s->last, sizeof(s->last), "admin:");
-	for (i = 0; i < cl->n; i++) {
-		const char *c = cl->cmd[i], *colon = strchr(c, ':'), *sp = strchr(c, ' ');
-
-		if (colon != NULL && (sp == NULL || colon < sp)) {
-			c = colon + 1;
-			while (*c == ' ')
-				c++;
-		}
-		len = strlen(s->last);
-		snprintf(s->last + len, sizeof(s->last) - len, "%s %s", i ? "." : "", c);
-	}
-	for (i = noffer0 > 0 ? noffer0 : 0; i < s->noffer; i++) {
-		len = strlen(s->last);
-		snprintf(s->last + len, sizeof(s->last) - len, "%s %s may gain %d power",
-		    i == noffer0 ? " -" : ",", tm_fdefs[s->pl[s->offer[i].to].faction].name,
-		    s->offer[i].amount);
-	}
-}
-
 /* play(): apply one submission from one seat (or seat -1 for admin). */
 enum game_status
 tm_play(void *st, int seat, const char *text, struct game_played *out,
@@ -617,10 +587,13 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 {
 	struct tm_state *s = st;
 	struct cmdlist cl = { 0, NULL };
+	struct tm_before before;
 	enum game_status rc;
-	int noffer0 = s->noffer, i;
+	int i;
 
 	out->drew = 0;
+	out->told[0] = '\0';
+	out->concerns = 0;
 	if (seat < -1 || seat >= s->nseats)
 		return tm_fail(err, errlen, "no seat %d in this game", seat + 1);
 	if (cmd_split(text, ";.", &cl) != 0)
@@ -629,6 +602,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		cmd_free(&cl);
 		return tm_fail(err, errlen, "empty submission");
 	}
+	tm_last_begin(s, &before);
 	for (i = 0; seat >= 0 && i < cl.n; i++)
 		if (is_resign(cl.cmd[i]))
 			break;
@@ -642,7 +616,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		rc = apply_all(s, seat, &cl, err, errlen);
 	if (rc == GAME_OK) {
 		tm_advance(s);
-		record_last(s, seat, &cl, noffer0);
+		tm_last_record(s, seat, &cl, &before, out);
 	}
 	cmd_free(&cl);
 	return rc;

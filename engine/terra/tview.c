@@ -177,13 +177,52 @@ render_cults(const struct tm_state *s, struct sbuf *out)
 	sb_putc(out, '\n');
 }
 
-/* Tiles: scoring with the current round, bonus, favor and town supplies. */
+/*
+ * Append one entry of a list to the report: " | " between entries, a new
+ * line indented by four spaces when the entry would pass 78 columns.
+ */
+static void
+wrap_entry(struct sbuf *out, size_t *col, const char *entry, int first)
+{
+	size_t n = strlen(entry);
+
+	if (!first && *col + 3 + n > 78) {
+		sb_puts(out, " |\n    ");
+		*col = 4;
+	} else if (!first) {
+		sb_puts(out, " | ");
+		*col += 3;
+	} else {
+		sb_putc(out, ' ');
+		(*col)++;
+	}
+	sb_puts(out, entry);
+	*col += n;
+}
+
+/* The faction holding bonus tile n, or NULL. */
+static const char *
+bon_holder(const struct tm_state *s, int n)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].bon == n && s->pl[i].faction >= 0)
+			return tm_fdefs[s->pl[i].faction].name;
+	return NULL;
+}
+
+/*
+ * Tiles: scoring with the current round; bonus tiles in play (coins on
+ * those left, the holder of the others), favor and town tiles with how
+ * many are left; each with what it gives (issue 27: tiles in words).
+ */
 static void
 render_tiles(const struct tm_state *s, struct sbuf *out)
 {
-	char w[32];
+	char w[96];
 	size_t col;
-	int i;
+	int i, k, n, town;
 
 	sb_puts(out, "\nScoring tiles:\n");
 	for (i = 0; i < 6; i++)
@@ -193,30 +232,35 @@ render_tiles(const struct tm_state *s, struct sbuf *out)
 	if (s->final_tile != TFS_NONE)
 		sb_printf(out, "Final scoring tile: %s (18/12/6 VP)\n",
 		    tm_final_names[s->final_tile]);
-	sb_puts(out, "Bonus tiles left:");
-	col = 17;
-	for (i = 1; i <= TM_NBON; i++)
-		if (s->bon_avail[i]) {
-			snprintf(w, sizeof(w), "BON%d(%dC)", i, s->bon_coins[i]);
-			wrap_word(out, &col, w);
-		}
-	sb_puts(out, "\nFavor tiles left:");
-	col = 17;
-	for (i = 1; i <= TM_NFAV; i++)
-		if (s->fav_left[i] > 0) {
-			snprintf(w, sizeof(w), "FAV%d x%d", i, s->fav_left[i]);
-			wrap_word(out, &col, w);
-		}
-	sb_puts(out, "\nTown tiles left:");
-	col = 16;
-	for (i = 1; i <= TM_NTW; i++)
-		if (s->tw_left[i] > 0) {
-			snprintf(w, sizeof(w), "TW%d x%d", i, s->tw_left[i]);
-			wrap_word(out, &col, w);
-		}
-	if (s->tw_left[1] + s->tw_left[2] + s->tw_left[3] + s->tw_left[4] +
-	    s->tw_left[5] + s->tw_left[6] + s->tw_left[7] + s->tw_left[8] == 0)
-		sb_puts(out, " none");
+	sb_puts(out, "Bonus tiles (coins on those left):");
+	col = 34;
+	for (i = 1, k = 0; i <= TM_NBON; i++) {
+		const char *held = bon_holder(s, i);
+
+		if (s->bon_avail[i])
+			snprintf(w, sizeof(w), "BON%d(%dC) %s", i, s->bon_coins[i], tm_bon_desc(i));
+		else if (held != NULL)
+			snprintf(w, sizeof(w), "BON%d(%s) %s", i, held, tm_bon_desc(i));
+		else
+			continue;
+		wrap_entry(out, &col, w, k++ == 0);
+	}
+	sb_puts(out, "\nFavor tiles (how many left):");
+	col = 28;
+	for (i = 1, k = 0; i <= TM_NFAV; i++) {
+		snprintf(w, sizeof(w), "FAV%d x%d %s", i, s->fav_left[i], tm_fav_desc(i));
+		wrap_entry(out, &col, w, k++ == 0);
+	}
+	sb_puts(out, "\nTown tiles (how many left):");
+	col = 27;
+	for (i = 1, k = 0; i <= TM_NTW; i++) {
+		for (n = town = 0; n < s->nseats; n++)
+			town += s->pl[n].tw[i];
+		if (s->tw_left[i] == 0 && town == 0)
+			continue;	/* not in this game */
+		snprintf(w, sizeof(w), "TW%d x%d %s", i, s->tw_left[i], tm_tw_desc(i));
+		wrap_entry(out, &col, w, k++ == 0);
+	}
 	sb_puts(out, "\nPower actions taken:");
 	for (i = 1; i <= 6; i++)
 		if (s->act_used[i])
@@ -286,12 +330,23 @@ render_factions(const struct tm_state *s, const char *const *names,
 	}
 }
 
+/* A seat in the orders: its faction, or before it chose, its player's
+ * name (issue 27), the seat number only without names. */
+static const char *
+seat_word(const struct tm_state *s, int seat, const char *const *names, char *b, size_t len)
+{
+	if (s->pl[seat].faction < 0 && names != NULL && names[seat] != NULL &&
+	    names[seat][0] != '\0')
+		return names[seat];
+	return tm_fname(s, seat, b, len);
+}
+
 /*
  * The player order and the turn order of the round (before round 1 the
  * turn order is the player order).
  */
 static void
-render_order(const struct tm_state *s, struct sbuf *out)
+render_order(const struct tm_state *s, const char *const *names, struct sbuf *out)
 {
 	char b[32];
 	size_t col;
@@ -302,8 +357,8 @@ render_order(const struct tm_state *s, struct sbuf *out)
 	for (i = 0; i < s->nseats; i++) {
 		char w[48];
 
-		snprintf(w, sizeof(w), "%d %s%s", s->table[i] + 1,
-		    tm_fname(s, s->table[i], b, sizeof(b)), i + 1 < s->nseats ? "," : "");
+		snprintf(w, sizeof(w), "%d %s%s", s->table[i] + 1, seat_word(s, s->table[i],
+		    names, b, sizeof(b)), i + 1 < s->nseats ? "," : "");
 		wrap_word(out, &col, w);
 	}
 	if (s->phase == TP_ACTIONS || s->phase == TP_CULTSPADES) {
@@ -313,12 +368,55 @@ render_order(const struct tm_state *s, struct sbuf *out)
 			char w[48];
 
 			snprintf(w, sizeof(w), "%d %s%s", s->order[i] + 1,
-			    tm_fname(s, s->order[i], b, sizeof(b)),
+			    seat_word(s, s->order[i], names, b, sizeof(b)),
 			    i + 1 < s->nseats ? "," : "");
 			wrap_word(out, &col, w);
 		}
 	}
 	sb_putc(out, '\n');
+}
+
+/* What the round's end and start paid, with the submission that ended it. */
+static void
+render_ledger(const struct tm_state *s, struct sbuf *out)
+{
+	char line[TM_LEDGER_LEN];
+	const char *p = s->ledger;
+	size_t n;
+
+	char first[32];
+	size_t w;
+
+	while (*p != '\0') {
+		n = strcspn(p, "\n");
+		w = strcspn(p, " \n");
+		snprintf(first, sizeof(first), "%.*s", (int)(w < sizeof(first) ? w : 0), p);
+		snprintf(line, sizeof(line), "%.*s", (int)(n - w), p + w);
+		wrap_text(out, first, line);
+		p += n + (p[n] == '\n');
+	}
+}
+
+/* Every power offer waiting for a seat that has two or more, with what
+ * each gives and costs now (the waiting line may not hold them all). */
+static void
+render_offers(const struct tm_state *s, struct sbuf *out)
+{
+	char pre[48], line[TM_LAST_LEN];
+	int i, j, n;
+
+	for (i = 0; i < s->nseats; i++) {
+		char brief[GAME_BRIEF_LEN];
+
+		for (j = n = 0; j < s->noffer; j++)
+			n += s->offer[j].to == i;
+		if (n < 2)
+			continue;
+		line[0] = '\0';
+		tm_offers_why(s, i, line, sizeof(line), brief, sizeof(brief));
+		snprintf(pre, sizeof(pre), "Power offers to %s:", tm_fdefs[s->pl[i].faction].name);
+		wrap_text(out, pre, line);
+	}
 }
 
 /* render_text(): the whole public board; no hidden information exists. */
@@ -344,9 +442,11 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 	render_cults(s, out);
 	render_tiles(s, out);
 	render_factions(s, names, out);
-	render_order(s, out);
+	render_order(s, names, out);
 	sb_putc(out, '\n');
 	wrap_text(out, "Last:", s->last);
+	render_ledger(s, out);
+	render_offers(s, out);
 	tm_waiting(s, &w);
 	if (s->over)
 		sb_puts(out, "The game is over.\n");
@@ -361,4 +461,37 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 	if (viewer >= 0 && viewer < s->nseats)
 		sb_puts(out, "\nBehind your screen\n  Terra Mystica has no hidden "
 		    "information.\n");
+}
+
+/* One tile of the glossary: "  FAV12  AIR +1, ...". */
+static void
+gloss(struct sbuf *out, const char *kind, int n, const char *desc)
+{
+	char code[16];
+
+	snprintf(code, sizeof(code), "%s%d", kind, n);
+	sb_printf(out, "  %-7s%s\n", code, desc);
+}
+
+/* glossary(): every tile in words, for `help terra`. */
+void
+tm_glossary(struct sbuf *out)
+{
+	int i;
+
+	sb_puts(out, "Bonus tiles (income; an action; VP when passing):\n");
+	for (i = 1; i <= TM_NBON; i++)
+		gloss(out, "BON", i, tm_bon_desc(i));
+	sb_puts(out, "Favor tiles (cult steps when taken; income, VP when building\n"
+	    "(D >> 2: 2 VP a dwelling), an action or VP when passing):\n");
+	for (i = 1; i <= TM_NFAV; i++)
+		gloss(out, "FAV", i, tm_fav_desc(i));
+	sb_puts(out, "Town tiles (VP and what the town gives when founded, with a key;\n"
+	    "TW6 to TW8 with the option mini-expansion-1):\n");
+	for (i = 1; i <= TM_NTW; i++)
+		gloss(out, "TW", i, tm_tw_desc(i));
+	sb_puts(out, "Scoring tiles (VP for each such thing done in the round; the cult\n"
+	    "bonus at its end for every step so far on the track):\n");
+	for (i = 1; i <= TM_NSCORE; i++)
+		gloss(out, "SCORE", i, tm_score_desc(i));
 }

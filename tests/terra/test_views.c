@@ -46,7 +46,9 @@ test_render_text(void **state)
 	assert_non_null(strstr(sb_str(&b), "D1"));	/* a dwelling of seat 1 (index 0) */
 	assert_non_null(strstr(sb_str(&b), "FIRE"));
 	assert_non_null(strstr(sb_str(&b), "> R1 SCORE3"));
-	assert_non_null(strstr(sb_str(&b), "Bonus tiles left"));
+	assert_non_null(strstr(sb_str(&b), "Bonus tiles (coins on those left):"));
+	/* tiles in words (issue 27) */
+	assert_non_null(strstr(sb_str(&b), "FAV11 x3 EARTH +1, D >> 2"));
 	assert_non_null(strstr(sb_str(&b), "leech 1 from witches"));
 	assert_non_null(strstr(sb_str(&b), "Last: witches: build E7"));
 	assert_null(strstr(sb_str(&b), "Behind your screen"));
