@@ -424,6 +424,7 @@ enum game_status tm_cmd_done(struct tm_state *s, int seat, char *err, size_t err
 struct cmdlist;
 /* The offers before a submission, to tell what it made and ended. */
 struct tm_before {
+	int32_t round;
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
 };
@@ -440,7 +441,8 @@ void tm_offers_why(const struct tm_state *s, int seat, char *why, size_t len, ch
     size_t blen);
 /* What the seat's action still owes, in words; NULL when nothing. */
 const char *tm_owed_why(const struct tm_state *s, int seat);
-/* Before a submission: keep the offers, clear the ledger. */
+/* Before a submission: keep the offers and the round, clear the ledger
+ * (kept while the round's end waits for its cult spades). */
 void tm_last_begin(struct tm_state *s, struct tm_before *b);
 /* After it: "Last:", told and concerns (game.h). */
 void tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,

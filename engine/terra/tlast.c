@@ -127,7 +127,11 @@ tm_last_begin(struct tm_state *s, struct tm_before *b)
 {
 	b->noffer = s->noffer;
 	memcpy(b->offer, s->offer, sizeof(b->offer));
-	s->ledger[0] = '\0';
+	b->round = s->round;
+	/* The round's end is told until its income is paid: the spades of
+	 * its cult bonus come between (issue 27). */
+	if (s->phase != TP_CULTSPADES)
+		s->ledger[0] = '\0';
 }
 
 /* Append to a text of len bytes at most; cut quietly. */
@@ -281,7 +285,10 @@ tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,
 	len = strlen(told);
 	while (len > 0 && told[len - 1] == '\n')
 		told[--len] = '\0';
-	out->concerns = seat >= 0 && only_answers(cl) ? 1u << seat : 0;
+	/* An answer that also ended the round (the last offer of the round
+	 * answered) is news to every seat: the round's ledger. */
+	out->concerns = seat >= 0 && only_answers(cl) && s->round == b->round &&
+	    s->phase != TP_CULTSPADES && !s->over ? 1u << seat : 0;
 }
 
 void

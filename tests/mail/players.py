@@ -192,11 +192,23 @@ def main():
         if idle > 1:
             break
     counts = {}
+    missed = []
     for _, to, m in mails(box):
         if to not in names or "#%s]" % game not in str(m["Subject"]):
             continue
-        rnd = re.search(r"Terra Mystica, round (\d+)", text_of(m))
+        text = text_of(m)
+        rnd = re.search(r"Terra Mystica, round (\d+)", text)
         rnd = int(rnd.group(1)) if rnd else 0
+        if rnd >= 1 and rnd not in counts.get(to, {}):
+            # the player's first mail of a round tells the round's end
+            # and start: what each faction scored, got as cult bonus and
+            # as income
+            flat = " ".join(text.split())
+            want = ["Round %d income:" % rnd]
+            if rnd >= 2:
+                want += ["Round %d ended; VP scored in it:" % (rnd - 1), "Its cult bonus"]
+            missed += ["%s's first mail of round %d lacks '%s'" % (to, rnd, w)
+                       for w in want if w not in flat]
         counts.setdefault(to, {}).setdefault(rnd, 0)
         counts[to][rnd] += 1
     for name in names:
@@ -208,6 +220,9 @@ def main():
         json.dump({"replies": sent, "counts": counts}, open(counts_file, "w"))
     if not over:
         print("FAIL: the game did not end (%d replies)" % sent)
+        return 1
+    if missed:
+        print("FAIL: " + "\n      ".join(missed))
         return 1
     return 0
 
