@@ -69,9 +69,12 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 	for (i = 0; i < g->row.nseats; i++) {
 		unsigned bit = 1u << i;
 
-		/* What the mover changed of its own part it knows: its mail
-		 * stays good (a second reply to it acts, issue 27). */
-		if (before != NULL && (i == mover || ((before->mask & bit) == (now.mask & bit) &&
+		/* What the mover changed of its own part it knows: while the
+		 * game still waits for it, its mail stays good (a second reply
+		 * to it acts: a burn, then the action, issue 27); once its part
+		 * is done, that mail is stale. */
+		if (before != NULL && ((i == mover && (now.mask & bit)) ||
+		    ((before->mask & bit) == (now.mask & bit) &&
 		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))))
 			continue;
 		g->seats[i].serial++;
