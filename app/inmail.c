@@ -408,9 +408,12 @@ answer_over(struct job *j, const struct loaded *g)
 {
 	char result[300];
 
-	snprintf(result, sizeof(result), "Game #%lld %s, so nothing in your mail was "
-	    "applied.", (long long)g->row.id, g->row.over == STORE_ABANDONED ?
-	    "was abandoned by the game master" : "is over");
+	if (g->row.over == STORE_ABANDONED)
+		snprintf(result, sizeof(result), "Nothing in your mail was applied: the game "
+		    "master abandoned game #%lld.", (long long)g->row.id);
+	else
+		snprintf(result, sizeof(result), "Game #%lld is over, so nothing in your mail "
+		    "was applied.", (long long)g->row.id);
 	note_skipped(j, result, sizeof(result));
 	return answer_seat(j, g, result, NULL, 0, 0);
 }
