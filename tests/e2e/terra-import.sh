@@ -65,8 +65,8 @@ cut=$(cat "$T/out")
 	fail "the imported game's seats were not told it continues here"
 ok
 expect_rc 0 "$ARBITER" show "$cut"
-contains "$T/out" "a: darklings: leech 2 from nomads or decline"
-contains "$T/out" "c: mermaids: leech 2 from nomads or decline"
+contains "$T/out" "a: darklings: leech 2 from nomads (2 power for 1 VP) or decline"
+contains "$T/out" "c: mermaids: leech 2 from nomads (2 power for 1 VP) or decline"
 contains "$T/out" "d: engineers: take an action"
 lacks "$T/out" "b: nomads: take"
 reminded() {
