@@ -18,6 +18,8 @@
 #     owed is named as what the game waits for (defect 4).
 #   - Tiles in words, the round's income, names in the player order, the
 #     deadline in the mail of the seat awaited.
+#   - An answer to an offer that ends the round goes to every seat, each
+#     told the round's end and the next round's income.
 . "$(dirname "$0")/../e2e-lib.sh"
 
 export ARBITER_FROM=games@example.org
@@ -142,6 +144,29 @@ contains "$T/joined" "The game waits for you: witches: take a favor tile (+FAVn)
 contains "$T/subject" "your turn"
 reply ann a3 "+FAV11"
 contains "$T/joined" "Your move was applied as move 26"
+
+# The round ends on an answer to an offer: everyone passed, and ann's
+# leech is the last decision of round 1.  That answer is news to every
+# seat: each is mailed what the round's end and the next income paid.
+m di "decline"
+m cy "decline. upgrade D3 to TP"
+m di "pass BON6"
+m bob "pass BON4"
+m ann "pass BON3"
+m cy "upgrade F3 to TP"
+m cy "pass BON2"
+expect_rc 0 "$ARBITER" send
+fresh 1
+reply ann a4 "leech 2 from nomads"
+contains "$T/joined" "Round 1 ended; VP scored in it:"
+fresh 1
+for s in ann bob cy di; do
+	[ "$(to $s)" -eq 1 ] || fail "the answer that ended round 1 was not mailed to $s: $(cut -c1-60 "$T/fresh")"
+	newest_mail $s
+	contains "$T/joined" "Round 1 ended; VP scored in it:"
+	contains "$T/joined" "Round 2 income: "
+done
+ok
 
 # The tiles in words in `help terra`, by mail to the site address.
 SITE=games@example.org
