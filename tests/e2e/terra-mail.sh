@@ -80,6 +80,8 @@ contains "$T/joined" "The game waits for you: mermaids: leech 1 from nomads (1 p
 # its legal commands.
 newest_mail di
 contains "$T/subject" "move 20, your turn, also waiting for bob"
+# A move's mail states the deadline of the seat it waits for.
+contains "$T/joined" "Your deadline for this decision: "
 contains "$T/joined" "engineers: take an action; leech 1 from witches (1 power for 0 VP), leech 1 from nomads (1 power for 0 VP); leech or decline each"
 contains "$T/mail" "leech 1 from witches"
 contains "$T/mail" "decline 1 from nomads"
