@@ -151,6 +151,27 @@ add(char *buf, size_t len, const char *fmt, ...)
 }
 
 /*
+ * The words of command k of cl, normalized, without a "faction:" prefix,
+ * into buf and w; how many when it is a leech or a decline, else 0.
+ */
+static int
+answer_words(const struct cmdlist *cl, int k, char *buf, size_t len, char **w)
+{
+	int nw;
+
+	snprintf(buf, len, "%s", cl->cmd[k]);
+	tm_normalize(buf);
+	nw = cmd_words(buf, w, CMD_MAX_WORDS);
+	if (nw > 1 && w[0][strlen(w[0]) - 1] == ':') {
+		memmove(w, w + 1, sizeof(w[0]) * (size_t)(nw - 1));
+		nw--;
+	}
+	if (nw < 1 || !(word_eq(w[0], "leech") || word_eq(w[0], "decline")))
+		return 0;
+	return nw;
+}
+
+/*
  * Of the offers ended in this submission, those to seat that its own
  * leech or decline commands named: mark them in done[].  What is left
  * ended otherwise (an action's implicit decline).
@@ -163,14 +184,7 @@ named_offers(const struct tm_state *s, int seat, const struct cmdlist *cl,
 	int i, j, nw, n, from, all;
 
 	for (i = 0; i < cl->n; i++) {
-		snprintf(buf, sizeof(buf), "%s", cl->cmd[i]);
-		tm_normalize(buf);
-		nw = cmd_words(buf, w, CMD_MAX_WORDS);
-		if (nw > 1 && w[0][strlen(w[0]) - 1] == ':') {
-			memmove(w, w + 1, sizeof(w[0]) * (size_t)(nw - 1));
-			nw--;
-		}
-		if (nw < 1 || !(word_eq(w[0], "leech") || word_eq(w[0], "decline")))
+		if ((nw = answer_words(cl, i, buf, sizeof(buf), w)) == 0)
 			continue;
 		n = nw >= 2 ? tm_count_arg(w[1]) : 0;
 		from = nw >= 4 && word_eq(w[2], "from") ? tm_faction_find(w[3]) : -1;
@@ -199,19 +213,11 @@ static int
 only_answers(const struct cmdlist *cl)
 {
 	char buf[CMD_MAX_LEN + 1], *w[CMD_MAX_WORDS];
-	int i, nw;
+	int i;
 
-	for (i = 0; i < cl->n; i++) {
-		snprintf(buf, sizeof(buf), "%s", cl->cmd[i]);
-		tm_normalize(buf);
-		nw = cmd_words(buf, w, CMD_MAX_WORDS);
-		if (nw > 1 && w[0][strlen(w[0]) - 1] == ':') {
-			memmove(w, w + 1, sizeof(w[0]) * (size_t)(nw - 1));
-			nw--;
-		}
-		if (nw < 1 || !(word_eq(w[0], "leech") || word_eq(w[0], "decline")))
+	for (i = 0; i < cl->n; i++)
+		if (answer_words(cl, i, buf, sizeof(buf), w) == 0)
 			return 0;
-	}
 	return cl->n > 0;
 }
 

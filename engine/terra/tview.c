@@ -380,17 +380,17 @@ render_order(const struct tm_state *s, const char *const *names, struct sbuf *ou
 static void
 render_ledger(const struct tm_state *s, struct sbuf *out)
 {
-	char line[TM_LEDGER_LEN];
+	char line[TM_LEDGER_LEN], first[32];
 	const char *p = s->ledger;
-	size_t n;
+	size_t n, w;
 
-	char first[32];
-	size_t w;
-
+	/* Each line: its first word, then the rest wrapped under it. */
 	while (*p != '\0') {
 		n = strcspn(p, "\n");
 		w = strcspn(p, " \n");
-		snprintf(first, sizeof(first), "%.*s", (int)(w < sizeof(first) ? w : 0), p);
+		if (w >= sizeof(first))
+			w = 0;
+		snprintf(first, sizeof(first), "%.*s", (int)w, p);
 		snprintf(line, sizeof(line), "%.*s", (int)(n - w), p + w);
 		wrap_text(out, first, line);
 		p += n + (p[n] == '\n');
