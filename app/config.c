@@ -427,6 +427,9 @@ site_bind(struct config *cfg, struct store *s, char *err, size_t errlen)
 
 	if ((rc = store_site_counts(s, &games, &addressed)) != STORE_OK)
 		goto store_fail;
+	/* Before the key goes in, whoever made the file and under what umask. */
+	if ((rc = store_make_private(s)) != STORE_OK)
+		goto store_fail;
 	rc = store_meta_get(s, "token_key", key, sizeof(key));
 	if (rc != STORE_OK && rc != STORE_NOTFOUND)
 		goto store_fail;

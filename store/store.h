@@ -102,6 +102,13 @@ struct store_move {
  * STORE_ERROR, saying that a writing command upgrades it.
  */
 int store_open(const char *path, int mode, struct store **out);
+/*
+ * Make an SQLite database's file, log and index private to its user
+ * (util/private.h), as arbiter does when it lays the schema; called too
+ * before a site's key is first recorded.  Nothing for PostgreSQL.
+ * STORE_OK, or STORE_DENIED with the error set.
+ */
+int store_make_private(struct store *s);
 /* The schema version the database has now, and had when it was opened. */
 void store_schema(const struct store *s, int *now, int *was);
 
