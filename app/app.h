@@ -216,6 +216,12 @@ int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
     const char *const *seat_args, const char *const *opt_args, const char *title,
     const char *where, struct store **sp, int64_t *id);
 
+/*
+ * init.c: make c's database an empty site (arbiter init): the file or
+ * schema, the site record and its key.  Prints one line; an EXIT_* code.
+ */
+int site_init(struct ctx *c);
+
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);
 

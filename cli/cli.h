@@ -28,7 +28,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_new, cmd_move, cmd_show, cmd_post, cmd_moves, cmd_score,
     cmd_log, cmd_list, cmd_undo, cmd_verify, cmd_export, cmd_import, cmd_help,
     cmd_send, cmd_mail, cmd_fetch, cmd_remind, cmd_admin, cmd_game, cmd_away, cmd_seat, cmd_abandon, cmd_delete,
-    cmd_copy, cmd_migrate;
+    cmd_copy, cmd_migrate, cmd_init;
 
 /*
  * cmd_move.c: `move` and `admin` (admin set: no SEAT operand, the game

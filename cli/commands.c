@@ -9,7 +9,7 @@
 #include "cli.h"
 
 static const struct cmd_entry *const commands[] = {
-	&cmd_new, &cmd_move, &cmd_admin, &cmd_show, &cmd_post, &cmd_moves, &cmd_score, &cmd_log,
+	&cmd_init, &cmd_new, &cmd_move, &cmd_admin, &cmd_show, &cmd_post, &cmd_moves, &cmd_score, &cmd_log,
 	&cmd_list, &cmd_undo, &cmd_verify, &cmd_export, &cmd_import, &cmd_mail,
 	&cmd_game, &cmd_away, &cmd_seat, &cmd_abandon, &cmd_delete, &cmd_fetch, &cmd_send, &cmd_remind,
 	&cmd_migrate, &cmd_copy, &cmd_help,
