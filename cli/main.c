@@ -24,6 +24,23 @@ main(int argc, char **argv)
 	 * mail) is its user's alone.
 	 */
 	umask(077);
+	/*
+	 * A password in a postgresql:// URI on the command line (--db, copy's
+	 * --from and --to) is visible to every user in ps while the command
+	 * runs: the program keeps a copy, and the command line's own bytes
+	 * are overwritten with '*' at once.  (arbiter(1): put the password in
+	 * ~/.pgpass or the configuration file instead.)
+	 */
+	for (i = 1; i < argc; i++)
+		if (strstr(argv[i], "://") != NULL) {
+			char *copy = strdup(argv[i]);
+
+			if (copy == NULL)
+				return EXIT_SOFTWARE;
+			store_mask_passwords(argv[i]);
+			argv[i] = copy;
+		}
+	i = 1;
 	memset(&c, 0, sizeof(c));
 	c.prog = "arbiter";
 	c.db = env != NULL && *env != '\0' ? env : "arbiter.db";
