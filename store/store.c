@@ -606,6 +606,20 @@ store_begin(struct store *s)
 }
 
 /*
+ * A read transaction: every statement until store_rollback reads the
+ * database as of one moment, whatever commits meanwhile (SQLite: a
+ * deferred transaction's snapshot in WAL mode; PostgreSQL: repeatable
+ * read).  It takes no lock a writer waits for.
+ */
+int
+store_begin_read(struct store *s)
+{
+	if (s->pg)
+		return store_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "begin");
+	return store_exec(s, "BEGIN DEFERRED", "begin");
+}
+
+/*
  * The send loop's transaction: on PostgreSQL without the writers' lock
  * (its claims skip rows locked by another sender, FOR UPDATE SKIP LOCKED)
  * and committed without waiting for the flush, as SQLite's
