@@ -281,6 +281,7 @@ struct outcome {
 	int stale;		/* mail: the token's serial is not the seat's now */
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
+	int said;		/* a database fault, printed already (err holds it too) */
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);

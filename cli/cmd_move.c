@@ -90,7 +90,8 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 		outmail_ahead(c, s);
 	rc = play_submission(c, s, &sub, &g, &out);
 	if (rc != EXIT_OK) {
-		if (out.err[0] != '\0' && rc != EXIT_IOERR && rc != EXIT_TEMPFAIL)
+		/* A database fault was said where it happened; a refusal is said here. */
+		if (out.err[0] != '\0' && !out.said)
 			errx_line(c, "%s", out.err);
 		goto out;
 	}
