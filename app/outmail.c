@@ -2,12 +2,15 @@
  * outmail.c - composing, queueing and delivering the mail arbiter sends;
  * see outmail.h.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "outmail.h"
 #include "../mail/compose.h"
+#include "../mail/hash.h"
 #include "../mail/maildir.h"
 #include "../mail/curl_dl.h"
 #include "../mail/smtp.h"
@@ -368,6 +371,27 @@ backoff(int attempts)
  */
 enum { BATCH = 64, LEASE = 600 };
 
+/* How long a claim another host's Maildir held waits for that host after it expired. */
+enum { MAILDIR_TAKEOVER = 24 * 3600 };
+
+/*
+ * A Maildir's name among the hosts sharing a database: "HOST:/ITS/PATH"
+ * (a path too long for the column by its SHA-256).
+ */
+static void
+maildir_claimer(const char *dir, char *out, size_t len)
+{
+	char host[65], real[PATH_MAX], hex[SHA256_HEX_LEN + 1];
+	const char *path = realpath(dir, real) != NULL ? real : dir;
+
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	if (strlen(path) > 240 && sha256_hex(path, strlen(path), hex) == 0)
+		path = hex;
+	snprintf(out, len, "%s:%.240s", host, path);
+}
+
 /*
  * Deliver one claimed mail; fills r and counts it in st.  Returns 1 when
  * the failure was the server's or the Maildir's, not this mail's (no
@@ -476,7 +500,7 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct smtp_session *smtp = NULL;
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
-	char err[512] = "";
+	char err[512] = "", claimer[320];
 	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
 
 	memset(st, 0, sizeof(*st));
@@ -497,9 +521,19 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	}
 	if (store_is_uri(cfg->db))
 		max = 1;
-	if (smtp == NULL)
+	if (smtp == NULL) {
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
+		/*
+		 * Only this Maildir can tell whether a mail it claimed is in it:
+		 * a claim of ours that expired (we were killed while delivering)
+		 * we take again and deliver at most once; another host's only
+		 * after it failed to do so for a day (see arbiter(1), send).
+		 */
+		maildir_claimer(cfg->maildir, claimer, sizeof(claimer));
+		store_outbox_claimer(s, claimer, MAILDIR_TAKEOVER);
+	} else
+		store_outbox_claimer(s, "", 0);
 	for (;;) {
 		int64_t now = now_epoch();
 

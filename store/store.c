@@ -207,6 +207,13 @@ static const char *const migrations[] = {
 	"  message BLOB NOT NULL);"
 	"INSERT INTO outbox_body (id, message) SELECT id, message FROM outbox;"
 	"ALTER TABLE outbox DROP COLUMN message;",
+	/*
+	 * 15: who holds a mail's claim: a host's Maildir (its name and path),
+	 * or '' for SMTP.  A claim another Maildir holds is taken over only
+	 * long after it expired: that host delivers it again itself (once,
+	 * into its Maildir) when it comes back.
+	 */
+	"ALTER TABLE outbox ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
