@@ -32,7 +32,9 @@ enum {
 	EXIT_CONFIG = 78,	/* EX_CONFIG: the configuration is wrong or missing */
 };
 
-enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON };
+enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON, FMT_COUNT };
+/* Their names for --format, in the order of enum format (report.c). */
+extern const char *const format_names[FMT_COUNT];
 
 struct config;
 

@@ -10,6 +10,11 @@
 
 #include "config.h"
 
+const char *const format_names[FMT_COUNT] = {
+	[FMT_TEXT] = "text", [FMT_BBCODE] = "bbcode", [FMT_MARKDOWN] = "markdown",
+	[FMT_JSON] = "json",
+};
+
 json_t *
 report_json(const struct loaded *g, int viewer)
 {

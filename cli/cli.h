@@ -10,6 +10,39 @@
 
 #include "../app/app.h"
 
+/*
+ * A way to run a command, for the test of hidden information
+ * (tests/unit/test_enumerate.c): it runs every probe of every command of
+ * the table, in every format of format_names, on a copy of a site whose
+ * games are being played, and reads all it prints and every mail it
+ * queues for what the reader may not see.  A command without probes, or
+ * with an option of its usage that no probe gives, fails that test.
+ *
+ * args are the command's arguments (after its name), split at spaces,
+ * where these words stand for:
+ *   GAME      a running game's id          NMOVES  its number of moves
+ *   SEAT      each of its seats in turn    AWAITED a seat it waits for
+ *   CMD       AWAITED's first legal command, one argument
+ *   RULES     the game's engine            TAG     AWAITED's reply tag
+ *   DB        the database's path          NEWDB   a path with no database
+ *   EXPORT    a file with the game's private export
+ *   TERRALOG  a Terra Mystica game log     MAPFILE a Terra Mystica map
+ *   DATE      a day a week ahead           FILE    a file of one line
+ *   <REPLY    (last) standard input: AWAITED's reply mail holding CMD
+ */
+enum cmd_audience {
+	PROBE_END = 0,
+	PROBE_PUBLIC,	/* anyone may read the output */
+	PROBE_SEAT,	/* the seat it names (SEAT or AWAITED): that seat's own too */
+	PROBE_MASTER,	/* the game master: everything (run, not read) */
+};
+#define PROBE_ANY (-1)	/* rc: whatever exit status, but no crash */
+struct cmd_probe {
+	enum cmd_audience audience;
+	const char *args;
+	int rc;		/* the exit status expected, or PROBE_ANY */
+};
+
 struct cmd_entry {
 	const char *name;
 	const char *usage;	/* "move GAME SEAT 'COMMANDS'|-" */
@@ -22,6 +55,7 @@ struct cmd_entry {
 	 * of `move GAME SEAT COMMANDS`).
 	 */
 	int literal_after;
+	const struct cmd_probe *probes;	/* ended by PROBE_END */
 };
 
 /* The commands, one file each (cmd_NAME.c). */
@@ -38,6 +72,10 @@ int submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **ar
     int admin);
 
 /* commands.c */
+/* The whole program, as main() runs it: an exit status. */
+int cli_main(int argc, char **argv);
+/* Every command, NULL-terminated. */
+const struct cmd_entry *const *cmd_all(void);
 const struct cmd_entry *cmd_find(const char *name);
 void cmd_usage(const struct cmd_entry *e, FILE *f);
 int cmd_help_text(const char *name, FILE *f);
@@ -57,5 +95,7 @@ struct opt_spec {
 };
 int args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
     const struct opt_spec *specs, char ***operands, int *noperands);
+/* The names of the formats (format_names) joined by sep, the last two by last. */
+void format_list(char *buf, size_t len, const char *sep, const char *last);
 
 #endif

@@ -22,6 +22,11 @@ run_init(struct ctx *c, int argc, char **argv)
 	return site_init(c);
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_init = {
 	"init",
 	"init",
@@ -39,4 +44,5 @@ const struct cmd_entry cmd_init = {
 	"database.\n",
 	run_init,
 	0,
+	probes,
 };

@@ -83,6 +83,14 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--all --limit 0", 0 },
+	{ PROBE_PUBLIC, "--state finished", 0 },
+	{ PROBE_PUBLIC, "--player SEAT --limit 1", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_list = {
 	"list",
 	"list [--all | --state running|finished|abandoned] [--player NAME] [--limit N]",
@@ -94,4 +102,5 @@ const struct cmd_entry cmd_list = {
 	"when there are more, stderr says so.\n",
 	run_list,
 	0,
+	probes,
 };

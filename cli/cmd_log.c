@@ -114,6 +114,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_MASTER, "--private GAME", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_log = {
 	"log",
 	"log [--private] GAME",
@@ -127,4 +133,5 @@ const struct cmd_entry cmd_log = {
 	"as it was sent.\n",
 	run_log,
 	0,
+	probes,
 };

@@ -67,6 +67,12 @@ out:
 	return rc > 0 ? EXIT_TEMPFAIL : rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "--no-send <REPLY", 0 },
+	{ PROBE_SEAT, "--extension TAG <REPLY", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_mail = {
 	"mail",
 	"mail [--extension TAG] [--no-send]",
@@ -89,4 +95,5 @@ const struct cmd_entry cmd_mail = {
 	"--no-send leaves the replies queued for `arbiter send`.\n",
 	run_mail,
 	0,
+	probes,
 };

@@ -126,6 +126,14 @@ run_move(struct ctx *c, int argc, char **argv)
 	return submit_command(c, &cmd_move, argc, argv, 0);
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "GAME AWAITED CMD", 0 },
+	{ PROBE_SEAT, "--dry-run --expect NMOVES GAME AWAITED CMD", 0 },
+	{ PROBE_SEAT, "--no-send GAME AWAITED nonsense", 65 },
+	{ PROBE_SEAT, "GAME SEAT CMD", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_move = {
 	"move",
 	"move [--expect N] [--dry-run] [--no-send] GAME SEAT 'COMMANDS'|-",
@@ -144,4 +152,5 @@ const struct cmd_entry cmd_move = {
 	"66 no such game; 75 the database is busy, try again.\n",
 	run_move,
 	2,
+	probes,
 };

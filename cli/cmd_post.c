@@ -43,6 +43,11 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_post = {
 	"post",
 	"post GAME",
@@ -54,4 +59,5 @@ const struct cmd_entry cmd_post = {
 	"become markup.  Players paste their answer to `arbiter move GAME SEAT -`.\n",
 	run_post,
 	0,
+	probes,
 };

@@ -57,6 +57,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--quiet", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_send = {
 	"send",
 	"send [--quiet]",
@@ -72,4 +78,5 @@ const struct cmd_entry cmd_send = {
 	"each mail not sent and the summary.\n",
 	run_send,
 	0,
+	probes,
 };

@@ -54,6 +54,14 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_PUBLIC, "GAME --at 1", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT --at 1", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_show = {
 	"show",
 	"show GAME [--as SEAT] [--at N]",
@@ -63,4 +71,5 @@ const struct cmd_entry cmd_show = {
 	"points).  --at N shows the game as it stood after move N (0 = the start).\n",
 	run_show,
 	0,
+	probes,
 };
