@@ -85,6 +85,18 @@ outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int sk
 	return rc;
 }
 
+const char *const outmail_kinds[] = {
+	"start",	/* a game begins (or continues here): each seat, with its password */
+	"move",		/* after a move: each seat, its own screen */
+	"end",		/* the game ended: each seat, every screen and the seed */
+	"table",	/* news for the table: an absence, a vote, a deadline, talk */
+	"remind",	/* a reminder or a deadline's notice, to an awaited seat */
+	"reply",	/* an answer to a mail: to a seat, a stranger, the site address */
+	"observe",	/* the public board, to a watcher */
+	"forum",	/* the public report as a post, to a forum or list */
+	NULL,
+};
+
 int
 outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
@@ -105,8 +117,14 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
 	size_t len;
-	int rc;
+	int rc, k;
 
+	for (k = 0; outmail_kinds[k] != NULL && strcmp(outmail_kinds[k], kind) != 0; k++)
+		;
+	if (outmail_kinds[k] == NULL) {
+		fprintf(stderr, "arbiter: mail of a kind not in outmail_kinds: %s\n", kind);
+		return STORE_ERROR;
+	}
 	if (seat >= 0)
 		rcpt = g->seats[seat].email;
 	if (rcpt == NULL || rcpt[0] == '\0')

@@ -38,6 +38,13 @@ enum { MAX_OPEN_PER_ADDRESS = 3, OPEN_LISTED = 50 };
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
 	"observe", "unobserve", "new", "invite", "join", "leave", "open", NULL };
 
+/* The commands of the site address, for the test that runs each (test_enumerate.c). */
+const char *const *
+site_commands(void)
+{
+	return VERBS;
+}
+
 /* s cut to at most max bytes on a character boundary ("..." added when
  * cut), in buf. */
 static const char *
