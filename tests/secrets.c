@@ -48,7 +48,8 @@ secret_add(const char *text, int json, unsigned long long owners, const char *wh
 	int i;
 
 	assert_non_null(t);
-	if (strlen(t) < 8) {
+	/* Short words match anywhere; a short line only as a whole line. */
+	if (strlen(t) < (cur_whole ? 6u : 8u)) {
 		free(t);
 		return;
 	}

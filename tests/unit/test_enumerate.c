@@ -722,7 +722,8 @@ test_enumerate(void **state)
 	secrets_clear();
 	saved_free(&pristine);
 	saved_free(&last_after);
-	remove_tree(ROOT);
+	if (getenv("KEEP") == NULL)
+		remove_tree(ROOT);
 }
 
 int
