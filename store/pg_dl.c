@@ -17,8 +17,6 @@ pg_dl_load(char *err, size_t errlen)
 		SYM("PQerrorMessage", errorMessage),
 		SYM("PQfinish", finish),
 		SYM("PQsetNoticeProcessor", setNoticeProcessor),
-		SYM("PQexec", exec),
-		SYM("PQexecParams", execParams),
 		SYM("PQresultStatus", resultStatus),
 		SYM("PQresultErrorMessage", resultErrorMessage),
 		SYM("PQresultErrorField", resultErrorField),

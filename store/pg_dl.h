@@ -19,9 +19,6 @@ struct pg_dl {
 	char *(*errorMessage)(const PGconn *);
 	void (*finish)(PGconn *);
 	PQnoticeProcessor (*setNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
-	PGresult *(*exec)(PGconn *, const char *);
-	PGresult *(*execParams)(PGconn *, const char *, int, const Oid *, const char *const *,
-	    const int *, const int *, int);
 	ExecStatusType (*resultStatus)(const PGresult *);
 	char *(*resultErrorMessage)(const PGresult *);
 	char *(*resultErrorField)(const PGresult *, int);

@@ -362,9 +362,9 @@ run_cli(const char *dir, const char *db, const char *fmt, char **args, int nargs
 		setenv("HOME", HOMEDIR, 1);
 		setenv("ARBITER_FROM", SITE_ADDRESS, 1);
 		/* The same games every run (ENUM_SEED: others), each game a seed of its own. */
-		snprintf(seed, sizeof(seed), "%.56s%08x", getenv("ENUM_SEED") != NULL ?
-		    getenv("ENUM_SEED") : "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00",
-		    runs);
+		snprintf(seed, sizeof(seed), "%.56s%08x", getenv("ENUM_SEED") != NULL &&
+		    strlen(getenv("ENUM_SEED")) >= 56 ? getenv("ENUM_SEED") :
+		    "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00", runs);
 		setenv("ARBITER_TEST_SEED", seed, 1);
 		unsetenv("ARBITER_DB");
 		unsetenv("ARBITER_MAILDIR");

@@ -54,7 +54,8 @@ secret_add(const char *text, int json, unsigned long long owners, const char *wh
 		return;
 	}
 	for (i = 0; i < nsecrets; i++)
-		if (secrets[i].json == json && strcmp(secrets[i].text, t) == 0) {
+		if (secrets[i].json == json && secrets[i].game == cur_game &&
+		    strcmp(secrets[i].text, t) == 0) {
 			secrets[i].owners |= owners;
 			free(t);
 			return;
@@ -77,7 +78,8 @@ secret_merge(const struct secret *x)
 	int i;
 
 	for (i = 0; i < nsecrets; i++)
-		if (secrets[i].json == x->json && strcmp(secrets[i].text, x->text) == 0) {
+		if (secrets[i].json == x->json && secrets[i].game == x->game &&
+		    strcmp(secrets[i].text, x->text) == 0) {
 			secrets[i].owners |= x->owners;
 			return;
 		}
@@ -369,33 +371,34 @@ secrets_collect(const char *db, int history, int64_t mail_from)
 	store_close(s);
 }
 
-void
-secrets_save(struct saved *to)
+/* n secrets from from into to, each text a copy of its own. */
+static void
+copy_secrets(struct secret *to, const struct secret *from, int n)
 {
 	int i;
 
-	for (i = 0; i < to->n; i++)
-		free(to->x[i].text);
-	free(to->x);
+	for (i = 0; i < n; i++) {
+		to[i] = from[i];
+		to[i].text = strdup(from[i].text);
+		assert_non_null(to[i].text);
+	}
+}
+
+void
+secrets_save(struct saved *to)
+{
+	saved_free(to);
 	to->x = malloc(sizeof(*to->x) * (size_t)(nsecrets + 1));
 	assert_non_null(to->x);
-	for (i = 0; i < nsecrets; i++) {
-		to->x[i] = secrets[i];
-		to->x[i].text = strdup(secrets[i].text);
-	}
+	copy_secrets(to->x, secrets, nsecrets);
 	to->n = nsecrets;
 }
 
 void
 secrets_restore(const struct saved *from)
 {
-	int i;
-
 	secrets_clear();
-	for (i = 0; i < from->n; i++) {
-		secrets[i] = from->x[i];
-		secrets[i].text = strdup(from->x[i].text);
-	}
+	copy_secrets(secrets, from->x, from->n);
 	nsecrets = from->n;
 }
 
@@ -510,6 +513,25 @@ has_line(const char *list, const char *line)
 
 long checked_texts, checked_secrets;
 
+/*
+ * 1 when the text of x is one readers may see by another right: the same
+ * text of another game (a hand of the same tiles) is theirs, or shown.
+ */
+static int
+known_to(const struct secret *x, unsigned long long readers)
+{
+	int i;
+
+	for (i = 0; i < nsecrets + ntags; i++) {
+		const struct secret *y = i < nsecrets ? &secrets[i] : &tags[i - nsecrets];
+
+		if (y != x && (y->owners & readers) && y->json == x->json &&
+		    strcmp(y->text, x->text) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* text, read by readers (a mask of addresses), holds no secret of others. */
 void
 check_text(const char *where, const char *text, unsigned long long readers, const char *db)
@@ -538,6 +560,8 @@ check_text(const char *where, const char *text, unsigned long long readers, cons
 		checked_secrets++;
 		if (!hit)
 			continue;
+		if (known_to(x, readers))
+			continue;	/* the same text is theirs in another game, or public there */
 		if (!x->json && strcmp(x->what, "a reply tag") != 0) {
 			if (moves == NULL)
 				moves = readers_moves(db, readers);

@@ -13,17 +13,8 @@
 . "$(dirname "$0")/../e2e-lib.sh"
 
 T0=1795000000
-url=$ARBITER_DB
-for h in a b; do
-	mkdir -p "$T/box-$h"
-	printf 'db = %s\nmaildir = %s\nfrom = games@example.org\n' "$url" "$T/box-$h" >"$T/host-$h.conf"
-done
-unset ARBITER_DB ARBITER_MAILDIR
-on() {	# on HOST ARGS...: arbiter as host HOST runs it
-	_h=$1
-	shift
-	"$ARBITER" --config "$T/host-$_h.conf" "$@"
-}
+# Each host finds the database in its configuration file only.
+hosts a b
 files() {
 	ls "$T/box-$1/new" 2>/dev/null | wc -l
 }

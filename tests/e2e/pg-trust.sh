@@ -144,12 +144,15 @@ while [ $k -le 289 ]; do
 	lacks "$T/err" "$(printf '%s' "$long" | cut -c$k-$((k + 11)))"
 	k=$((k + 24))
 done
-pad=$(printf '%0230d' 0 | tr 0 a)
-pw=Zq9Kx7Lm2Pv4Rt8W
+# The password begins within the 200 bytes of the URI an error shows and
+# ends past the 256 the name was cut to.
+pw=Zq9Kx7Lm2Pv4Rt8W$(printf '%064d' 0 | tr 0 q)
+start="postgresql://127.0.0.1:1/$name?application_name="
+pad=$(printf "%0$((180 - ${#start} - 10))d" 0 | tr 0 a)
 for cmd in "show 1" "list" "mail"; do
 	# shellcheck disable=SC2086
-	"$ARBITER" --db "postgresql://127.0.0.1:1/$name?application_name=$pad&password=$pw" $cmd \
-		</dev/null >"$T/out" 2>"$T/err"
+	"$ARBITER" --db "$start$pad&password=$pw" $cmd </dev/null >"$T/out" 2>"$T/err"
+	contains "$T/err" "application_name=aaa"
 	lacks "$T/err" "Zq9K"
 done
 # The command line as ps shows it while arbiter waits.

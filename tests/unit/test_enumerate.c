@@ -98,8 +98,8 @@ run_argv(char **argv, int n, const char *in, unsigned long long readers, int wan
 		secrets_save(&before);
 		secrets_clear();
 		secrets_collect(db, 0, -1);
-		stamp(db, last_after.stamp);
 		secrets_save(&last_after);
+		stamp(db, last_after.stamp);
 		secrets_restore(&before);
 		for (i = 0; i < last_after.n; i++)
 			secret_merge(&last_after.x[i]);
