@@ -402,7 +402,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	   when none. */
 	if (c->db_default && conf_db[0] != '\0')
 		snprintf(cfg->db, sizeof(cfg->db), "%s", conf_db);
-	else if (check_db(cfg->db, why, sizeof(why)) != 0) {
+	else if (cfg->db[0] != '\0' && check_db(cfg->db, why, sizeof(why)) != 0) {
 		snprintf(err, errlen, "the database of --db or ARBITER_DB: %s", why);
 		return -1;
 	}
