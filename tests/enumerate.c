@@ -114,6 +114,45 @@ found_word(const char *hay, const char *needle, int whole)
 	return 0;
 }
 
+/* 1 when p[0..n) is text: UTF-8, no NUL byte. */
+static int
+is_text(const char *p, size_t n)
+{
+	size_t i = 0, k, more;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c == 0)
+			return 0;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		more = (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 0;
+		if (more == 0 || i + more >= n)
+			return 0;
+		for (k = 1; k <= more; k++)
+			if (((unsigned char)p[i + k] & 0xc0) != 0x80)
+				return 0;
+		i += more + 1;
+	}
+	return 1;
+}
+
+/*
+ * What can be read for hidden information is text.  Bytes that are not
+ * (a picture) fail here until this test is taught to read them: a text
+ * search would find nothing in them and prove nothing.
+ */
+static void
+must_be_text(const char *what, const char *p, size_t n)
+{
+	if (!is_text(p, n))
+		fail_msg("%s is not text (a picture?): this test cannot read it for hidden "
+		    "information; teach it to (tests/enumerate.c, tests/secrets.c)", what);
+}
+
 char *
 slurp(const char *path)
 {
@@ -132,6 +171,7 @@ slurp(const char *path)
 		n = 0;
 	buf[n] = '\0';
 	fclose(f);
+	must_be_text(path, buf, (size_t)n);
 	return buf;
 }
 
@@ -194,6 +234,7 @@ decode_part(const char *head, const char *body, size_t len, struct sbuf *out)
 		}
 	} else
 		sb_putn(out, body, len);
+	must_be_text("a part of a mail", out->s != NULL ? out->s : "", out->len);
 	sb_putc(out, '\n');
 }
 

@@ -17,7 +17,8 @@
  * A new command, option, format, mail kind or site command is covered by
  * being added to its list; a command without probes, an option of a
  * usage no probe gives, a mail kind no step makes, a file written outside
- * the list, fail here until they are covered.
+ * the list, an output or a mail part that is not text (a picture, which a
+ * text search proves nothing about), fail here until they are covered.
  *
  * What may not be seen: while a game runs, each seat's screen (the lines
  * behind it in the text view and the values of its private JSON, those
