@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "../util/private.h"
 
 int64_t
 now_epoch(void)
@@ -87,7 +88,8 @@ int
 write_file(const char *path, const void *data, size_t len)
 {
 	const char *p = data;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600), e;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    private_mode(PRIVATE_OUTPUT)), e;
 
 	if (fd < 0)
 		return -1;
