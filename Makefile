@@ -77,6 +77,17 @@ $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
 
+# The test of hidden information and file modes (test_enumerate) has
+# support files of its own (tests/enumerate.h).
+ENUM_SUPPORT = tests/enumerate.c tests/secrets.c
+ENUM_OBJ = $(ENUM_SUPPORT:%.c=$(S)/%.o)
+$(S)/tests/unit/test_enumerate: tests/unit/test_enumerate.c $(ENUM_OBJ) $(SAN_LIB_OBJ) \
+		$(SAN_SUPPORT_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(ENUM_OBJ) $(SAN_LIB_OBJ) \
+		$(SAN_SUPPORT_OBJ) $(PKG_LIBS) $(CMOCKA_LIBS) -lm
+
 # The registry is rebuilt whenever GAMES changes.
 $(B)/gen/games: FORCE
 	@mkdir -p $(dir $@)
@@ -84,7 +95,7 @@ $(B)/gen/games: FORCE
 $(B)/engine/registry.o $(S)/engine/registry.o: $(B)/gen/games
 .PHONY: FORCE
 # Keep the test support objects between runs (they are not intermediate).
-.SECONDARY: $(SAN_SUPPORT_OBJ) $(B)/tests/selfplay.o
+.SECONDARY: $(SAN_SUPPORT_OBJ) $(ENUM_OBJ) $(B)/tests/selfplay.o
 FORCE:
 
 # The default templates are built into the binary.

@@ -32,8 +32,14 @@ enum {
 	EXIT_CONFIG = 78,	/* EX_CONFIG: the configuration is wrong or missing */
 };
 
-/* The picture formats (png, svg) only for commands that draw (cmd_entry.pictures). */
-enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON, FMT_PNG, FMT_SVG };
+/*
+ * The formats of --format.  The picture formats (png, svg) come last and
+ * only commands that draw take them (cmd_entry.pictures).
+ */
+enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON, FMT_PNG, FMT_SVG, FMT_COUNT };
+/* Their names for --format, in the order of enum format (report.c). */
+extern const char *const format_names[FMT_COUNT];
+#define format_is_picture(f) ((f) == FMT_PNG || (f) == FMT_SVG)
 
 struct config;
 
@@ -232,6 +238,12 @@ int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
     const char *const *seat_args, const char *const *opt_args, const char *title,
     const char *where, struct store **sp, int64_t *id);
 
+/*
+ * init.c: make c's database an empty site (arbiter init): the file or
+ * schema, the site record and its key.  Prints one line; an EXIT_* code.
+ */
+int site_init(struct ctx *c);
+
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);
 
@@ -300,6 +312,7 @@ struct outcome {
 	int stale;		/* mail: the token's serial is not the seat's now */
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
+	int said;		/* a database fault, printed already (err holds it too) */
 	/* Applied: what it did that its commands do not say (game_played's
 	 * told: power offers made, declined by an action), one event a line. */
 	char told[GAME_TOLD_LEN];

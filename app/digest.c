@@ -196,12 +196,18 @@ digest_one(struct ctx *c, struct config *cfg, struct store *s, const char *email
 int
 digest_flush(struct ctx *c, struct config *cfg, struct store *s, int *sent)
 {
-	char (*emails)[256] = NULL;
+	char (*emails)[256] = NULL, err[2048] = "";
 	int n = 0, i, rc;
 
 	*sent = 0;
 	if ((rc = store_digests_due(s, now_epoch(), &emails, &n)) != STORE_OK)
 		return store_exit(s, rc);
+	/* A digest's reply address carries a token: the site's key first. */
+	if (n > 0 && (rc = config_secret(cfg, s, err, sizeof(err))) != 0) {
+		errx_line(c, "%s", err[0] != '\0' ? err : "the database failed");
+		free(emails);
+		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
+	}
 	for (i = 0; i < n; i++) {
 		if ((rc = store_begin(s)) != STORE_OK)
 			break;

@@ -31,7 +31,7 @@ game_open_store(struct ctx *c, int mode, struct store **s)
 		if (*s != NULL && strstr(store_error(*s), "not an arbiter database") != NULL)
 			errx_line(c, "%s", store_error(*s));
 		else
-			errx_line(c, "no database at %s (create one with `arbiter new`, or give "
+			errx_line(c, "no database at %s (make one with `arbiter init`, or give "
 			    "--db)", c->cfg->db_shown);
 		rc = EXIT_NOGAME;
 		goto fail;

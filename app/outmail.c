@@ -2,9 +2,11 @@
  * outmail.c - composing, queueing and delivering the mail arbiter sends;
  * see outmail.h.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "outmail.h"
 #include "site.h"
@@ -143,6 +145,20 @@ picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *
 	return rc;
 }
 
+const char *const outmail_kinds[] = {
+	"start",	/* a game begins (or continues here): each seat, with its password */
+	"move",		/* after a move: each seat, its own screen */
+	"end",		/* the game ended: each seat, every screen and the seed */
+	"table",	/* news for the table: an absence, a vote, a deadline, talk */
+	"remind",	/* a reminder or a deadline's notice, to an awaited seat */
+	"reply",	/* an answer to a mail: to a seat, a stranger, the site address */
+	"observe",	/* the public board, to a watcher */
+	"forum",	/* the public report as a post, to a forum or list */
+	"invite",	/* an invitation to a table, to the invited address */
+	"digest",	/* a player's news of the day or of six hours, in one mail */
+	NULL,
+};
+
 int
 outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
@@ -175,8 +191,14 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
 	size_t len;
-	int rc;
+	int rc, k;
 
+	for (k = 0; outmail_kinds[k] != NULL && strcmp(outmail_kinds[k], kind) != 0; k++)
+		;
+	if (outmail_kinds[k] == NULL) {
+		fprintf(stderr, "arbiter: mail of a kind not in outmail_kinds: %s\n", kind);
+		return STORE_ERROR;
+	}
 	if (seat >= 0)
 		rcpt = g->seats[seat].email;
 	if (rcpt == NULL || rcpt[0] == '\0')
@@ -658,6 +680,27 @@ backoff(int attempts)
  */
 enum { BATCH = 64, LEASE = 600 };
 
+/* How long a claim another host's Maildir held waits for that host after it expired. */
+enum { MAILDIR_TAKEOVER = 24 * 3600 };
+
+/*
+ * A Maildir's name among the hosts sharing a database: "HOST:/ITS/PATH"
+ * (a path too long for the column by its SHA-256).
+ */
+static void
+maildir_claimer(const char *dir, char *out, size_t len)
+{
+	char host[65], real[PATH_MAX], hex[SHA256_HEX_LEN + 1];
+	const char *path = realpath(dir, real) != NULL ? real : dir;
+
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	if (strlen(path) > 240 && sha256_hex(path, strlen(path), hex) == 0)
+		path = hex;
+	snprintf(out, len, "%s:%.240s", host, path);
+}
+
 /*
  * Deliver one claimed mail; fills r and counts it in st.  Returns 1 when
  * the failure was the server's or the Maildir's, not this mail's (no
@@ -834,7 +877,7 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
 	struct drawn_cache dc;
-	char err[512] = "";
+	char err[512] = "", claimer[320];
 	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
 
 	memset(st, 0, sizeof(*st));
@@ -856,9 +899,19 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	}
 	if (store_is_uri(cfg->db))
 		max = 1;
-	if (smtp == NULL)
+	if (smtp == NULL) {
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
+		/*
+		 * Only this Maildir can tell whether a mail it claimed is in it:
+		 * a claim of ours that expired (we were killed while delivering)
+		 * we take again and deliver at most once; another host's only
+		 * after it failed to do so for a day (see arbiter(1), send).
+		 */
+		maildir_claimer(cfg->maildir, claimer, sizeof(claimer));
+		store_outbox_claimer(s, claimer, MAILDIR_TAKEOVER);
+	} else
+		store_outbox_claimer(s, "", 0);
 	for (;;) {
 		int64_t now = now_epoch();
 

@@ -11,6 +11,14 @@
 enum { CMD_PREFIX_MAX = 128 };
 
 /*
+ * Every kind of mail arbiter queues (the outbox's kind), NULL-terminated:
+ * outmail_queue refuses any other, so a new kind is added here, where the
+ * test of hidden information (tests/unit/test_enumerate.c) finds it and
+ * fails until its scenario makes a mail of that kind.
+ */
+extern const char *const outmail_kinds[];
+
+/*
  * Queue one mail about game g to seat (its address) or, with seat = -1,
  * to rcpt.  The mail joins the seat's thread for the game; its Reply-To is
  * the seat's tagged reply address for the game's current move.  Inside the

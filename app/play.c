@@ -369,6 +369,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		return out->code = EXIT_REJECTED;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		out->code = store_exit(s, rc);
+		out->said = 1;
 		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
 		return out->code;
 	}
@@ -385,6 +386,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	if (out->code != EXIT_OK) {
 		snprintf(out->err, sizeof(out->err), "game %lld could not be loaded",
 		    (long long)sub->game);
+		out->said = 1;		/* game_load said why */
 		goto rollback;
 	}
 	if (out->err[0] != '\0') {
@@ -467,6 +469,7 @@ answer:
 store_fail:
 	snprintf(out->err, sizeof(out->err), "%s", store_error(s));
 	out->code = store_exit(s, rc);
+	out->said = 1;
 	store_rollback(s);
 	return out->code;
 rollback:

@@ -362,32 +362,70 @@ fail:
 	return code;
 }
 
+/* 1 when g's open vote on seat has a majority to drop it; 0 not; -1 the database failed. */
+static int
+vote_drops(struct store *s, const struct loaded *g, int seat)
+{
+	struct store_proposal p;
+	int rc = store_proposal_get(s, g->row.id, &p);
+
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		return -1;
+	return rc == STORE_OK && strcmp(p.kind, "drop") == 0 && p.seat == seat &&
+	    p.at_move == g->row.nmoves && vote_result(g, &p) == 1;
+}
+
 /*
  * The closed vote on seat: 1 when more than half of the others agreed to
- * drop it (and the game has not moved since); otherwise the vote is
- * closed as "wait" in a transaction of its own (0), or -1 when that
- * failed.  g is the loaded game, outside any transaction.
+ * drop it (and the game has not moved since: the resignation is played
+ * expecting its move count); otherwise the vote is closed as "wait" in a
+ * transaction of its own, once (0), or -1 when that failed.  g is the
+ * loaded game, read outside any transaction: whether the vote is still to
+ * close is decided again under the writers' lock, where another remind
+ * run may have closed it already, a vote come in, or the seat moved.
  */
 static int
 vote_outcome(struct ctx *c, struct store *s, struct loaded *g, int seat, int64_t now)
 {
-	struct store_proposal p;
 	struct config *cfg;
+	struct loaded cur;
+	struct game_wait w;
 	char err[512];
-	int rc;
+	int rc, due;
 
-	rc = store_proposal_get(s, g->row.id, &p);
-	if (rc == STORE_OK && strcmp(p.kind, "drop") == 0 && p.seat == seat &&
-	    p.at_move == g->row.nmoves && vote_result(g, &p) == 1)
-		return 1;
-	if (rc != STORE_OK && rc != STORE_NOTFOUND)
-		return -1;
+	if ((rc = vote_drops(s, g, seat)) != 0)
+		return rc;
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL || store_begin(s) != STORE_OK)
 		return -1;
-	if ((rc = vote_close(cfg, s, g, seat, now)) != STORE_OK || store_commit(s) != STORE_OK) {
+	memset(&cur, 0, sizeof(cur));
+	if (game_load(c, s, g->row.id, -1, &cur) != EXIT_OK) {
 		store_rollback(s);
+		game_unload(&cur);
 		return -1;
 	}
+	memset(&w, 0, sizeof(w));
+	if (!cur.rules->over(cur.state))
+		cur.rules->waiting(cur.state, &w);
+	due = (w.mask & (1u << seat)) && cur.row.nmoves == g->row.nmoves &&
+	    strcmp(cur.row.on_timeout, "vote") == 0 &&
+	    clock_due(&cur.row, &cur.seats[seat], now) == CLOCK_TIMEOUT;
+	if (due && (rc = vote_drops(s, &cur, seat)) != 0) {
+		store_rollback(s);
+		game_unload(&cur);
+		return rc;
+	}
+	if (!due) {
+		store_rollback(s);	/* nothing left to decide here */
+		game_unload(&cur);
+		return 0;
+	}
+	rc = vote_close(cfg, s, &cur, seat, now);
+	if (rc != STORE_OK || store_commit(s) != STORE_OK) {
+		store_rollback(s);
+		game_unload(&cur);
+		return -1;
+	}
+	game_unload(&cur);
 	return 0;
 }
 
@@ -473,8 +511,9 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 		if (rc != EXIT_OK && out.moved_on)
 			return EXIT_OK;
 		if (rc != EXIT_OK) {
-			errx_line(c, "game %lld: the timeout was not played: %s", (long long)id,
-			    out.err);
+			if (!out.said)
+				errx_line(c, "game %lld: the timeout was not played: %s",
+				    (long long)id, out.err);
 			return EXIT_OK;
 		}
 		(*played)++;

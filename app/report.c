@@ -11,6 +11,11 @@
 #include "config.h"
 #include "picture/picture.h"
 
+const char *const format_names[FMT_COUNT] = {
+	[FMT_TEXT] = "text", [FMT_BBCODE] = "bbcode", [FMT_MARKDOWN] = "markdown",
+	[FMT_JSON] = "json", [FMT_PNG] = "png", [FMT_SVG] = "svg",
+};
+
 json_t *
 report_json(const struct loaded *g, int viewer)
 {

@@ -37,6 +37,13 @@ static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "
 	"observe", "unobserve", "new", "invite", "join", "leave", "accept", "decline", "open",
 	"mail", "legal", "pictures", "away", "back", "standings", "rematch", NULL };
 
+/* The commands of the site address, for the test that runs each (test_enumerate.c). */
+const char *const *
+site_commands(void)
+{
+	return VERBS;
+}
+
 const char *
 site_quote_cut(const char *s, size_t max, char *buf, size_t len)
 {

@@ -22,6 +22,8 @@ enum { SITE_NONCE_LEN = 32 };
  * (plain text, one part per command) to out.  STORE_OK or a STORE_* code.
  */
 int site_is_command(const char *line);
+/* Every command of the site address, NULL-terminated. */
+const char *const *site_commands(void);
 int site_run(struct ctx *c, struct store *s, const char *email, const char *text,
     struct sbuf *out);
 

@@ -194,6 +194,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_MASTER, "GAME --set observers=watch@example.org --set deadline=24", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_game = {
 	"game",
 	"game GAME [--set KEY=VALUE ...]",
@@ -223,4 +229,5 @@ const struct cmd_entry cmd_game = {
 	"Exit status 64 for an unknown setting or a bad value, 66 no such game.\n",
 	run_game,
 	0,
+	probes,
 };

@@ -162,6 +162,14 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--all --limit 0", 0 },
+	{ PROBE_PUBLIC, "--state finished", 0 },
+	{ PROBE_PUBLIC, "--player SEAT --limit 1", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_list = {
 	"list",
 	"list [--all | --state running|forming|finished|abandoned] [--player NAME] [--limit N]",
@@ -175,4 +183,5 @@ const struct cmd_entry cmd_list = {
 	"says so.\n",
 	run_list,
 	0,
+	probes,
 };

@@ -87,6 +87,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", PROBE_ANY },
+	{ PROBE_PUBLIC, "GAME --image OUTPUT", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_post = {
 	"post",
 	"post GAME [--image FILE]",
@@ -101,4 +107,5 @@ const struct cmd_entry cmd_post = {
 	"takes the picture as an upload or an attachment of that name.\n",
 	run_post,
 	0,
+	probes,
 };

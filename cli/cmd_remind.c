@@ -89,6 +89,13 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--no-send --quiet", 0 },
+	{ PROBE_MASTER, "--game GAME --hours 1", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_remind = {
 	"remind",
 	"remind [--no-send] [--quiet] | remind --game GAME --hours N",
@@ -107,4 +114,5 @@ const struct cmd_entry cmd_remind = {
 	"--quiet prints nothing when all went well (for cron).\n",
 	run_remind,
 	0,
+	probes,
 };

@@ -90,6 +90,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--quiet", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_send = {
 	"send",
 	"send [--quiet]",
@@ -108,4 +114,5 @@ const struct cmd_entry cmd_send = {
 	"and goes out when the limit lifts.\n",
 	run_send,
 	0,
+	probes,
 };

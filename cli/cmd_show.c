@@ -1,4 +1,4 @@
-/* cmd_show.c - `arbiter show GAME [--as SEAT] [--at N] [-o FILE]`: print a report, or draw it. */
+/* cmd_show.c - `arbiter show GAME [--as SEAT] [--at N] [-o|--output FILE]`: print a report, or draw it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,9 +95,19 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_PUBLIC, "GAME --at 1", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT --at 1", 0 },
+	{ PROBE_PUBLIC, "GAME -o OUTPUT", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT --output OUTPUT", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_show = {
 	"show",
-	"show GAME [--as SEAT] [--at N] [-o FILE]",
+	"show GAME [--as SEAT] [--at N] [-o|--output FILE]",
 	"print the board report, or draw the board",
 	"Without --as, the public report: what everyone at the table sees.\n"
 	"--as SEAT adds what is behind that seat's screen (its hand, its hidden\n"
@@ -107,4 +117,5 @@ const struct cmd_entry cmd_show = {
 	"writes to FILE, readable by you alone, instead of standard output.\n",
 	run_show,
 	0,
+	probes,
 };

@@ -50,6 +50,13 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", PROBE_ANY },	/* text and json; a forum's format refused */
+	{ PROBE_PUBLIC, "RULES", PROBE_ANY },
+	{ PROBE_PUBLIC, "GAME", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_standings = {
 	"standings",
 	"standings [GAME]",
@@ -63,4 +70,5 @@ const struct cmd_entry cmd_standings = {
 	"address answers the same.\n",
 	run_standings,
 	0,
+	probes,
 };

@@ -160,7 +160,7 @@ record(struct store *s, const struct store_mail_result *r, int64_t now)
 	int rc;
 
 	rc = store_prepare(s, "UPDATE outbox SET sent_at = ?, failed = ?, attempts = ?, "
-	    "next_try = ?, claimed_until = 0, last_error = ? WHERE id = ?", &st);
+	    "next_try = ?, claimed_until = 0, claimed_by = '', last_error = ? WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, r->sent ? now : 0);
@@ -251,20 +251,29 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * PostgreSQL: rows another host's sender is claiming right now
 		 * are skipped, not waited for and then claimed a second time.
 		 */
+		/*
+		 * An expired claim is taken over at once when it was an SMTP
+		 * sender's or ours; another Maildir's only takeover seconds
+		 * later (see store_outbox_claimer).
+		 */
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
 		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
 		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2",
+		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
+		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
 		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
+		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
+		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
 		if (rc != STORE_OK)
 			goto fail;
 		db_bind_int(st, 1, now);
 		db_bind_int(st, 2, max);
+		db_bind_text(st, 3, s->claimer);
+		db_bind_int(st, 4, now - s->takeover);
 		while ((rc = db_step(st)) == DB_ROW) {
 			if ((rc = read_mail(s, st, &claimed[n])) != STORE_OK) {
 				db_finalize(st);
@@ -278,12 +287,13 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 			goto fail;
 		}
 		for (i = 0; i < n; i++) {
-			rc = store_prepare(s, "UPDATE outbox SET claimed_until = ? WHERE id = ?",
-			    &st);
+			rc = store_prepare(s, "UPDATE outbox SET claimed_until = ?, claimed_by = ? "
+			    "WHERE id = ?", &st);
 			if (rc != STORE_OK)
 				goto fail;
 			db_bind_int(st, 1, now + lease);
-			db_bind_int(st, 2, claimed[i].id);
+			db_bind_text(st, 2, s->claimer);
+			db_bind_int(st, 3, claimed[i].id);
 			if ((rc = store_done(s, st, "claim mail")) != STORE_OK)
 				goto fail;
 		}
@@ -297,6 +307,13 @@ fail:
 	for (i = 0; i < n; i++)
 		store_mail_free(&claimed[i]);
 	return rc;
+}
+
+void
+store_outbox_claimer(struct store *s, const char *claimer, int64_t takeover)
+{
+	snprintf(s->claimer, sizeof(s->claimer), "%s", claimer != NULL ? claimer : "");
+	s->takeover = takeover;
 }
 
 int

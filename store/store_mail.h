@@ -67,6 +67,14 @@ int store_outbox_add(struct store *s, const struct store_mail *m);
  */
 int store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
     int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed);
+/*
+ * Who claims mail in this connection's store_outbox_step: "" (the
+ * default: SMTP, where any sender may take over an expired claim), or a
+ * Maildir's name (its host and path), whose claims are taken over by
+ * another claimer only takeover seconds after they expired, since only
+ * that Maildir can tell whether the mail is in it already.
+ */
+void store_outbox_claimer(struct store *s, const char *claimer, int64_t takeover);
 /* Mail still to send (from the queue's partial index). */
 /* Remove the mail still queued (not sent, not refused) to seat of game. */
 int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);

@@ -212,6 +212,26 @@ db_reset() {
 	fi
 }
 
+# hosts NAME...: mail hosts sharing $ARBITER_DB: each a configuration of
+# its own ($T/host-NAME.conf) naming the database and a Maildir of its own
+# ($T/box-NAME); from then on each finds the database in it alone
+# (ARBITER_DB and ARBITER_MAILDIR are unset); `on NAME ARGS...` runs
+# arbiter as that host.
+hosts() {
+	url=$ARBITER_DB
+	for _h in "$@"; do
+		mkdir -p "$T/box-$_h"
+		printf 'db = %s\nmaildir = %s\nfrom = games@example.org\n' "$url" "$T/box-$_h" \
+		    >"$T/host-$_h.conf"
+	done
+	unset ARBITER_DB ARBITER_MAILDIR
+}
+on() {	# on HOST ARGS...: arbiter as host HOST runs it
+	_h=$1
+	shift
+	"$ARBITER" --config "$T/host-$_h.conf" "$@"
+}
+
 # smtpd DIR [ARGS...]: start tests/mail/smtpd.py storing into DIR (made
 # here) with ARGS, wait until it listens; its pid in $SMTPD_PID, its port
 # in DIR/port.  The caller stops it (kill "$SMTPD_PID").

@@ -5,13 +5,13 @@
 # or sends it to a plain SMTP server loads neither GMime, GLib nor libcurl
 # (what made a move cost three times a bare commit), while `arbiter mail`
 # does load GMime, and mail to a server that offers STARTTLS loads
-# libcurl.  When GMime cannot be loaded, `arbiter mail` exits 69 and
-# leaves the game as it was: the MTA bounces or retries the message, it is
-# never dropped; when libcurl cannot be loaded for a TLS server, `send`
-# exits 69 and the mail stays queued.  cairo (board pictures) is loaded
-# only where a picture is drawn: by `show --format png` and by delivering
-# mail that carries one, never by a move's transaction (--no-send), nor by
-# a move when mail_pictures = no.
+# libcurl.  When GMime cannot be loaded, `arbiter mail` exits 75 and
+# leaves the game as it was: the site's fault, so the MTA keeps the message
+# and tries again (a 69 would be bounced); when libcurl cannot be loaded
+# for a TLS server, `send` exits 69 and the mail stays queued.  cairo
+# (board pictures) is loaded only where a picture is drawn: by `show
+# --format png` and by delivering mail that carries one, never by a move's
+# transaction (--no-send), nor by a move when mail_pictures = no.
 . "$(dirname "$0")/../e2e-lib.sh"
 
 SMTPD_PIDS=
@@ -96,14 +96,14 @@ mail_to() {
 }
 before=$(dbsum)
 if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
-	# GMime made unloadable in a private mount namespace: exit 69, nothing changed.
+	# GMime made unloadable in a private mount namespace: exit 75, nothing changed.
 	gm=$(/sbin/ldconfig -p | sed -n 's/.*libgmime-3.0.so.0 .*=> //p' | head -1)
 	[ -n "$gm" ] || fail "ldconfig does not know libgmime-3.0.so.0"
 	mail_to first >"$T/msg"
 	unshare -m sh -c 'mount --bind /dev/null "$1" && shift && "$@" <"$0"' \
 	    "$T/msg" "$gm" "$ARBITER" mail >"$T/out" 2>"$T/err"
 	rc=$?
-	[ $rc -eq 69 ] || fail "arbiter mail without GMime exited $rc, expected 69: $(cat "$T/err")"
+	[ $rc -eq 75 ] || fail "arbiter mail without GMime exited $rc, expected 75: $(cat "$T/err")"
 	ok
 	one_line "$T/err"
 	contains "$T/err" "libgmime-3.0.so.0"
