@@ -16,6 +16,29 @@ const char *const format_names[FMT_COUNT] = {
 	[FMT_JSON] = "json", [FMT_PNG] = "png", [FMT_SVG] = "svg",
 };
 
+/*
+ * The final ranking as the engine's score() gives it to everyone (the end
+ * mail's ranking), best first: [{rank, seat, name, label, score}], the
+ * label "" where the seat has none (a Terra faction, a Warriors country).
+ */
+static json_t *
+final_ranking(const struct loaded *g)
+{
+	struct game_score sc;
+	json_t *a = json_array();
+	int r, i;
+
+	memset(&sc, 0, sizeof(sc));
+	g->rules->score(g->state, -1, &sc);
+	for (r = 1; a != NULL && r <= sc.nseats; r++)
+		for (i = 0; i < sc.nseats && i < GAME_MAX_SEATS; i++)
+			if (sc.rank[i] == r && sc.visible[i])
+				json_array_append_new(a, json_pack("{s:i, s:i, s:s, s:s, s:i}", "rank",
+				    r, "seat", i + 1, "name", g->names[i] != NULL ? g->names[i] : "", "label", sc.label[i],
+				    "score", sc.score[i]));
+	return a;
+}
+
 json_t *
 report_json(const struct loaded *g, int viewer)
 {
@@ -28,6 +51,11 @@ report_json(const struct loaded *g, int viewer)
 	    "rules", g->rules->name, "rules_title", g->rules->title, "title",
 	    g->row.title, "move", g->seq, "over", g->rules->over(g->state));
 	if (game == NULL || json_object_set_new(view, "game", game) != 0) {
+		json_decref(view);
+		return NULL;
+	}
+	if (g->rules->over(g->state) && json_object_set_new(game, "ranking",
+	    final_ranking(g)) != 0) {
 		json_decref(view);
 		return NULL;
 	}
