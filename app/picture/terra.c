@@ -112,6 +112,9 @@ tm_size(const json_t *view, int *w, int *h)
 	/* scoring tiles, actions and bonus tiles, factions, two status lines, legend */
 	*h = (int)BELOW_Y + 58 + 64 + 26 + nfactions(view) * LINE_H + 8 + 3 * LINE_H + 24 +
 	    MARGIN;
+	/* and the final ranking, once the game is over */
+	if (pic_ranking_lines(view) > 0)
+		*h += pic_ranking_lines(view) * LINE_H + 8;
 }
 
 static void
@@ -499,7 +502,11 @@ tm_draw(struct pic *p, const json_t *view)
 	tiles(p, view, y);
 	y += 58 + 64 + 14;
 	factions(p, view, y);
-	legend(p, y + (nfactions(view) + 2) * LINE_H + 8 + 24);
+	/* Below the status line, the final ranking once the game is over. */
+	y += (nfactions(view) + 2) * LINE_H + 6;
+	if (pic_ranking_lines(view) > 0)
+		y = pic_ranking(p, view, MARGIN, y + LINE_H + 8, LINE_H, WIDTH - 2 * MARGIN);
+	legend(p, y + 2 + 24);
 }
 
 static int
@@ -527,4 +534,4 @@ tm_locate(const json_t *view, const char *name, double *x, double *y)
 	return -1;
 }
 
-const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw, tm_locate };
+const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw, tm_locate, NULL };
