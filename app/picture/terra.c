@@ -387,8 +387,13 @@ tiles(struct pic *p, const json_t *view, double y)
 			pic_text(p, x + 63, y + 22, 9, PIC_BOLD | PIC_RIGHT, 0xa06a00u, t);
 		}
 		if (n >= 1 && n <= 10) {
+			/* "pass: SH/SA 4" a little smaller, so it stays on its tile */
+			double sz = 9;
+
+			while (sz > 7 && pic_text_width(p, sz, 0, bonus[n - 1][0]) > 60)
+				sz -= 0.5;
 			pic_text(p, x + 4, y + 34, 9, 0, PIC_INK, bonus[n - 1][1]);
-			pic_text(p, x + 4, y + 46, 9, 0, 0x6b5a30u, bonus[n - 1][0]);
+			pic_text(p, x + 4, y + 46, sz, 0, 0x6b5a30u, bonus[n - 1][0]);
 		}
 		x += 70;
 	}
