@@ -457,12 +457,17 @@ wt_layout(struct pic *p, const json_t *view, struct picture_item *out, int max)
 static void
 countries(struct pic *p, const json_t *view)
 {
-	int n = wt_layout(p, view, NULL, 0), i;
-	struct picture_item *items = malloc((size_t)(n > 0 ? n : 1) * sizeof(*items));
+	int max = 400, n, i;	/* the map has some 230 items: laid out once */
+	struct picture_item *items = malloc((size_t)max * sizeof(*items)), *more;
 
 	if (items == NULL)
 		return;
-	n = wt_layout(p, view, items, n);
+	n = wt_layout(p, view, items, max);
+	if (n > max && (more = realloc(items, (size_t)n * sizeof(*items))) != NULL) {
+		items = more;
+		n = wt_layout(p, view, items, n);
+	} else if (n > max)
+		n = max;
 	for (i = 0; i < n; i++)
 		if (items[i].kind == PICTURE_LABEL && items[i].owner[0] == '\0')
 			pic_text(p, items[i].x1, items[i].y1 + 0.76 * 10, 10, PIC_BOLD, 0x9a8c6au,
