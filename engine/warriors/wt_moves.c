@@ -167,6 +167,13 @@ dev_moves(struct trial *t)
 				    wt_track_name[f], wt_track_name[to]);
 				offer(t, line);
 			}
+	/* Actions sent ahead: a second one (first slot) and a special one. */
+	for (to = 0; to < WT_NTRACK; to++) {
+		snprintf(line, sizeof(line), "pass; develop %s", wt_track_name[to]);
+		offer(t, line);
+		snprintf(line, sizeof(line), "pass; special develop %s", wt_track_name[to]);
+		offer(t, line);
+	}
 	if (wt_can_unify(t->s, t->seat))
 		offer(t, "pass; unify; develop production; develop trade");
 	peace_moves(t, "pass");
