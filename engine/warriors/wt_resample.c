@@ -28,9 +28,9 @@
  *
  * What the public record already tells is left alone: whether a seat
  * that is being asked for a split defends by auto, a seat's defence
- * order when the last submission's report shows it attacked (asked or
- * not), and its feeding order when that report shows units of it
- * starving.  Nothing else is hidden: the generator is used only at the
+ * order when the last submission's report shows it attacked (asked, or
+ * fought without being asked), and its feeding order when that report
+ * shows units of it starving.  Nothing else is hidden: the generator is used only at the
  * setup, whose draws are public, so owner -1 has nothing to resample.
  */
 #include <stdio.h>
@@ -60,13 +60,13 @@ pick(struct rng *r, int n)
 	return n <= 1 ? 0 : (int)rng_below(r, (uint32_t)n);
 }
 
-/* Whether the last submission's report mentions "<seat code><what>". */
+/* Whether the last submission's report mentions "<before><seat code><after>". */
 static int
-last_tells(const struct wt_state *s, int seat, const char *what)
+last_tells(const struct wt_state *s, const char *before, int seat, const char *after)
 {
 	char key[64];
 
-	snprintf(key, sizeof(key), "%s%s", wt_seat_code(s, seat), what);
+	snprintf(key, sizeof(key), "%s%s%s", before, wt_seat_code(s, seat), after);
 	return strstr(s->last, key) != NULL;
 }
 
@@ -94,9 +94,11 @@ standing(struct wt_state *s, int seat, struct rng *r)
 	struct wt_player *p = &s->p[seat];
 	int live[WT_UPER], n = 0, m, i, j, t;
 
-	if (!defends_now(s, seat) && !last_tells(s, seat, " attacked at "))
+	/* Asked, or attacked and not asked: the report shows the order. */
+	if (!defends_now(s, seat) && !last_tells(s, "", seat, " attacked at ") &&
+	    !last_tells(s, " attacks ", seat, "\n"))
 		p->defend_auto = pick(r, 2);
-	if (last_tells(s, seat, ": starved"))
+	if (last_tells(s, "", seat, ": starved"))
 		return;
 	for (i = seat * WT_UPER; i < (seat + 1) * WT_UPER; i++)
 		if (s->u[i].side == seat && s->u[i].kind <= WT_CAV)

@@ -208,6 +208,32 @@ test_done_and_rout(void **state)
 	free(s);
 }
 
+/* A battle fought at once against a seat with strength: the report shows
+ * it was not asked, so its "defend auto" is the table's to know. */
+static void
+test_defence_shown(void **state)
+{
+	static const char *const cmds[] = { "done", NULL };
+	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
+	unsigned seen;
+
+	(void)state;
+	put(s, 0, WT_CAV, "CHA");
+	put(s, 1, WT_INF, "LOR");
+	put(s, 1, WT_INF, "DIJ");
+	put(s, 1, WT_ARC, "DIJ");
+	at_war(s, 0, 1);
+	s->p[0].res[WT_FOOD] = s->p[1].res[WT_FOOD] = 20;
+	pass_until(s, PH_MAN);
+	ok(s, 1, "defend auto");
+	ok(s, 0, "move cav CHA-LOR");
+	assert_true(last_says(s, " attacks BUR\n"));
+	seen = resample_many(s, 1, cmds, 100, kinds);
+	assert_false(seen & K_DEFEND);
+	assert_true(seen & K_FEED);
+	free(s);
+}
+
 /* A defender with one split given and another owed: the given one, and its
  * retreat order, are its own until the battles. */
 static void
@@ -261,6 +287,7 @@ main(void)
 		cmocka_unit_test(test_nothing_hidden),
 		cmocka_unit_test(test_mover_orders),
 		cmocka_unit_test(test_done_and_rout),
+		cmocka_unit_test(test_defence_shown),
 		cmocka_unit_test(test_defender_answers),
 		cmocka_unit_test(test_trade_orders),
 	};
