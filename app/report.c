@@ -87,6 +87,9 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	json_t *vars;
 	int rc;
 
+	/* A picture is the public board alone: report_picture draws it. */
+	if ((int)c->format < 0 || c->format >= FMT_COUNT || format_is_picture(c->format))
+		return -1;
 	if (c->format == FMT_JSON) {
 		json_t *j = report_json(g, viewer);
 		char *s;
