@@ -423,7 +423,9 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 
 	if (out->stale)
 		return answer_stale(j, g);
-	if (j->away >= 1 && (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
+	/* A refused submission changes nothing: its absence is not noted either. */
+	if (out->code == EXIT_OK && j->away >= 1 &&
+	    (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
 		return rc;
 	n = strlen(result);
 	if (out->code == EXIT_OK) {
@@ -446,9 +448,12 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		snprintf(j->note, sizeof(j->note), "%s", result);
 		return STORE_OK;
 	}
-	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s",
+	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
-	    "table)" : "");
+	    "table)" : "", j->away == 1 ? "\nYour absence was not noted either: send it "
+	    "again with the corrected commands, or alone." : j->away == 2 ? "\nYour return "
+	    "(\"back\") was not noted either: send it again with the corrected commands, "
+	    "or alone." : "");
 	note_skipped(j, result, sizeof(result));
 	return answer_seat(j, g, result, "Correct the commands and reply again.", 1, 0);
 }
