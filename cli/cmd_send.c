@@ -115,4 +115,5 @@ const struct cmd_entry cmd_send = {
 	run_send,
 	0,
 	probes,
+	0,	/* text only */
 };

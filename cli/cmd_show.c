@@ -118,4 +118,6 @@ const struct cmd_entry cmd_show = {
 	run_show,
 	0,
 	probes,
+	FMT_BIT(FMT_BBCODE) | FMT_BIT(FMT_MARKDOWN) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_PNG) |
+	    FMT_BIT(FMT_SVG),
 };

@@ -40,7 +40,13 @@ cmd_find(const char *name)
 int
 cmd_draws(const struct cmd_entry *e)
 {
-	return e == &cmd_show;
+	return cmd_prints(e, FMT_PNG) || cmd_prints(e, FMT_SVG);
+}
+
+int
+cmd_prints(const struct cmd_entry *e, enum format f)
+{
+	return f == FMT_TEXT || (e->formats & FMT_BIT(f)) != 0;
 }
 
 void
