@@ -232,6 +232,64 @@ shown_addr(const char *a)
 	return a != NULL && compose_addr_ok(a) ? a : "(an address that is not plain)";
 }
 
+/*
+ * How many hours of answers (at replies_per_hour) may wait for one
+ * address: past that an answer to it is dropped, and the game master told
+ * once (arbiter send), so flooding an address cannot grow the queue
+ * without bound.
+ */
+enum { HELD_HOURS = INMAIL_HELD_HOURS };
+
+/*
+ * When the answer to to, an address the limit per address alone governs,
+ * may go (*at: now, or when replies_per_hour lifts), or *dropped when
+ * HELD_HOURS of answers wait for it already: then it is noted for the game
+ * master, and not to be queued.
+ */
+static int
+answer_slot(struct job *j, const char *to, int64_t now, int64_t *at, int *dropped)
+{
+	int rc;
+
+	*dropped = 0;
+	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, at)) != STORE_OK)
+		return rc;
+	if (*at > now + HELD_HOURS * 3600) {
+		*dropped = 1;
+		fprintf(stderr, "arbiter: the answer to %s is dropped: %d hours of answers wait "
+		    "for it already (replies_per_hour)\n", to, HELD_HOURS);
+		return store_dropped_note(j->s, to, now);
+	}
+	if (*at > now)
+		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
+		    "in the last hour (replies_per_hour)\n", to, (long long)(*at - now + 59) / 60,
+		    j->cfg->replies_per_hour);
+	return STORE_OK;
+}
+
+/*
+ * 1 when addr holds a seat in some game or confirmed itself: its answers
+ * count against its own replies_per_hour, never the site's limit for
+ * strangers (which strangers could use up), 0 when not, or -STORE_*.
+ */
+static int
+known_address(struct job *j, const char *addr)
+{
+	struct store_identity id;
+	int64_t game;
+	int n = 0, rc;
+
+	if ((rc = store_address_games(j->s, addr, 0, &game, 1, &n)) != STORE_OK)
+		return -rc;
+	if (n > 0)
+		return 1;
+	memset(&id, 0, sizeof(id));
+	rc = store_identity_get(j->s, addr, &id);
+	n = rc == STORE_OK && id.confirmed_at > 0;
+	store_identity_free(&id);
+	return rc == STORE_OK || rc == STORE_NOTFOUND ? n : -rc;
+}
+
 /* The reply's variables: result line, optional error help, moves, board. */
 static json_t *
 reply_vars(const struct config *cfg, const struct loaded *g, int seat, const char *name,
@@ -271,16 +329,15 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 	int rc;
 	json_t *v;
 
+	int dropped;
+
 	if (*to == '\0')
 		return STORE_OK;	/* a seat without an address plays on the command line */
-	/* A player is never left without its answer: past replies_per_hour it
-	 * waits until the limit lifts, and the game master hears of it. */
-	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, &at)) != STORE_OK)
+	/* A player is not left without its answer: past replies_per_hour it
+	 * waits until the limit lifts, and the game master hears of it; past
+	 * HELD_HOURS of waiting answers it is dropped, and he hears of that. */
+	if ((rc = answer_slot(j, to, now, &at, &dropped)) != STORE_OK || dropped)
 		return rc;
-	if (at > now)
-		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
-		    "in the last hour (replies_per_hour)\n", to, (long long)(at - now + 59) / 60,
-		    j->cfg->replies_per_hour);
 	v = reply_vars(j->cfg, g, j->seat, g->names[j->seat], result, error_help, with_moves,
 	    with_board);
 	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
@@ -296,7 +353,7 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 	    sb_str(&body), j->in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, at, 0);
+		rc = store_reply_note(j->s, to, at, REPLY_KNOWN);
 	return rc;
 }
 
@@ -310,10 +367,11 @@ answer_stranger(struct job *j, const char *result)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
-	int count = 0, rc;
+	int count = 0, rc, known;
 	json_t *v;
 
 	if (to == NULL || *to == '\0') {
@@ -327,19 +385,31 @@ answer_stranger(struct job *j, const char *result)
 		    shown_addr(to));
 		return STORE_OK;
 	}
-	if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-		return rc;
-	if (count >= j->cfg->stranger_replies_per_hour) {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
-		    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
-		return STORE_OK;
-	}
-	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
-		return rc;
-	if (count >= j->cfg->replies_per_hour) {
-		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
-		    to, count);
-		return STORE_OK;
+	/* A seat's or a confirmed address (its own From and envelope sender)
+	 * is answered within its own limit, held past it; another within the
+	 * site's limit for strangers, and dropped past either. */
+	if ((known = known_address(j, to)) < 0)
+		return -known;
+	if (known) {
+		int dropped;
+
+		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
+			return rc;
+	} else {
+		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
+			return rc;
+		if (count >= j->cfg->stranger_replies_per_hour) {
+			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
+			    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
+			return STORE_OK;
+		}
+		if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
+			return rc;
+		if (count >= j->cfg->replies_per_hour) {
+			fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
+			    to, count);
+			return STORE_OK;
+		}
 	}
 	/* The sender's display name is not echoed: it is theirs to forge. */
 	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
@@ -350,11 +420,14 @@ answer_stranger(struct job *j, const char *result)
 	}
 	json_decref(v);
 	memset(&none, 0, sizeof(none));
-	rc = outmail_queue(j->cfg, j->s, &none, -1, to, "reply",
-	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id);
+	if (x.not_before <= now)
+		x.not_before = 0;
+	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, NULL, "reply",
+	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, now, 1);
+		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
+		    known ? REPLY_KNOWN : REPLY_STRANGER);
 	return rc;
 }
 
@@ -663,11 +736,18 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
-	int count = 0, rc;
+	int count = 0, rc, known;
 	json_t *v;
 
 	/* handle_site has checked that the envelope sender is the From
-	 * address, and for an unproven one that it is within replies_per_hour. */
+	 * address, and for an unproven one that it is within replies_per_hour.
+	 * A seat's address that has not confirmed itself is no stranger: its
+	 * answers count against its own limit, not the site's. */
+	if (stranger && (known = known_address(j, to)) != 0) {
+		if (known < 0)
+			return -known;
+		stranger = 0;
+	}
 	if (stranger) {
 		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
 			return rc;
@@ -678,14 +758,11 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 		}
 	} else {
 		/* A confirmed address gets its answer when its limit lifts. */
-		if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour,
-		    &x.not_before)) != STORE_OK)
+		int dropped;
+
+		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
 			return rc;
-		if (x.not_before > now)
-			fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d "
-			    "answers in the last hour (replies_per_hour)\n", to,
-			    (long long)(x.not_before - now + 59) / 60, j->cfg->replies_per_hour);
-		else
+		if (x.not_before <= now)
 			x.not_before = 0;
 	}
 	reply[0] = '\0';
@@ -723,7 +800,9 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	    "[arbiter] your commands", sb_str(&body), in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now, stranger);
+		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
+		    nonce != NULL ? (stranger ? REPLY_ASK_STRANGER : REPLY_ASK_KNOWN) :
+		    stranger ? REPLY_STRANGER : REPLY_KNOWN);
 	return rc;
 }
 
@@ -782,6 +861,10 @@ handle_site(struct job *j)
 			if (rc != STORE_OK && rc != STORE_NOTFOUND)
 				goto done;
 			rc = STORE_OK;
+			if (confirmed == 0 && (confirmed = known_address(j, from)) < 0) {
+				rc = (int)-confirmed;
+				goto done;
+			}
 			if (confirmed == 0) {
 				fprintf(stderr, "arbiter: mail to the site address from %s: %d answers "
 				    "in the last hour (replies_per_hour); nothing done\n", from, count);
@@ -825,7 +908,27 @@ handle_site(struct job *j)
 			char *pending = strlen(j->site_text) <= PENDING_MAX ? strdup(j->site_text) :
 			    NULL;
 
+			int asked = 0;
+
 			stranger = 1;
+			/* One confirmation request an hour to an address: ten forged
+			 * mails in its name neither mail it ten times nor use up the
+			 * site's limit for strangers; the request sent stays good. */
+			if ((rc = store_confirmations_since(j->s, from, now_epoch() - 3600, &asked)) !=
+			    STORE_OK) {
+				free(pending);
+				store_identity_free(&id);
+				goto done;
+			}
+			if (asked > 0) {
+				free(pending);
+				store_identity_free(&id);
+				fprintf(stderr, "arbiter: mail to the site address from %s: it was asked "
+				    "to confirm itself within the hour; not asked again, nothing done\n",
+				    from);
+				rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, "asked");
+				goto done;
+			}
 			if (strlen(j->site_text) > PENDING_MAX) {
 				sb_printf(&answer, "Your mail holds more than %d bytes of commands; "
 				    "nothing was done. Send fewer at a time.\n", PENDING_MAX);
