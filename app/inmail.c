@@ -557,7 +557,11 @@ handle_stranger(struct job *j)
 	char result[600];
 	int rc;
 
-	if (j->locked)
+	if (j->in->nfrom > 1)
+		snprintf(result, sizeof(result), "Your mail was not accepted: its From header "
+		    "names more than one address, and arbiter takes commands from one author "
+		    "only. Send it again from your address alone.");
+	else if (j->locked)
 		snprintf(result, sizeof(result), "Your mail was not accepted: game #%lld has had "
 		    "%d wrong passwords within the hour, so it takes no password mail until "
 		    "the hour is over. Reply to a mail from arbiter instead: its reply address "
@@ -583,7 +587,8 @@ handle_stranger(struct job *j)
 		return rc < 0 ? -rc : STORE_OK;
 	}
 	rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, -1,
-	    j->locked ? "locked" : j->wrong_password ? "wrong password" : "unproven");
+	    j->in->nfrom > 1 ? "two authors" : j->locked ? "locked" : j->wrong_password ?
+	    "wrong password" : "unproven");
 	if (rc == STORE_OK && j->wrong_password)
 		rc = store_auth_failure_note(j->s, j->game, now_epoch());
 	if (rc == STORE_OK)
@@ -1191,8 +1196,10 @@ handle(struct job *j)
 		if (!play)
 			return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
 	}
-	if (j->seat < 0 && (j->nonce[0] != '\0' || (!j->forged && !j->wrong_password &&
-	    !j->locked && !cr.has_game && has_site_command(j->site_text))))
+	/* From with two authors proves none: mail that only From would vouch
+	 * for (the site address, a confirmation) is refused as unproven. */
+	if (j->seat < 0 && j->in->nfrom <= 1 && (j->nonce[0] != '\0' || (!j->forged &&
+	    !j->wrong_password && !j->locked && !cr.has_game && has_site_command(j->site_text))))
 		rc = handle_site(j);
 	else if (j->seat < 0)
 		rc = handle_stranger(j);
