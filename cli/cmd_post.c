@@ -62,9 +62,10 @@ run_post(struct ctx *c, int argc, char **argv)
 			rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
 			goto out;
 		}
-		if (write_file(image, pic.s, pic.len) != 0) {
-			errx_line(c, "cannot write %s: %s", image, strerror(errno));
-			rc = EXIT_IOERR;
+		if ((rc = write_file(image, pic.s, pic.len)) != 0) {
+			errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", image,
+			    strerror(errno));
+			rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
 			goto out;
 		}
 	}
