@@ -306,6 +306,9 @@ struct outcome {
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
 	int said;		/* a database fault, printed already (err holds it too) */
+	/* EXIT_NOPERM: whom the game waits for, and the command refused (0: the first). */
+	char waits[400];
+	size_t not_now;
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);

@@ -72,6 +72,7 @@ struct job {
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
 	int confirmed;		/* a one-word "confirm" to the question: a resignation */
+	int resigning;		/* the commands resign (confirmed): the answer says so first */
 };
 
 /*
@@ -501,6 +502,15 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 	    (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
 		return rc;
 	n = strlen(result);
+	if (out->code == EXIT_OK && j->resigning) {
+		snprintf(result + n, sizeof(result) - n, "%sYou resigned from game #%lld (move "
+		    "%d). Everyone has been told%s", n ? "\n" : "", (long long)g->row.id, out->seq,
+		    j->nsaid > 0 ? ", with your words to the table." : ".");
+		n = strlen(result);
+		note_skipped(j, result, sizeof(result));
+		snprintf(j->note, sizeof(j->note), "%s", result);
+		return STORE_OK;
+	}
 	if (out->code == EXIT_OK) {
 		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
 		    "of game #%lld. Everyone has been sent the new board%s", n ? "\n" : "",
@@ -520,6 +530,27 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		/* Said at the top of the mover's mail of the move, not in one of its own. */
 		snprintf(j->note, sizeof(j->note), "%s", result);
 		return STORE_OK;
+	}
+	if (out->code == EXIT_NOPERM && out->waits[0] != '\0') {
+		/* Not a mistake in the commands: the reader's turn has not come. */
+		if (out->not_now > 0)
+			snprintf(result + n, sizeof(result) - n, "%sCommand %zu of your mail comes "
+			    "when it is not your turn: by then game #%lld waits for %s. Nothing in "
+			    "your mail was applied.%s", n ? "\n" : "", out->not_now,
+			    (long long)g->row.id, out->waits, j->nsaid > 0 ? " Your words were not "
+			    "passed on to the table either." : "");
+		else
+			snprintf(result + n, sizeof(result) - n, "%sIt is not your turn in game "
+			    "#%lld: it waits for %s. Nothing in your mail was applied; you will be "
+			    "mailed when it is your turn.%s", n ? "\n" : "", (long long)g->row.id,
+			    out->waits, j->nsaid > 0 ? " Your words were not passed on to the table "
+			    "either." : "");
+		n = strlen(result);
+		if (j->away >= 1)
+			snprintf(result + n, sizeof(result) - n, "\nYour %s was not noted either: "
+			    "send it alone.", j->away == 1 ? "absence" : "return (\"back\")");
+		note_skipped(j, result, sizeof(result));
+		return answer_seat(j, g, result, NULL, 1, 0);
 	}
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
@@ -1061,6 +1092,25 @@ resign_lines(char *text)
 	return bare;
 }
 
+/* 1 when a line of text (as resign_lines left it) is the command "resign". */
+static int
+has_resign(const char *text)
+{
+	const char *line = text;
+
+	while (*line != '\0') {
+		size_t n = strcspn(line, "\n"), k = strspn(line, " \t");
+
+		while (n > k && strchr(" \t\r.!;", line[n - 1]) != NULL)
+			n--;
+		if (n - k == 6 && strncasecmp(line + k, "resign", 6) == 0)
+			return 1;
+		line += strcspn(line, "\n");
+		line += *line == '\n';
+	}
+	return 0;
+}
+
 static int
 confirm_word(const char *text)
 {
@@ -1196,6 +1246,7 @@ handle(struct job *j)
 		if (!play)
 			return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
 	}
+	j->resigning = j->seat >= 0 && (j->confirmed || has_resign(j->text));
 	/* From with two authors proves none: mail that only From would vouch
 	 * for (the site address, a confirmation) is refused as unproven. */
 	if (j->seat < 0 && j->in->nfrom <= 1 && (j->nonce[0] != '\0' || (!j->forged &&

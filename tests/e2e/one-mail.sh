@@ -60,6 +60,14 @@ lacks "$T/fresh" "Noted: you are away"
 [ "$(sql "SELECT count(*) FROM seats WHERE game_id = 1 AND away_until > 0")" -eq 0 ] ||
 	fail "a refused mail recorded an absence"
 ok
+# A seat out of turn is told so, as "you", and whom the game waits for;
+# its commands are not called wrong.
+O=ada
+[ "$W" = ada ] && O=bo
+reply "$O" early1 "$("$ARBITER" moves 1 "$W" | grep '^tile' | head -1)"
+contains "$T/joined" "It is not your turn in game #1: it waits for $W"
+lacks "$T/joined" "$O may not act"
+lacks "$T/joined" "Correct the commands"
 
 # "away" by mail: one answer to the seat, one notice to each other seat,
 # none to the seat about itself.
