@@ -604,10 +604,14 @@ handle_stranger(struct job *j)
 		snprintf(result, sizeof(result), "Your mail was not accepted: the reply address "
 		    "it was sent to does not belong to any seat.");
 	else
-		snprintf(result, sizeof(result), "Your mail was not accepted: it does not say "
-		    "which game and seat it is for. Reply to a mail from arbiter, or give the "
-		    "lines \"game: ID\" and \"password: ...\" from your start mail. A mail "
-		    "holding the line \"help\" gets the commands this address takes.");
+		snprintf(result, sizeof(result), "Nothing in your mail was done: this address "
+		    "takes its own commands, and a game's moves only in a reply to a mail about "
+		    "that game. To begin, send a mail holding the one line \"help\" to this "
+		    "address: arbiter first asks you once to confirm your address (reply to "
+		    "that mail with any text), then answers with the games open to join, how "
+		    "to open one, and every command it takes. Already playing? Reply to the "
+		    "latest mail from arbiter about your game, or give the lines \"game: ID\" "
+		    "and \"password: ...\" from your start mail.");
 	if (j->in->refused[0] != '\0')
 		snprintf(result + strlen(result), sizeof(result) - strlen(result), " It was "
 		    "not read either: %s.", j->in->refused);
