@@ -535,14 +535,13 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		/* Not a mistake in the commands: the reader's turn has not come. */
 		if (out->not_now > 0)
 			snprintf(result + n, sizeof(result) - n, "%sCommand %zu of your mail comes "
-			    "when it is not your turn: by then game #%lld waits for %s. Nothing in "
-			    "your mail was applied.%s", n ? "\n" : "", out->not_now,
-			    (long long)g->row.id, out->waits, j->nsaid > 0 ? " Your words were not "
-			    "passed on to the table either." : "");
+			    "when it is not your turn: by then game #%lld waits for %s.%s",
+			    n ? "\n" : "", out->not_now, (long long)g->row.id, out->waits,
+			    j->nsaid > 0 ? " Your words were not passed on to the table either." :
+			    "");
 		else
 			snprintf(result + n, sizeof(result) - n, "%sIt is not your turn in game "
-			    "#%lld: it waits for %s. Nothing in your mail was applied; you will be "
-			    "mailed when it is your turn.%s", n ? "\n" : "", (long long)g->row.id,
+			    "#%lld: it waits for %s.%s", n ? "\n" : "", (long long)g->row.id,
 			    out->waits, j->nsaid > 0 ? " Your words were not passed on to the table "
 			    "either." : "");
 		n = strlen(result);
@@ -550,7 +549,8 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 			snprintf(result + n, sizeof(result) - n, "\nYour %s was not noted either: "
 			    "send it alone.", j->away == 1 ? "absence" : "return (\"back\")");
 		note_skipped(j, result, sizeof(result));
-		return answer_seat(j, g, result, NULL, 1, 0);
+		return answer_seat(j, g, result, out->not_now > 0 ? "Send only what you may play "
+		    "now." : "You will be mailed when it is your turn.", 1, 0);
 	}
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
@@ -604,9 +604,9 @@ handle_stranger(struct job *j)
 		snprintf(result, sizeof(result), "Your mail was not accepted: the reply address "
 		    "it was sent to does not belong to any seat.");
 	else
-		snprintf(result, sizeof(result), "Nothing in your mail was done: this address "
-		    "takes its own commands, and a game's moves only in a reply to a mail about "
-		    "that game. To begin, send a mail holding the one line \"help\" to this "
+		snprintf(result, sizeof(result), "Your mail was not accepted: nothing in it was "
+		    "done. This address takes its own commands, and a game's moves only in a "
+		    "reply to a mail about that game. To begin, send a mail holding the one line \"help\" to this "
 		    "address: arbiter first asks you once to confirm your address (reply to "
 		    "that mail with any text), then answers with the games open to join, how "
 		    "to open one, and every command it takes. Already playing? Reply to the "

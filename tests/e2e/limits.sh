@@ -131,7 +131,7 @@ to_site ada@example.org w2 "tile red A1"
 	fail "the seated player was silenced by the strangers' limit"
 ok
 newest_to ada@example.org
-contains "$T/joined" "not accepted"
+contains "$T/joined" "nothing in it was done"
 
 # Flooding a confirmed address: 3 hours' worth of answers wait for it at
 # most; past them the mail is done but its answer dropped, and `send`
