@@ -62,6 +62,9 @@ report_json(const struct loaded *g, int viewer)
 	return view;
 }
 
+static void forum_escape(enum format f, const char *s, struct sbuf *out);
+static void code_text(enum format f, const char *s, size_t n, struct sbuf *out);
+
 /* Load the configuration so the site's templates directory holds the frames. */
 static int
 site_templates(const struct ctx *c)
@@ -83,7 +86,7 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 {
 	static const char *const frames[] = { "report.text", "report.bbcode",
 		"report.markdown" };
-	struct sbuf board = SBUF_INIT;
+	struct sbuf board = SBUF_INIT, title = SBUF_INIT;
 	json_t *vars;
 	int rc;
 
@@ -114,10 +117,24 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	if (g->row.over == STORE_ABANDONED)
 		sb_printf(&board, "\nThe game master abandoned this game at move %d: it waits "
 		    "for nobody and takes no more moves.", g->seq);
-	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", g->row.title, "titled",
+	/*
+	 * A forum's frame: the title is escaped as prose, and the board (which
+	 * holds the seats' names) so that nothing in it closes its code box.
+	 */
+	if (c->format == FMT_BBCODE || c->format == FMT_MARKDOWN) {
+		struct sbuf safe = SBUF_INIT;
+
+		code_text(c->format, board.s != NULL ? board.s : "", board.len, &safe);
+		sb_free(&board);
+		board = safe;
+		forum_escape(c->format, g->row.title, &title);
+	} else
+		sb_puts(&title, g->row.title);
+	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", sb_str(&title), "titled",
 	    strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
 	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board));
 	sb_free(&board);
+	sb_free(&title);
 	if (vars == NULL)
 		return -1;
 	rc = template_render(frames[c->format], vars, out);
@@ -296,16 +313,11 @@ report_post_image(const struct ctx *c, const struct loaded *g, const char *image
 		r = full.s + board.len;
 	while (board.len > 0 && board.s[board.len - 1] == '\n')
 		board.s[--board.len] = '\0';
-	/* A name holding "[/code]" must not close the code box early. */
-	if (f == FMT_BBCODE && strstr(sb_str(&board), "[/") != NULL) {
+	/* A name holding "[/code]" or "```" must not close the code box early. */
+	{
 		struct sbuf safe = SBUF_INIT;
-		const char *p;
 
-		for (p = sb_str(&board); *p != '\0'; p++) {
-			sb_putc(&safe, *p);
-			if (p[0] == '[' && p[1] == '/')
-				sb_puts(&safe, "\xe2\x80\x8b");	/* U+200B */
-		}
+		code_text(f, board.s != NULL ? board.s : "", board.len, &safe);
 		sb_free(&board);
 		board = safe;
 	}
