@@ -380,4 +380,7 @@ int wt_notation_word(const char *word);
 void wt_render_board(const void *st, const char *const *names, struct sbuf *out);
 void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);
 
+/* wt_resample.c: the resample hook (game.h) */
+int wt_resample(void *st, int owner, uint64_t salt);
+
 #endif
