@@ -15,9 +15,9 @@
 #include "../notation.h"
 
 /*
- * Taking an action declines every power offer the seat has not decided
- * yet, as on the site ("taking an action is an implicit decline"):
- * offers are decided before one's own action, not after it.
+ * Decline every power offer the seat has not decided yet: `decline`
+ * alone, and taking an action, which the site takes as an implicit
+ * decline: offers are decided before one's own action, not after it.
  */
 static void
 decline_open_offers(struct tm_state *s, int seat)
@@ -25,7 +25,7 @@ decline_open_offers(struct tm_state *s, int seat)
 	int i;
 
 	while ((i = tm_find_offer(s, seat, -1, 0)) >= 0)
-		tm_remove_offer(s, i, 0);
+		tm_offer_end(s, i, TO_DECLINED);
 }
 
 /* Is seat the only one that has not passed this round? */
@@ -48,17 +48,23 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
-	if (tm_darkling_choice(s, s->cur) && last_unpassed(s, s->cur)) {
-		/* The Darklings, the only seat still playing, act again before
-		 * converting: their next turn begins, the conversion still
-		 * owed (the site does the same). */
-		s->act = TA_NONE;
-		tm_tf_clear(s);
-		s->tf_nonhome = 0;
+	if (s->phase == TP_ACTIONS && s->act != TA_NONE && s->act_left == 0 &&
+	    !s->pl[s->cur].passed && last_unpassed(s, s->cur)) {
+		/*
+		 * The only seat that has not passed takes its actions one
+		 * after another, in one submission too: a new action is its
+		 * next turn, whatever the last one still owes (the site;
+		 * the Darklings' conversion too stays owed).
+		 */
+		int32_t conv = s->pl[s->cur].darkling_conv;
+
+		tm_new_turn(s);
+		s->pl[s->cur].darkling_conv = conv;
 	}
 	if (s->act == TA_NONE) {
 		decline_open_offers(s, s->cur);
 		s->dig_ok = 1;
+		s->again = 0;
 		return GAME_OK;
 	}
 	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
@@ -190,6 +196,8 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		rc = need_reach(s, seat, cell, &kind, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
+		if (s->phase == TP_ACTIONS && s->tf_cell >= 0)
+			return tm_fail(err, errlen, "transform: one volcano an action");
 		if (p->volcano_tf == 0) {
 			if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
 			    !s->dig_ok)
@@ -233,21 +241,16 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (rc != GAME_OK)
 		return rc;
 	need = tm_spade_cost(s, seat, s->terrain[cell], to);
-	if (p->faction == TF_GIANTS && to != home)
-		return tm_fail(err, errlen, "transform: Giants can only transform to red");
-	if (p->free_tf == 1) {
-		if (to != home)
-			return tm_fail(err, errlen, "transform: the Giants' free spades "
-			    "turn a hex red");
-		p->free_tf = 0;
-		extra = 0;
-	} else if (p->spades >= need) {
+	if (p->spades >= need) {
 		p->spades -= need;
 		extra = 0;
 	} else {
+		/* arbiter's own notation: the spades missing are bought, unless
+		 * the action already dug (then, as on the site, the spades dug
+		 * are all there is) */
 		extra = need - p->spades;
 		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
-		    !s->dig_ok)
+		    !s->dig_ok || s->dug)
 			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
 			    "have %d%s", s->cells[cell].name, need, p->spades, s->dig_ok ||
 			    s->phase != TP_ACTIONS ? "" : " (spades are bought before the "
@@ -627,10 +630,9 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 	case TF_AUREN: p->cult2_owed = 1; break;
 	case TF_CHAOS: s->act_left = 2; break;
 	case TF_GIANTS:
-		p->free_tf = 1;
-		tm_spade_vp(s, seat, 2);
+		tm_gain_spades(s, seat, 2);
 		s->act = TA_SPADES;
-			break;
+		break;
 	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; break;
 	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
 	default: p->free_d = 1; s->act = TA_SPADES; break;
@@ -717,8 +719,7 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!ok)
 		return tm_fail(err, errlen, "bridge: %s and %s are not across one river",
 		    s->cells[a].name, s->cells[b].name);
-	if (tm_bridge_between(s, a, b))
-		return tm_fail(err, errlen, "bridge: there is already a bridge there");
+	/* a second bridge over the same river the site takes as it is */
 	if (!(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
 	    !(s->owner[b] == seat && s->bld[b] != TB_NONE))
 		return tm_fail(err, errlen, "bridge: one end must have your building");
@@ -749,6 +750,13 @@ tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	enum game_status rc = convert(s, seat, w, nw, err, errlen);
+	int i;
+
+	/* offers still open are tainted: under strict-leech they are no
+	 * longer to be taken, only declined (the site) */
+	for (i = 0; rc == GAME_OK && i < s->noffer; i++)
+		if (s->offer[i].to == seat)
+			s->offer[i].taint = TT_CONVERT;
 
 	if (rc == GAME_OK && s->opt_strict_dark && s->pl[seat].faction == TF_DARKLINGS)
 		s->pl[seat].darkling_conv = 0;
@@ -795,9 +803,6 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (t >= nw || conversion_side(w + 1, t - 1, &a, from, sizeof(from)) != 0 ||
 	    conversion_side(w + t + 1, nw - t - 1, &b, to, sizeof(to)) != 0)
 		return tm_fail(err, errlen, "convert: write it as 'convert 3PW to 1W'");
-	if (s->opt_strict_leech && tm_has_offer(s, seat))
-		return tm_fail(err, errlen, "convert: strict-leech: decide your power "
-		    "offers first");
 	if (strcmp(from, "pw") == 0 && (strcmp(to, "c") == 0 ||
 	    strcmp(to, "w") == 0 || strcmp(to, "p") == 0)) {
 		int rate = to[0] == 'c' ? 1 : to[0] == 'w' ? 3 : 5;
@@ -907,10 +912,11 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 
+	/* in round 6 no bonus tile is taken; one named is let be (the site) */
+	if (s->phase == TP_ACTIONS && s->round == 6)
+		bon = 0;
 	if (bon == 0 && !(s->phase == TP_ACTIONS && s->round == 6))
 		return tm_fail(err, errlen, "pass: choose a bonus tile (pass BONn)");
-	if (bon > 0 && s->phase == TP_ACTIONS && s->round == 6)
-		return tm_fail(err, errlen, "pass: no bonus tile is taken in round 6");
 	if (bon > 0 && !s->bon_avail[bon])
 		return tm_fail(err, errlen, "pass: BON%d is not available", bon);
 	if (s->phase == TP_ACTIONS) {
@@ -955,79 +961,91 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 	return GAME_OK;
 }
 
-/* `leech N [from F]` and `decline [N from F]`. */
+/* The name of the seat's faction, for messages ("" for none). */
+static const char *
+fname_of(const struct tm_state *s, int seat)
+{
+	return seat >= 0 && s->pl[seat].faction >= 0 ? tm_fdefs[s->pl[seat].faction].name : "";
+}
+
+/*
+ * `leech N [from F]`, as the site takes it: the seat gains N power (no
+ * more than its VP + 1, nor its bowls' room) and pays a VP for each but
+ * the first; the offer it takes is its first one whose amount is N or
+ * what it gains, from F when F is named.  The offers passed over on the
+ * way are tainted (under strict-leech they must not be taken later), and
+ * so is an offer the seat converted before taking (tm_cmd_convert).
+ * With no such offer the site refuses only a leech that names F or
+ * strict-leech, and otherwise gives the power all the same.  from: a
+ * seat, or -1.
+ */
 enum game_status
-tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
-    size_t errlen)
+tm_cmd_leech(struct tm_state *s, int seat, int n, int from, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int n = 0, from = -1, i, gain;
+	int gain = n, i, found = -1;
 
-	if (nw >= 2 && w[1][0] >= '0' && w[1][0] <= '9' && (n = tm_count_arg(w[1])) < 0)
-		return tm_fail(err, errlen, "%s: '%s' is not a number of power tokens", w[0],
-		    w[1]);
-	if (nw >= 4 && word_eq(w[2], "from")) {
-		int f = tm_faction_find(w[3]);
-
-		from = f >= 0 ? tm_seat_of(s, f) : -1;
-		if (from < 0)
-			return tm_fail(err, errlen, "%s: no faction '%s' in this game", w[0],
-			    w[3]);
-	}
-	if (!accept && nw == 1) {
-		if (!tm_has_offer(s, seat))
-			return tm_fail(err, errlen, "decline: you have no power offer");
-		decline_open_offers(s, seat);
-		return GAME_OK;
-	}
-	i = tm_find_offer(s, seat, from, n);
-	if (i < 0)
-		return tm_fail(err, errlen, "%s: there is no power offer for you%s%s",
-		    w[0], from >= 0 ? " from " : "",
-		    from >= 0 ? tm_fdefs[s->pl[from].faction].name : "");
-	if (!accept) {
-		tm_remove_offer(s, i, 0);
-		return GAME_OK;
-	}
-	gain = s->offer[i].amount;
-	if (n > 0 && n < gain)
-		gain = n;
+	if (gain > p->vp)
+		gain = p->vp + 1;
 	if (gain > tm_capacity(p))
 		gain = tm_capacity(p);
-	if (gain - 1 > p->vp)
-		gain = p->vp + 1;
 	tm_gain_power(p, gain);
+	for (i = 0; i < s->noffer && found < 0; i++) {
+		struct tm_offer *o = &s->offer[i];
+
+		if (o->to != seat)
+			continue;
+		if ((o->amount != n && o->amount != gain) || (from >= 0 && from != o->from)) {
+			o->taint = TT_LEECH;
+			o->taint_n = n < 99 ? n : 99;
+			o->taint_from = from + 1;
+			continue;
+		}
+		found = i;
+	}
+	if (found < 0 && (from >= 0 || s->opt_strict_leech))
+		return tm_fail(err, errlen, "leech %d: there is no offer of %d power for you%s%s "
+		    "(the site's 'invalid leech')", n, n, from >= 0 ? " from " : "",
+		    fname_of(s, from));
+	if (found >= 0 && s->offer[found].taint != TT_NONE && s->opt_strict_leech) {
+		const struct tm_offer *o = &s->offer[found];
+
+		if (o->taint == TT_CONVERT)
+			return tm_fail(err, errlen, "leech %d from %s: strict-leech: it should "
+			    "come before your 'convert'", n, fname_of(s, o->from));
+		return tm_fail(err, errlen, "leech %d from %s: strict-leech: it should come "
+		    "before your 'leech %d%s%s'", n, fname_of(s, o->from), o->taint_n,
+		    o->taint_from > 0 ? " from " : "", fname_of(s, o->taint_from - 1));
+	}
+	if (found >= 0)
+		tm_offer_end(s, found, TO_TAKEN);
 	if (gain > 1)
 		p->vp -= gain - 1;
-	tm_remove_offer(s, i, gain > 0 ? 2 : 1);
+	tm_offer_recap(s, seat);
 	return GAME_OK;
 }
 
-/* `+FIRE` / `+2AIR`: place owed cult steps. */
+/*
+ * `decline N from F`: the seat's first offer of N power from F, which
+ * must be there; `decline` alone: every offer it has (none is no error,
+ * as on the site).  from: a seat, or -1 with n 0 for all.
+ */
 enum game_status
-tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
-    size_t errlen)
+tm_cmd_decline(struct tm_state *s, int seat, int n, int from, char *err, size_t errlen)
 {
-	struct tm_player *p = &s->pl[seat];
+	int i;
 
-	if (p->cult2_owed) {
-		if (n != 2)
-			return tm_fail(err, errlen, "+%s: the Auren stronghold action moves "
-			    "2 steps on one track (+2%s)", tm_cult_names[cult],
-			    tm_cult_names[cult]);
-		p->cult2_owed = 0;
-		tm_cult_advance(s, seat, cult, 2);
+	if (n == 0 && from < 0) {
+		decline_open_offers(s, seat);
 		return GAME_OK;
 	}
-	if (p->cult_owed >= n)
-		p->cult_owed -= n;
-	else if (p->cult_bonus >= n)
-		p->cult_bonus -= n;
-	else
-		return tm_fail(err, errlen, "+%s: you owe %d cult step(s), not %d",
-		    tm_cult_names[cult], p->cult_owed + p->cult_bonus, n);
-	tm_cult_advance(s, seat, cult, n);
-	return GAME_OK;
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat && s->offer[i].amount == n && s->offer[i].from == from) {
+			tm_offer_end(s, i, TO_DECLINED);
+			return GAME_OK;
+		}
+	return tm_fail(err, errlen, "decline %d from %s: you have no offer of %d power "
+	    "from them", n, fname_of(s, from), n);
 }
 
 /* `connect rN` or `connect A:B[:C]`: a Mermaids' town across a river. */
@@ -1074,23 +1092,29 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 			p->conn_river[i] = r + 1;
 			break;
 		}
+	k = p->towns + p->town_owed;
 	tm_check_all_towns(s, seat);
+	/* the site takes a connection only when it founds a town */
+	if (p->towns + p->town_owed == k)
+		return tm_fail(err, errlen, "connect: %s founds no town", spec);
 	return GAME_OK;
 }
 
 /*
- * `done`: end the turn.  Turns end by themselves, so this only matters
- * inside the Chaos Magicians' double action, where it gives up the
- * actions not yet taken; elsewhere it changes nothing (old logs use it).
+ * `done`: end the turn.  Turns end by themselves, so this changes nothing;
+ * but the site refuses it from the seat whose action is still to come
+ * ("must take an action"), the Chaos Magicians' second one included
+ * (passing counts as one).
  */
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 {
-	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
+	if (s->phase != TP_ACTIONS || s->cur != seat || s->unlock_wait ||
+	    (s->act != TA_NONE && s->act_left == 0) || (s->again && s->act_left == 0))
 		return GAME_OK;
-	/* The site: "must take an action" - the double action is two actions
-	 * (passing counts as one), not up to two. */
-	return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
-	    "has %d action%s to take (passing counts as one)", s->act_left,
-	    s->act_left == 1 ? "" : "s");
+	if (s->act_left > 0)
+		return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
+		    "has %d action%s to take (passing counts as one)", s->act_left,
+		    s->act_left == 1 ? "" : "s");
+	return tm_fail(err, errlen, "done: take your action first (an action or pass)");
 }

@@ -98,6 +98,13 @@ tracks_at_ten(const struct tm_player *p)
 	return n;
 }
 
+/* Keys the seat holds that no track at 10 uses (the site's KEY). */
+int
+tm_keys_free(const struct tm_player *p)
+{
+	return p->keys - tracks_at_ten(p);
+}
+
 /*
  * Advance a seat n steps on a cult track, gaining the power printed on the
  * track (3: 1, 5: 2, 7: 2, 10: 3).  Step 10 needs an unused key and a free
@@ -430,20 +437,15 @@ tm_spade_usable(const struct tm_state *s, int seat)
 
 /*
  * Offer power to the neighbours of a building just built or upgraded, in
- * player order from the builder on.
+ * player order from the builder on.  An offer's actual is what its seat's
+ * bowls can take now; a building of the Cultists or the Shapeshifters
+ * gets a group when one of its offers has power in it (tm_offer_end).
  */
 void
 tm_offer_power(struct tm_state *s, int seat, int cell)
 {
-	int t, i, amount, cap, g = -1, made = 0;
+	int t, i, amount, cap, g = -1, live = 0, first = s->noffer;
 
-	if (s->pl[seat].faction == TF_CULTISTS || tm_is_shifter(s, seat)) {
-		for (i = 0; i < TM_MAXGROUP; i++)
-			if (!s->group[i].used) {
-				g = i;
-				break;
-			}
-	}
 	for (t = 0; t < s->nseats; t++) {
 		/* neighbours decide in player order, starting after the builder */
 		int who = s->table[(tm_table_pos(s, seat) + 1 + t) % s->nseats];
@@ -458,24 +460,28 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 		cap = tm_capacity(&s->pl[who]);
 		if (amount <= 0 || s->noffer >= TM_MAXOFFER)
 			continue;
-		if (cap > 0)
-			made++;
+		memset(&s->offer[s->noffer], 0, sizeof(s->offer[0]));
 		s->offer[s->noffer].to = who;
 		s->offer[s->noffer].from = seat;
 		s->offer[s->noffer].amount = amount;
-		s->offer[s->noffer].group = cap > 0 ? g : -1;
+		s->offer[s->noffer].actual = amount < cap ? amount : cap;
+		s->offer[s->noffer].group = -1;
+		live += cap > 0;
 		s->noffer++;
 	}
-	if (g >= 0 && made > 0) {
-		s->group[g].used = 1;
-		s->group[g].seat = seat;
-		s->group[g].open = made;
-		s->group[g].accepted = 0;
-	} else if (g >= 0) {
-		for (i = 0; i < s->noffer; i++)
-			if (s->offer[i].group == g)
-				s->offer[i].group = -1;
-	}
+	if (live == 0 || !(s->pl[seat].faction == TF_CULTISTS || tm_is_shifter(s, seat)))
+		return;
+	for (i = 0; i < TM_MAXGROUP && g < 0; i++)
+		if (!s->group[i].used)
+			g = i;
+	if (g < 0)
+		return;
+	memset(&s->group[g], 0, sizeof(s->group[g]));
+	s->group[g].used = 1;
+	s->group[g].seat = seat;
+	s->group[g].live = live;
+	for (i = first; i < s->noffer; i++)
+		s->offer[i].group = g;
 }
 
 /*
@@ -669,24 +675,28 @@ tm_income_of(const struct tm_state *s, int seat, int *c, int *w, int *p, int *pw
 		*c += 3;
 }
 
-/* Phase I: every seat still in the game takes its income. */
+/*
+ * Phase I: every seat takes its income, one that left the game too (the
+ * site pays it; it holds no bonus tile by then), but nothing waits for
+ * what a seat that left owes (the Riverwalkers' unlocks).
+ */
 void
 tm_take_income(struct tm_state *s)
 {
 	int i, c, w, p, pw;
 
 	for (i = 0; i < s->nseats; i++) {
-		if (s->pl[i].dropped)
-			continue;
 		tm_income_of(s, i, &c, &w, &p, &pw);
 		s->pl[i].c += c;
 		s->pl[i].w += w;
-		tm_gain_priests(&s->pl[i], p);
+		if (!s->pl[i].dropped || !tm_is_river(s, i))
+			tm_gain_priests(&s->pl[i], p);
 		tm_gain_power(&s->pl[i], pw);
 	}
 }
 
-/* Phase III: the cult bonus of the round's scoring tile (rounds 1-5). */
+/* Phase III: the cult bonus of the round's scoring tile (rounds 1-5), to
+ * every seat (as the income). */
 void
 tm_cult_income(struct tm_state *s)
 {
@@ -695,13 +705,14 @@ tm_cult_income(struct tm_state *s)
 
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
-		if (p->dropped)
-			continue;
 		sp = 0;
 		switch (t) {
 		case 1: p->c += p->cult[TK_EARTH]; break;
 		case 2: sp = p->cult[TK_EARTH] / 4; break;
-		case 3: tm_gain_priests(p, p->cult[TK_WATER] / 4); break;
+		case 3:
+			if (!p->dropped || !tm_is_river(s, i))
+				tm_gain_priests(p, p->cult[TK_WATER] / 4);
+			break;
 		case 4: p->w += p->cult[TK_FIRE] / 2; break;
 		case 5: tm_gain_power(p, 4 * (p->cult[TK_FIRE] / 4)); break;
 		case 6: sp = p->cult[TK_WATER] / 4; break;

@@ -102,14 +102,32 @@ struct tm_fdef {
 	int ship_vp[6];			/* VP for reaching shipping level n */
 };
 
-/* A power offer waiting for the decision of seat `to`. */
+/* What made a power offer "tainted" (the site's leech_tainted): its seat
+ * converted, or took another offer of its own first, while it waited. */
+enum tm_taint { TT_NONE, TT_CONVERT, TT_LEECH };
+
+/*
+ * A power offer waiting for the decision of seat `to`, as the site keeps
+ * it: amount is the power the building offers, actual what the seat could
+ * take (its bowls' room, lowered whenever it takes other power).  A leech
+ * must name amount or what it gets, and under strict-leech comes before
+ * whatever tainted the offer (taint_n, taint_from: the leech that did,
+ * taint_from a seat + 1 or 0 when it named none).
+ */
 struct tm_offer {
-	int32_t to, from, amount, group;
+	int32_t to, from, amount, actual, group;
+	int32_t taint, taint_n, taint_from;
 };
 
-/* One Cultists' building action whose offers are still being decided. */
+/*
+ * The offers of one building of the Cultists or the Shapeshifters (the
+ * site's leech_id): live counts the offers not yet declined whose actual
+ * was above 0, declined the declines; taken is set by the first leech
+ * that gave their cult step (or token).  With errata-cultist-power they
+ * gain 1 power when live falls to 0 with a decline among them.
+ */
 struct tm_group {
-	int32_t seat, open, accepted, used;
+	int32_t seat, used, live, declined, taken;
 };
 
 /* Per-seat state. */
@@ -165,6 +183,8 @@ struct tm_state {
 	int32_t opt_strict_leech, opt_strict_dark, opt_strict_chaos;
 	int32_t opt_errata_cult, opt_mini, opt_shipbon, opt_temple;
 	int32_t opt_vto, opt_maintain, opt_mail;
+	int32_t opt_loose_cult_loss;	/* loose-cult-loss: cult steps given up
+					   without the site's TW5 limit */
 	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
 	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
 	int32_t opt_fi_variable;	/* fire-and-ice-factions/variable: 1, its
@@ -203,6 +223,8 @@ struct tm_state {
 					   colour not the seat's own, spades left */
 	int32_t dig_ok;			/* this action may still buy spades: no
 					   transform in it yet (site rules) */
+	int32_t dug;			/* the turn bought spades with dig: they
+					   are spent, not thrown away (the site) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
 	int32_t held_pass;		/* the seat to move passed, and its turn is
@@ -219,6 +241,19 @@ struct tm_state {
 					   command may be the same one again, which the
 					   site runs as one with it; 0 none */
 	int32_t bonus_count;		/* the count written in that step (+2AIR: 2) */
+	int32_t tail;			/* seat + 1 whose turn just ended: it may
+					   still convert and burn until another
+					   seat sends something (the site ends a
+					   turn when another faction's row
+					   follows); 0 none */
+	int32_t again;			/* 1: the active seat, the only one that
+					   has not passed, goes on from its own
+					   last turn; its next action starts the
+					   new one (done is taken before it) */
+	int32_t last_turn;		/* seat + 1 whose turn ran last: between the
+					   rounds the site still takes its burning
+					   (and, before the round's end, its
+					   conversions) */
 	int32_t unlock_wait;		/* 1: the round's start waits for the
 					   Riverwalkers' unlocks of its income;
 					   nothing else is accepted (the site) */
@@ -265,6 +300,7 @@ int tm_spend_power(struct tm_player *p, int n);
 int tm_priest_room(const struct tm_player *p);
 void tm_gain_priests(struct tm_player *p, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
+int tm_keys_free(const struct tm_player *p);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
 int tm_ship_level(const struct tm_state *s, int seat);
 void tm_tf_mark(struct tm_state *s, int cell);
@@ -308,8 +344,6 @@ void tm_gain_spades(struct tm_state *s, int seat, int n);
 int tm_volcano_possible(const struct tm_state *s, int seat);
 enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
     size_t errlen);
-enum game_status tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
-    size_t errlen);
 int tm_colour_taken(const struct tm_state *s, int seat, int colour);
 enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
     char *err, size_t errlen);
@@ -327,7 +361,6 @@ enum game_status tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *
 enum game_status tm_shifter_pick(struct tm_state *s, int seat, int c, char *err,
     size_t errlen);
 enum game_status tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen);
-enum game_status tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen);
 int tm_shifter_must_settle(const struct tm_state *s, int seat);
 
 /* triver.c: the Riverwalkers */
@@ -347,6 +380,10 @@ void tm_river_json(const struct tm_state *s, int seat, json_t *o);
 void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
 
+/* tadjust.c: the site's [+-]N?TYPE */
+enum game_status tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type,
+    char *err, size_t errlen);
+
 /* tlines.c: notation helpers shared by the command files */
 enum game_status tm_fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -358,6 +395,7 @@ int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
  * become one space, and a space between a word character and any other
  * goes ("+ FAV5" reads "+FAV5"); a "faction:" prefix is kept. */
 void tm_normalize(char *cmd);
+void tm_site_rewrite(char *row, size_t cap, int engineers);
 /* is_command(): which line of a mail is a command. */
 int tm_is_command(const char *line);
 
@@ -368,7 +406,9 @@ int tm_has_offer(const struct tm_state *s, int seat);
 int tm_darkling_choice(const struct tm_state *s, int seat);
 void tm_new_turn(struct tm_state *s);
 int tm_action_finished(const struct tm_state *s);
-void tm_remove_offer(struct tm_state *s, int i, int accepted);
+enum tm_offer_end { TO_TAKEN, TO_DECLINED, TO_WITHDRAWN };
+void tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how);
+void tm_offer_recap(struct tm_state *s, int seat);
 void tm_start_round(struct tm_state *s, int r);
 void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
@@ -383,6 +423,9 @@ enum game_status tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int n
     size_t errlen);
 int tm_next_bonus_seat(const struct tm_state *s, int pos);
 void tm_next_placement(struct tm_state *s);
+/* The faction choice goes on (a seat chose, or one that owed its choice
+ * left the game). */
+void tm_factions_next(struct tm_state *s);
 
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
@@ -400,9 +443,9 @@ enum game_status tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, c
 enum game_status tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen);
 enum game_status tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen);
-enum game_status tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
+enum game_status tm_cmd_leech(struct tm_state *s, int seat, int n, int from, char *err,
     size_t errlen);
-enum game_status tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
+enum game_status tm_cmd_decline(struct tm_state *s, int seat, int n, int from, char *err,
     size_t errlen);
 enum game_status tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
     size_t errlen);

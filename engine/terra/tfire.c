@@ -206,9 +206,8 @@ tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err, size_t e
 
 /*
  * Could the seat make a volcano now: a hex it reaches that may become
- * one, at a price it can pay?  A `dig 1` without one would leave the
- * action owed with nothing to finish it (the site takes the dig and then
- * refuses every way on; arbiter refuses the dig).
+ * one, at a price it can pay?  A dig without one would leave the action
+ * owed with nothing to finish it.
  */
 int
 tm_volcano_possible(const struct tm_state *s, int seat)
@@ -231,40 +230,6 @@ tm_volcano_possible(const struct tm_state *s, int seat)
 			return 1;
 	}
 	return 0;
-}
-
-/* `-NCULT` (e.g. -3FIRE): the Acolytes lose the cult steps a volcano cost. */
-enum game_status
-tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
-    size_t errlen)
-{
-	struct tm_player *p = &s->pl[seat];
-	const char *t = word + 1;
-	int n = 0, k;
-
-	/* Digits past 99 steps are refused, never wrapped (-18446744073709551619FIRE). */
-	while (*t >= '0' && *t <= '9') {
-		n = n < 100 ? n * 10 + (*t - '0') : 100;
-		t++;
-	}
-	if (n == 0)
-		n = 1;
-	k = tm_cult_find(t);
-	if (k < 0)
-		return tm_fail(err, errlen, "%s: name the cult steps to lose (-%dFIRE)",
-		    word, p->lose_cult > 0 ? p->lose_cult : 3);
-	if (p->lose_cult == 0)
-		return tm_fail(err, errlen, "%s: cult steps are lost only to pay for "
-		    "the Acolytes' volcano", word);
-	if (n != p->lose_cult)
-		return tm_fail(err, errlen, "%s: the volcano costs %d steps, all on one "
-		    "track", word, p->lose_cult);
-	if (p->cult[k] < n)
-		return tm_fail(err, errlen, "%s: you are on %d on %s", word, p->cult[k],
-		    tm_cult_names[k]);
-	p->cult[k] -= n;
-	p->lose_cult = 0;
-	return GAME_OK;
 }
 
 /* Hex distance between two cells, rows offset as on the map. */

@@ -93,38 +93,84 @@ turn_over(const struct tm_state *s)
 }
 
 /*
- * Remove offer i, closing the Cultists' group it belongs to if it was the
- * last.  accepted: 0 declined, 1 accepted without gaining anything (full
- * bowls: no cult step, but no consolation power either), 2 accepted.
+ * An offer whose actual falls to 0 or is declined: the Cultists' (or
+ * Shapeshifters') consolation power of errata-cultist-power, given once
+ * no offer of the building is left open with power in it and one of them
+ * was declined (the site's cultist_maybe_gain_power).
+ */
+static void
+offer_settled(struct tm_state *s, const struct tm_offer *o)
+{
+	struct tm_group *gr;
+
+	if (o->group < 0 || o->actual <= 0)
+		return;
+	gr = &s->group[o->group];
+	if (--gr->live > 0 || gr->declined == 0 || !s->opt_errata_cult)
+		return;
+	tm_gain_power(&s->pl[gr->seat], 1);
+}
+
+/*
+ * Offer i leaves the list: taken (leech), declined, or withdrawn (its seat
+ * left the game: nothing follows).  The first offer of a Cultists' or
+ * Shapeshifters' building taken with power in it gives them their cult
+ * step or token; a decline may give the consolation power
+ * (offer_settled).  The building's group goes with its last offer.
  */
 void
-tm_remove_offer(struct tm_state *s, int i, int accepted)
+tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how)
 {
-	int g = s->offer[i].group;
-	struct tm_group *gr;
+	struct tm_offer o = s->offer[i];
+	struct tm_group *gr = o.group >= 0 ? &s->group[o.group] : NULL;
+	int j;
 
 	memmove(&s->offer[i], &s->offer[i + 1],
 	    sizeof(s->offer[0]) * (size_t)(s->noffer - i - 1));
 	s->noffer--;
 	memset(&s->offer[s->noffer], 0, sizeof(s->offer[0]));
-	if (g < 0)
+	if (gr == NULL)
 		return;
-	gr = &s->group[g];
-	/* the Shapeshifters' offers: tshape.c */
-	if (tm_is_shifter(s, gr->seat)) {
-		if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
-			tm_shifter_offer_closed(s, gr->seat, 2);
-	} else if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
-		s->pl[gr->seat].cult_bonus++;
-	if (accepted > gr->accepted)
-		gr->accepted = accepted;
-	if (--gr->open > 0)
-		return;
-	if (!gr->accepted && tm_is_shifter(s, gr->seat))
-		tm_shifter_offer_closed(s, gr->seat, 0);
-	else if (!gr->accepted && s->opt_errata_cult)
-		tm_gain_power(&s->pl[gr->seat], 1);
+	if (how == TO_TAKEN && o.actual > 0 && !gr->taken) {
+		gr->taken = 1;
+		if (!s->pl[gr->seat].dropped) {
+			/* the Shapeshifters' offers: tshape.c */
+			if (tm_is_shifter(s, gr->seat))
+				tm_shifter_offer_closed(s, gr->seat, 2);
+			else
+				s->pl[gr->seat].cult_bonus++;
+		}
+	}
+	if (how == TO_DECLINED) {
+		gr->declined++;
+		offer_settled(s, &o);
+	}
+	for (j = 0; j < s->noffer; j++)
+		if (s->offer[j].group == o.group)
+			return;
 	memset(gr, 0, sizeof(*gr));
+}
+
+/*
+ * After seat took power: what it could still take of each other offer is
+ * no more than its bowls' room now (the site's re-capping in
+ * command_leech); an offer that falls to nothing counts as settled.
+ */
+void
+tm_offer_recap(struct tm_state *s, int seat)
+{
+	int can = tm_capacity(&s->pl[seat]), i;
+
+	for (i = 0; i < s->noffer; i++) {
+		struct tm_offer *o = &s->offer[i];
+
+		if (o->to != seat)
+			continue;
+		if (can == 0 && o->actual > 0)
+			offer_settled(s, o);
+		if (o->actual > can)
+			o->actual = can;
+	}
 }
 
 static void coming_order(const struct tm_state *s, int *order);
@@ -140,8 +186,10 @@ tm_new_turn(struct tm_state *s)
 	tm_tf_clear(s);
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
+	s->dug = 0;
 	s->teleported = 0;
 	s->held_pass = 0;
+	s->again = 0;
 	for (i = 0; i < s->nseats; i++)
 		s->pl[i].cult_blocked = 0;
 }
@@ -235,8 +283,9 @@ decisions_open(const struct tm_state *s, int but)
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].cult_owed > 0 || (s->pl[i].cult_bonus > 0 && i != but) ||
-		    tm_shifter_must_settle(s, i) || s->pl[i].unlock_owed > 0)
+		if (!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
+		    (s->pl[i].cult_bonus > 0 && i != but) || tm_shifter_must_settle(s, i) ||
+		    s->pl[i].unlock_owed > 0))
 			return 1;
 	return 0;
 }
@@ -316,9 +365,8 @@ tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
 	return 0;
 }
 
-/* Move the game forward after a submission: next turn, round end, game end. */
-void
-tm_advance(struct tm_state *s)
+static void
+advance(struct tm_state *s)
 {
 	int i, pos, seat;
 
@@ -331,6 +379,8 @@ tm_advance(struct tm_state *s)
 				return;
 			}
 			if (s->cur >= 0) {
+				int prev = s->cur;
+
 				if (s->opt_strict_dark)
 					s->pl[s->cur].darkling_conv = 0;
 				pos = 0;
@@ -355,6 +405,10 @@ tm_advance(struct tm_state *s)
 					}
 				}
 				tm_new_turn(s);
+				/* the seat that acted may still convert until another
+				 * seat sends something; the only seat left goes on */
+				s->tail = s->cur != prev && !s->pl[prev].passed ? prev + 1 : 0;
+				s->again = s->cur == prev;
 				if (s->cur >= 0)
 					return;
 			}
@@ -378,6 +432,16 @@ tm_advance(struct tm_state *s)
 		}
 		return;
 	}
+}
+
+/* Move the game forward after a submission: next turn, round end, game
+ * end; and remember whose turn runs (last_turn). */
+void
+tm_advance(struct tm_state *s)
+{
+	advance(s);
+	if (s->phase == TP_ACTIONS && s->cur >= 0 && !s->unlock_wait)
+		s->last_turn = s->cur + 1;
 }
 
 /* Find the offer to seat from faction (or any) with amount n (0 = any). */

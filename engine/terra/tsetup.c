@@ -68,13 +68,13 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		"temple-scoring-tile", "variable-turn-order",
 		"maintain-player-order", "email-notify",
 		"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
-		"fire-and-ice-factions/volcano",
+		"fire-and-ice-factions/volcano", "loose-cult-loss",
 	};
 	int32_t *slots[] = {
 		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
 		&s->opt_errata_cult, &s->opt_mini, &s->opt_shipbon,
 		&s->opt_temple, &s->opt_vto, &s->opt_maintain, &s->opt_mail,
-		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano,
+		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano, &s->opt_loose_cult_loss,
 	};
 	size_t i;
 	int n;
@@ -364,8 +364,8 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
  * chooses; after the last, a volcano faction picks its colour (the site's
  * post-setup), then the initial dwellings are placed.
  */
-static void
-factions_next(struct tm_state *s)
+void
+tm_factions_next(struct tm_state *s)
 {
 	int i, n = 0, nomads = -1, chaos = -1;
 
@@ -375,14 +375,18 @@ factions_next(struct tm_state *s)
 			return;
 		}
 	for (i = 0; i < s->nseats; i++)
-		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0) {
+		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0 &&
+		    !s->pl[s->table[i]].dropped) {
 			s->cur = s->table[i];
 			s->pl[s->cur].pick_owed = 1;
 			return;
 		}
+	/* a seat that left in the setup places no dwelling (the site) */
 	for (i = 0; i < s->nseats; i++) {
 		int t = s->table[i];
 
+		if (s->pl[t].dropped)
+			continue;
 		if (s->pl[t].faction == TF_CHAOS)
 			chaos = t;
 		else
@@ -391,7 +395,7 @@ factions_next(struct tm_state *s)
 			nomads = t;
 	}
 	for (i = s->nseats - 1; i >= 0; i--)
-		if (s->pl[s->table[i]].faction != TF_CHAOS)
+		if (s->pl[s->table[i]].faction != TF_CHAOS && !s->pl[s->table[i]].dropped)
 			s->queue[n++] = s->table[i];
 	if (nomads >= 0)
 		s->queue[n++] = nomads;
@@ -466,7 +470,7 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)
-		factions_next(s);
+		tm_factions_next(s);
 	return GAME_OK;
 }
 
@@ -494,7 +498,7 @@ tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
 		    "their favor tile: +FAVn");
 	}
 	if (rc == GAME_OK && !p->pick_owed && !p->fav_owed)
-		factions_next(s);
+		tm_factions_next(s);
 	return rc;
 }
 

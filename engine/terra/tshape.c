@@ -171,19 +171,6 @@ tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
 	return GAME_OK;
 }
 
-/* `-GAIN_P3_FOR_VP`: give up one such token. */
-enum game_status
-tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen)
-{
-	struct tm_player *p = &s->pl[seat];
-
-	if (p->p3_for_vp < 1)
-		return tm_fail(err, errlen, "-GAIN_P3_FOR_VP: you hold no token to buy "
-		    "for VP");
-	p->p3_for_vp--;
-	return GAME_OK;
-}
-
 /*
  * Must the seat use or decline its tokens for VP before the round (or
  * the game) ends?  The site keeps their offer open until none is left,

@@ -192,7 +192,9 @@ test_cultists(void **state)
 	tg_ok(s, 0, "+WATER");
 	assert_int_equal(s->pl[0].cult[TK_WATER], 1);
 	assert_int_equal(s->cur, 1);
-	tg_bad(s, 0, "+WATER", "not your turn");
+	/* a step nobody owes: refused from any seat at any time (the site's
+	 * "Not allowed to gain") */
+	tg_bad(s, 0, "+WATER", "you owe 0 cult steps");
 	free(s);
 	/* declined: nothing without the errata, 1 power with it */
 	s = two("cultists", "witches", d, NULL);

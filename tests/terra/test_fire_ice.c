@@ -471,7 +471,7 @@ test_acolytes(void **state)
 	p->cult[TK_WATER] = 5;
 	tg_ok(s, 0, "transform F3 to volcano");
 	assert_int_equal(p->lose_cult, 4);
-	tg_bad(s, 0, "-4FIRE", "you are on 0");
+	tg_bad(s, 0, "-4FIRE", "you are at 0 on FIRE");
 	tg_bad(s, 0, "+TW1", "lose the 4 cult steps");
 	tg_ok(s, 0, "-4WATER");
 	assert_int_equal(p->cult[TK_WATER], 1);

@@ -76,7 +76,9 @@ test_river_setup(void **state)
 	tg_ok(s, 0, "setup riverwalkers");
 	/* no conversion before round 1 (the site: "outside of actions") */
 	tg_bad(s, 0, "convert 1W to 1C", "not during the setup");
-	tg_bad(s, 0, "burn 1", "not during the setup");
+	/* burning the site takes in the setup (its turn check starts with
+	 * round 1) */
+	tg_ok_copy(s, 0, "burn 1");
 	tg_bad(s, 0, "build B1", "pick-color");
 	tg_ok(s, 0, "pick-color yellow");
 	assert_int_equal(tm_home(s, 0), TC_YELLOW);
@@ -258,7 +260,8 @@ test_river_stronghold(void **state)
 	tg_ok(s, 0, "-BRIDGE");
 	assert_int_equal(p->bridges, 1);
 	assert_int_equal(s->cur, 1);
-	tg_bad(s, 0, "-BRIDGE", "not your turn");
+	/* given up from any seat at any time, but nothing is owed now */
+	tg_bad(s, 0, "-BRIDGE", "you have 0 to give up");
 	free(s);
 }
 
