@@ -56,10 +56,13 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		 * next turn, whatever the last one still owes (the site;
 		 * the Darklings' conversion too stays owed).
 		 */
-		int32_t conv = s->pl[s->cur].darkling_conv;
+		const struct tm_player *p = &s->pl[s->cur];
+		int32_t conv = p->darkling_conv;
 
 		tm_new_turn(s);
 		s->pl[s->cur].darkling_conv = conv;
+		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||
+		    p->free_tf;
 	}
 	if (s->act == TA_NONE) {
 		decline_open_offers(s, s->cur);
@@ -317,6 +320,9 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		p->nb[TB_D]++;
 		return GAME_OK;
 	}
+	if (p->free_d && s->stale && s->cur == seat &&
+	    (rc = tm_begin_action(s, "build", err, errlen)) != GAME_OK)
+		return rc;
 	if (p->free_d) {
 		if (s->terrain[cell] != TC_GREEN)
 			return tm_fail(err, errlen, "build: the witches' ride builds on a "
@@ -445,6 +451,9 @@ tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (p->nb[to] >= limit[to])
 		return tm_fail(err, errlen, "upgrade: all your %s are on the map",
 		    tm_bld_names[to]);
+	if (p->free_tp && s->stale && s->cur == seat &&
+	    (rc = tm_begin_action(s, "upgrade", err, errlen)) != GAME_OK)
+		return rc;
 	if (p->free_tp) {
 		if (to != TB_TP)
 			return tm_fail(err, errlen, "upgrade: the Swarmlings' free upgrade "
@@ -711,6 +720,14 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
+	/* owed from an action before the last one began: an action of its own */
+	if (s->stale && s->cur == seat) {
+		enum game_status rc = tm_begin_action(s, "bridge", err, errlen);
+
+		if (rc != GAME_OK)
+			return rc;
+		s->act = TA_DONE;
+	}
 	if (p->bridges >= 3)
 		return tm_fail(err, errlen, "bridge: all 3 of your bridges are placed");
 	for (i = 0; i < s->cells[a].nbr; i++)

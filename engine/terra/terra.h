@@ -246,6 +246,11 @@ struct tm_state {
 					   seat sends something (the site ends a
 					   turn when another faction's row
 					   follows); 0 none */
+	int32_t stale;			/* 1: what the active seat owes (a bridge,
+					   a free dwelling or trading post,
+					   spades) came with an action before a new
+					   one began (the last seat playing): it is
+					   placed only as an action of its own */
 	int32_t again;			/* 1: the active seat, the only one that
 					   has not passed, goes on from its own
 					   last turn; its next action starts the

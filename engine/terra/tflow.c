@@ -190,6 +190,7 @@ tm_new_turn(struct tm_state *s)
 	s->teleported = 0;
 	s->held_pass = 0;
 	s->again = 0;
+	s->stale = 0;
 	for (i = 0; i < s->nseats; i++)
 		s->pl[i].cult_blocked = 0;
 }

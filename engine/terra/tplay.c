@@ -155,8 +155,8 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
 		return tm_fail(err, errlen, "transform: write it as 'transform HEX to "
 		    "COLOUR'");
-	if (s->phase == TP_ACTIONS && s->act == TA_NONE && p->spades == 0 &&
-	    !p->free_tf) {
+	if (s->phase == TP_ACTIONS && s->cur == seat && ((s->act == TA_NONE &&
+	    p->spades == 0 && !p->free_tf) || s->stale)) {
 		rc = tm_begin_action(s, "transform", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
