@@ -28,6 +28,17 @@ decline_open_offers(struct tm_state *s, int seat)
 		tm_offer_end(s, i, TO_DECLINED);
 }
 
+/* How many seats have not passed (nor left) this round? */
+int
+tm_unpassed(const struct tm_state *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < s->nseats; i++)
+		n += !s->pl[i].passed && !s->pl[i].dropped;
+	return n;
+}
+
 /* Is seat the only one that has not passed this round? */
 static int
 last_unpassed(const struct tm_state *s, int seat)
@@ -44,7 +55,9 @@ last_unpassed(const struct tm_state *s, int seat)
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 {
-	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed &&
+	/* the Chaos Magicians' second action after a pass as their first may be
+	 * any action, as on the site */
+	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed && s->act_left == 0 &&
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
@@ -68,15 +81,24 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		decline_open_offers(s, s->cur);
 		s->dig_ok = 1;
 		s->again = 0;
+		s->tf_left = 0;
 		return GAME_OK;
 	}
-	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
+	if (s->act_left > 0) {
+		/* the Chaos Magicians' next action, whatever the last one still
+		 * owes (the site): what only that action could place is now
+		 * placed as an action of its own */
+		const struct tm_player *p = &s->pl[s->cur];
+
 		decline_open_offers(s, s->cur);
 		s->act_left--;
 		s->act = TA_NONE;
 		tm_tf_clear(s);
 		s->tf_nonhome = 0;
 		s->dig_ok = 1;
+		s->tf_left = 0;
+		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||
+		    p->free_tf;
 		return GAME_OK;
 	}
 	return tm_fail(err, errlen, "%s: one action per turn; this turn's action "
@@ -203,7 +225,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 			return tm_fail(err, errlen, "transform: one volcano an action");
 		if (p->volcano_tf == 0) {
 			if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
-			    !s->dig_ok)
+			    !s->dig_ok || s->site_form)
 				return tm_fail(err, errlen, "transform: dig 1 first, in the "
 				    "same action");
 			p->volcano_tf = 1;
@@ -225,9 +247,10 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 			if (s->owner[n] == seat && s->bld[n] != TB_NONE)
 				adj = 1;
 		}
-		if (!adj || to != home)
+		/* into any colour, as the site takes it (the rulebook: desert) */
+		if (!adj)
 			return tm_fail(err, errlen, "sandstorm: turns a hex directly "
-			    "next to your building (no bridge, no river) into desert");
+			    "next to your building (no bridge, no river)");
 		s->terrain[cell] = (int8_t)to;
 		p->free_tf = 0;
 		tm_tf_mark(s, cell);
@@ -253,7 +276,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		 * are all there is) */
 		extra = need - p->spades;
 		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
-		    !s->dig_ok || s->dug)
+		    !s->dig_ok || s->dug || s->site_form)
 			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
 			    "have %d%s", s->cells[cell].name, need, p->spades, s->dig_ok ||
 			    s->phase != TP_ACTIONS ? "" : " (spades are bought before the "
@@ -404,6 +427,7 @@ stronghold_effects(struct tm_state *s, int seat)
 		tm_spade_vp(s, seat, 3);
 		s->act = TA_SPADES;
 		s->dig_ok = 0;
+		s->tf_left = 3;
 			break;
 	case TF_DRAGONLORDS:
 		/* as many new power tokens in bowl I as factions in the game */
@@ -529,8 +553,13 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 	const struct tm_fdef *f = tm_fd(s, seat);
 	enum game_status rc;
 
-	rc = tm_begin_action(s, "advance", err, errlen);
-	if (rc != GAME_OK)
+	if (seat != s->cur) {
+		/* a seat that passed, one seat left to play (out_of_turn): an
+		 * action of its own, which declines its offers; it may convert
+		 * after it until another seat sends something */
+		decline_open_offers(s, seat);
+		s->tail = seat + 1;
+	} else if ((rc = tm_begin_action(s, "advance", err, errlen)) != GAME_OK)
 		return rc;
 	if (ship) {
 		if (p->ship >= f->ship_max)
@@ -553,7 +582,8 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 		p->dig++;
 		p->vp += 6;
 	}
-	s->act = TA_DONE;
+	if (seat == s->cur)
+		s->act = TA_DONE;
 	return GAME_OK;
 }
 
@@ -590,6 +620,7 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 		/* a volcano faction's spades turn into something else at
 		 * once, and no transform follows (the site) */
 		tm_gain_spades(s, seat, n == 5 ? 1 : 2);
+		s->tf_left = n == 5 ? 1 : 2;
 		s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
 		break;
 	}
@@ -641,8 +672,9 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 	case TF_GIANTS:
 		tm_gain_spades(s, seat, 2);
 		s->act = TA_SPADES;
+		s->tf_left = 1;
 		break;
-	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; break;
+	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; s->tf_left = 1; break;
 	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
 	default: p->free_d = 1; s->act = TA_SPADES; break;
 	}
@@ -675,6 +707,7 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 		p->used_bon = 1;
 		if (n == 1) {
 			tm_gain_spades(s, seat, 1);
+			s->tf_left = 1;
 			s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
 		} else {
 			p->cult_owed++;
@@ -892,19 +925,14 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
  * (ACTC) and the option strict-chaosmagician-sh is off: the pass took one
  * of the two actions, and the second one, for a faction that passed, can
  * only be another pass (which exchanges the bonus tile again and scores
- * the pass VP again), or `done` to give it up.  With the option, passing
- * ends the double action.
+ * the pass VP again).  With the option, passing ends the double action,
+ * and the turn with it (act_left is 0).
  */
 static enum game_status
 second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen)
 {
 	if (!s->pl[seat].passed)
 		return GAME_OK;
-	if (s->opt_strict_chaos && s->pl[seat].faction == TF_CHAOS &&
-	    s->pl[seat].used_fact)
-		return tm_fail(err, errlen, "pass: strict-chaosmagician-sh: passing "
-		    "ended the Chaos Magicians' double action; there is no second "
-		    "pass");
 	if (s->act_left == 0)
 		return tm_fail(err, errlen, "pass: you have already passed this round");
 	return GAME_OK;

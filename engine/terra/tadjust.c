@@ -161,6 +161,8 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
 		p->fav_owed++;
 		p->fav[k] = 0;
 		s->fav_left[k]++;
+		/* the site gains the tile's cult steps again as it goes back */
+		tm_favor_gain(s, seat, k);
 		return GAME_OK;
 	}
 	if (fav) {

@@ -982,18 +982,26 @@ tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err, size_t errl
 	return GAME_OK;
 }
 
-/* Take favor tile fav: its cult steps (FAV5 may complete a town). */
+/* The one-time gain of favor tile fav: its cult steps (FAV5 may then
+ * complete a town). */
 void
-tm_take_favor(struct tm_state *s, int seat, int fav)
+tm_favor_gain(struct tm_state *s, int seat, int fav)
 {
 	static const int track[13] = { 0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
 	static const int steps[13] = { 0, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1 };
 
-	s->pl[seat].fav[fav] = 1;
-	s->fav_left[fav]--;
 	if (fav == 5)
 		tm_check_all_towns(s, seat);
 	tm_cult_advance(s, seat, track[fav], steps[fav]);
+}
+
+/* Take favor tile fav. */
+void
+tm_take_favor(struct tm_state *s, int seat, int fav)
+{
+	s->pl[seat].fav[fav] = 1;
+	s->fav_left[fav]--;
+	tm_favor_gain(s, seat, fav);
 }
 
 /* VP a seat scores when passing (bonus tile held, FAV12, Engineers SH,

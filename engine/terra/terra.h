@@ -223,8 +223,17 @@ struct tm_state {
 					   colour not the seat's own, spades left */
 	int32_t dig_ok;			/* this action may still buy spades: no
 					   transform in it yet (site rules) */
+	int32_t tf_left;		/* transforms the current action still
+					   allows (the site's sub-action: 2 after
+					   ACT6, 1 after ACT5, BON1, ACTG, ACTN or a
+					   dig, none once the action's first command
+					   was a transform) */
 	int32_t dug;			/* the turn bought spades with dig: they
 					   are spent, not thrown away (the site) */
+	int32_t site_form;		/* the submission being played writes a
+					   dig: spades are never bought for a build
+					   or transform in it (arbiter's own
+					   notation is off) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
 	int32_t held_pass;		/* the seat to move passed, and its turn is
@@ -329,6 +338,7 @@ int tm_network_label(const struct tm_state *s, int seat, int *comp);
 void tm_share_points(const int *val, int n, const int *pts, int *out);
 void tm_take_town(struct tm_state *s, int seat, int tw);
 void tm_take_favor(struct tm_state *s, int seat, int fav);
+void tm_favor_gain(struct tm_state *s, int seat, int fav);
 int tm_town_linked(const struct tm_state *s, int seat, int a, int b);
 /* +FAVk by a seat owed a favor tile. */
 enum game_status tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err,
@@ -415,6 +425,7 @@ enum tm_offer_end { TO_TAKEN, TO_DECLINED, TO_WITHDRAWN };
 void tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how);
 void tm_offer_recap(struct tm_state *s, int seat);
 void tm_start_round(struct tm_state *s, int r);
+void tm_round_coins(struct tm_state *s);
 void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
@@ -434,6 +445,7 @@ void tm_factions_next(struct tm_state *s);
 
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
+int tm_unpassed(const struct tm_state *s);
 enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
 enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen);

@@ -187,12 +187,24 @@ tm_new_turn(struct tm_state *s)
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
 	s->dug = 0;
+	s->tf_left = 0;
 	s->teleported = 0;
 	s->held_pass = 0;
 	s->again = 0;
 	s->stale = 0;
 	for (i = 0; i < s->nseats; i++)
 		s->pl[i].cult_blocked = 0;
+}
+
+/* A coin on every bonus tile in the pool, as a round starts. */
+void
+tm_round_coins(struct tm_state *s)
+{
+	int i;
+
+	for (i = 1; i <= TM_NBON; i++)
+		if (s->bon_avail[i])
+			s->bon_coins[i]++;
 }
 
 /* Start round r: bonus coins, income, turn order. */
@@ -205,9 +217,6 @@ tm_start_round(struct tm_state *s, int r)
 	s->phase = TP_ACTIONS;
 	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
 	memset(s->act_used, 0, sizeof(s->act_used));
-	for (i = 1; i <= TM_NBON; i++)
-		if (s->bon_avail[i])
-			s->bon_coins[i]++;
 	for (i = 0; i < s->nseats; i++) {
 		struct tm_player *p = &s->pl[i];
 
@@ -223,6 +232,10 @@ tm_start_round(struct tm_state *s, int r)
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
 			s->unlock_wait = 1;
+	/* the site starts the round, and puts a coin on each bonus tile left,
+	 * only once the unlocks of the income are done (tm_unlock_settled) */
+	if (!s->unlock_wait)
+		tm_round_coins(s);
 	s->cur = -1;
 	tm_new_turn(s);
 	for (i = 0; i < s->nseats; i++)
@@ -502,7 +515,7 @@ tm_waiting(const void *st, struct game_wait *w)
 		}
 		if (s->phase == TP_ACTIONS && s->act_left > 0)
 			why = s->pl[s->cur].passed ? "second action of the double "
-			    "action (pass again)" : "next action of the double action";
+			    "action (any, or pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
 		/* the action is taken; its bridges (the Riverwalkers'

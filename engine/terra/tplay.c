@@ -48,6 +48,12 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
 	    s->unlock_wait))))
 		return 1;
+	/* the site's quirk: with one seat left to play, a seat that passed may
+	 * still advance shipping or digging (its engine starts a new turn for
+	 * it); then it converts and burns as after a turn (tm_cmd_advance) */
+	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed && !p->dropped &&
+	    tm_unpassed(s) == 1)
+		return 1;
 	/* the site checks the turn from round 1: burning in the setup is
 	 * anybody's, up to the first round's start (which waits for the
 	 * Riverwalkers' unlocks of the first income, still in its round 0) */
@@ -151,19 +157,40 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	int cell = nw >= 2 ? tm_cell_find(s, w[1]) : -1;
 	int to = nw == 4 ? tm_color_find(w[3]) : cell >= 0 ? default_colour(s, seat, cell) : -1;
 	enum game_status rc;
+	int action;
 
 	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
 		return tm_fail(err, errlen, "transform: write it as 'transform HEX to "
 		    "COLOUR'");
-	if (s->phase == TP_ACTIONS && s->cur == seat && ((s->act == TA_NONE &&
-	    p->spades == 0 && !p->free_tf) || s->stale)) {
+	/*
+	 * In the seat's turn each transform is one the action allows (the
+	 * site's sub-action: two after ACT6, one after ACT5, BON1, ACTG, ACTN
+	 * or a dig), or else begins the action, which then allows no other.
+	 */
+	action = s->phase == TP_ACTIONS && s->cur == seat && !p->passed;
+	if (action && s->tf_left > 0 && !s->stale)
+		s->tf_left--;
+	else if (action) {
 		rc = tm_begin_action(s, "transform", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 	}
 	if (s->phase == TP_ACTIONS && s->act == TA_NONE)
 		s->act = TA_SPADES;
-	return tm_do_transform(s, seat, cell, to, err, errlen);
+	rc = tm_do_transform(s, seat, cell, to, err, errlen);
+	/* spades dug that no transform of the action may take any more: the
+	 * site refuses it for another colour than the seat's own, and for its
+	 * own takes it and then waits for ever for them */
+	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0 &&
+	    to != tm_home(s, seat))
+		return tm_fail(err, errlen, "transform: a hex turned to another colour than "
+		    "your own takes all the spades dug (%d left; a dig serves one "
+		    "transform)", p->spades);
+	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0)
+		return tm_fail(err, errlen, "transform: the %d spade%s dug left after it "
+		    "could never be spent (a dig serves one transform)", p->spades,
+		    p->spades == 1 ? "" : "s");
+	return rc;
 }
 
 /* `dig N`: buy spades to spend in this action. */
@@ -208,12 +235,14 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		s->pl[seat].volcano_tf = 1;
 		s->act = TA_SPADES;
 		s->dug = 1;
+		s->tf_left = 1;
 		return GAME_OK;
 	}
 	rc = tm_buy_spades(s, seat, n, err, errlen);
 	if (rc != GAME_OK)
 		return rc;
 	s->dug = 1;
+	s->tf_left = 1;		/* the site's dig: one transform follows */
 	s->pl[seat].spades += n;
 	s->act = TA_SPADES;
 	return GAME_OK;
@@ -677,6 +706,11 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		goto out;
 	}
 	n = run_order(cl, order, text);
+	/* a submission that writes a dig is in the site's notation throughout:
+	 * no spades are bought for a build or transform in it */
+	for (i = 0; i < n; i++)
+		if (strncasecmp(body_of(text[i]), "dig ", 4) == 0)
+			s->site_form = 1;
 	for (i = 0; i < n && rc == GAME_OK; i++) {
 		char buf[CMD_MAX_LEN + 1];
 
@@ -692,6 +726,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		rc = strip_prefix(s, seat, w, &nw, err, errlen);
 		if (rc != GAME_OK || nw == 0)
 			continue;
+		/* the site runs nothing after the game's end: the rest of the
+		 * submission that ended it is let be */
+		if (s->over && i > 0)
+			break;
 		if (s->over) {
 			rc = tm_fail(err, errlen, "the game is over");
 			break;
@@ -733,6 +771,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		 * site ends the pass's row there) */
 		if (rc == GAME_OK && (s->phase == TP_CULTSPADES ||
 		    (s->phase == TP_ACTIONS && row_ending(w)))) {
+			/* the site's new turn for the only seat left began at the
+			 * row's end: done is no longer taken before its action */
+			if (s->again && s->cur == seat && row_ending(w))
+				s->again = 0;
 			tm_advance(s);
 			if (s->tail == seat + 1)
 				s->tail = 0;
@@ -859,7 +901,13 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		s->tail = 0;
 	if (s->dug && s->cur != seat)
 		s->dug = 2;
+	/* and the only seat left to play begins its new turn then (the site
+	 * starts it at the other faction's line): done is refused until it
+	 * acts */
+	if (s->again && s->cur != seat)
+		s->again = 0;
 	rc = apply_all(s, seat, &cl, err, errlen);
+	s->site_form = 0;
 	if (rc == GAME_OK) {
 		tm_advance(s);
 		if (s->tail != seat + 1)

@@ -112,6 +112,8 @@ tm_unlock_settled(struct tm_state *s)
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
 			return;
+	if (s->unlock_wait)
+		tm_round_coins(s);	/* the round starts now */
 	s->unlock_wait = 0;
 }
 
