@@ -126,6 +126,10 @@ replay(const struct game_rules *r, const char *path)
 		struct game_played pl;
 		enum game_status gs;
 
+		/* TDIFF_SITEFORM: the site's notation only (no spades bought by a
+		 * build or transform), as a site log is written */
+		if (getenv("TDIFF_SITEFORM") != NULL)
+			((struct tm_state *)st)->site_form = 1;
 		gs = r->play(st, imp.subs[i].seat, imp.subs[i].text, &pl, err, sizeof(err));
 		if (gs != GAME_OK) {
 			emit(json_pack("{s:i, s:s, s:s}", "line", imp.subs[i].line,

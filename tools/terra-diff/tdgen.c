@@ -536,8 +536,32 @@ keep_diff(struct game_run *gr, const char *row, const char *what, const char *ar
 }
 
 /*
+ * Would the site, after this accepted candidate, keep a record of a debt
+ * it never takes back (no_offer_rows): its seat ends the row (pass, leech,
+ * decline, pick-color) owing a free dwelling or trading post, a volcano's
+ * cult loss or dig, or a colour?  Such a candidate is compared, not made
+ * the game's move.
+ */
+static int
+leaves_record(const void *st, const struct td_cand *c)
+{
+	const struct tm_state *s = st;
+	const struct tm_player *p;
+
+	if (c->seat < 0)
+		return 0;
+	p = &s->pl[c->seat];
+	if (!(p->free_d || p->free_tp || p->lose_cult || p->volcano_tf ||
+	    (p->pick_owed && s->phase == TP_ACTIONS)))
+		return 0;
+	return strstr(c->text, "pass") != NULL || strstr(c->text, "leech") != NULL ||
+	    strstr(c->text, "decline") != NULL || strstr(c->text, "pick-color") != NULL;
+}
+
+/*
  * Offer one candidate to both engines.  Returns 1 when both accepted it
- * (and their states agree), 0 otherwise; -1 when the oracle is gone.
+ * (and their states agree), 2 when so but it is not to become the game's
+ * move (leaves_record), 0 otherwise; -1 when the oracle is gone.
  */
 static int
 offer(struct game_run *gr, const void *st, const struct td_cand *c)
@@ -552,6 +576,9 @@ offer(struct game_run *gr, const void *st, const struct td_cand *c)
 	row_text(gr, c->seat, c->text, row, sizeof(row));
 	memcpy(copy, st, r->state_size);
 	err[0] = '\0';
+	/* arbiter in the site's notation only: no spades bought for a build or
+	 * transform (its own notation, which the site refuses, stays out) */
+	((struct tm_state *)copy)->site_form = 1;
 	arb_ok = r->play(copy, c->seat, row, &pl, err, sizeof(err)) == GAME_OK;
 	ans = oracle_ask(gr->o, "try", row);
 	if (ans == NULL) {
@@ -569,7 +596,7 @@ offer(struct game_run *gr, const void *st, const struct td_cand *c)
 		json_t *a = arb_state(r, copy), *rs = json_loads(ans + 3, 0, NULL);
 
 		gr->count[c->kind][ST_BOTH_OK]++;
-		res = 1;
+		res = leaves_record(copy, c) ? 2 : 1;
 		if (rs != NULL && state_diff(a, rs, d, sizeof(d))) {
 			gr->count[c->kind][ST_STATE]++;
 			keep_diff(gr, row, "states differ after it", d, "(see above)");
@@ -592,14 +619,17 @@ offer(struct game_run *gr, const void *st, const struct td_cand *c)
 	return res;
 }
 
-/* Apply a row to both engines; 0, or -1 when arbiter refuses it. */
+/* Apply a row to both engines; 0, or -1 when arbiter refuses it.  site:
+ * in the site's notation only (a candidate, as it was offered). */
 static int
-commit(struct game_run *gr, void *st, int seat, const char *text)
+commit(struct game_run *gr, void *st, int seat, const char *text, int site)
 {
 	char row[512], err[512];
 	struct game_played pl;
 
 	row_text(gr, seat, text, row, sizeof(row));
+	if (site)
+		((struct tm_state *)st)->site_form = 1;
 	if (gr->r->play(st, seat, row, &pl, err, sizeof(err)) != GAME_OK) {
 		fprintf(stderr, "g%llu: listed move '%s' rejected: %s\n",
 		    (unsigned long long)gr->seed, row, err);
@@ -723,7 +753,7 @@ gen_one(struct game_run *gr, int np, int steer)
 		struct game_wait w;
 		char *lines[4096];
 		int seats[GAME_MAX_SEATS], ns = 0, offers[GAME_MAX_SEATS], no = 0, seat, n;
-		int accepted[8], nacc = 0, chosen_seat, fragile;
+		int accepted[8], nacc = 0, chosen_seat, fragile, site;
 		struct td_cand cand[8];
 		const char *text;
 		char buildbuf[128], chosen[256];
@@ -831,16 +861,18 @@ gen_one(struct game_run *gr, int np, int steer)
 			got = offer(gr, st, &cand[k]);
 			if (got < 0)
 				goto out;
-			if (got > 0 && (cand[k].kind != TK_DROP && cand[k].kind != TK_RESIGN ?
+			if (got == 1 && (cand[k].kind != TK_DROP && cand[k].kind != TK_RESIGN ?
 			    1 : undropped(ts) > 2 && rng_below(&g, 4) == 0))
 				accepted[nacc++] = k;
 		}
+		site = 0;
 		if (nacc > 0 && !fragile && (int)rng_below(&g, 100) < pct_commit) {
 			k = accepted[rng_below(&g, (uint32_t)nacc)];
 			chosen_seat = cand[k].seat;
 			snprintf(chosen, sizeof(chosen), "%s", cand[k].text);
+			site = 1;
 		}
-		if (commit(gr, st, chosen_seat, chosen) != 0)
+		if (commit(gr, st, chosen_seat, chosen, site) != 0)
 			goto out;
 	}
 	rc = 0;
