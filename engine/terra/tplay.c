@@ -771,13 +771,13 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		 * site ends the pass's row there) */
 		if (rc == GAME_OK && (s->phase == TP_CULTSPADES ||
 		    (s->phase == TP_ACTIONS && row_ending(w)))) {
-			/* the site's new turn for the only seat left began at the
-			 * row's end: done is no longer taken before its action */
-			if (s->again && s->cur == seat && row_ending(w))
-				s->again = 0;
 			tm_advance(s);
 			if (s->tail == seat + 1)
 				s->tail = 0;
+			/* the site's new turn for the only seat left began at the
+			 * row's end: done is no longer taken before its action */
+			if (s->cur == seat && row_ending(w))
+				s->again = 0;
 		}
 		if (rc != GAME_OK) {
 			char e2[300];
