@@ -4,7 +4,8 @@
  * advance shipping or digging, power and faction actions, bridges,
  * conversions, passing, power offers (leech and decline), cult steps owed,
  * Mermaids' river connections, and the end of an action.  Depends on
- * tflow.c and tcore.c; tplay.c parses the words and calls these.
+ * tflow.c, tcore.c and the faction hooks (tfactions.c); tplay.c parses the
+ * words and calls these.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,7 +231,11 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 				    "same action");
 			p->volcano_tf = 1;
 		}
-		rc = tm_volcano_transform(s, seat, cell, err, errlen);
+		/* what the volcano costs is the volcano faction's own rule */
+		if (tm_hooks(p->faction)->volcano == NULL)
+			return tm_fail(err, errlen, "transform: %s", "only a volcano faction "
+			    "turns a hex into volcano");
+		rc = tm_hooks(p->faction)->volcano(s, seat, cell, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		tm_tf_mark(s, cell);
@@ -335,7 +340,8 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			    "home terrain (%s); %s is %s", tm_picks_colour(s, seat) ?
 			    tm_color_names[p->color2 - 1] : tm_color_names[tm_home(s, seat)],
 			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
-		if (tm_is_river(s, seat) && !tm_river_bank(s, cell))
+		if (tm_hooks(p->faction)->initial_hex != NULL &&
+		    !tm_hooks(p->faction)->initial_hex(s, seat, cell))
 			return tm_fail(err, errlen, "build: the Riverwalkers' initial "
 			    "dwellings go next to a river; %s is inland", s->cells[cell].name);
 		s->bld[cell] = TB_D;
@@ -359,7 +365,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			if (rc != GAME_OK)
 				return rc;
 		} else if (s->tf_cell >= 0 && !tm_tf_done(s, cell) &&
-		    tm_build_colour_ok(s, seat, s->terrain[cell])) {
+		    tm_builds_on(s, seat, s->terrain[cell])) {
 			/*
 			 * After the action's transforms its dwelling goes on one
 			 * of the hexes they turned (the rulebook; the site's
@@ -373,7 +379,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 				    "transformed (the last: %s); one elsewhere would be another "
 				    "action", s->cells[cell].name, s->cells[s->tf_cell].name);
 		}
-		if (!tm_build_colour_ok(s, seat, s->terrain[cell])) {
+		if (!tm_builds_on(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
 			if (rc != GAME_OK)
 				return rc;
@@ -408,13 +414,16 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	return GAME_OK;
 }
 
-/* Apply the one-time effects of a new stronghold. */
+/* Apply the one-time effects of a new stronghold (a Fire & Ice faction's:
+ * its hook). */
 static void
 stronghold_effects(struct tm_state *s, int seat)
 {
 	struct tm_player *p = &s->pl[seat];
-	int i;
+	const struct tm_hooks *h = tm_hooks(p->faction);
 
+	if (h->stronghold != NULL)
+		h->stronghold(s, seat);
 	switch (p->faction) {
 	case TF_ALCHEMISTS: tm_gain_power(p, 12); break;
 	case TF_AUREN: p->fav_owed++; break;
@@ -428,20 +437,6 @@ stronghold_effects(struct tm_state *s, int seat)
 		s->act = TA_SPADES;
 		s->dig_ok = 0;
 		s->tf_left = 3;
-			break;
-	case TF_DRAGONLORDS:
-		/* as many new power tokens in bowl I as factions in the game */
-		for (i = 0; i < s->nseats; i++)
-			if (s->pl[i].faction >= 0) {
-				p->pw[0]++;
-				p->tokens++;
-			}
-		break;
-	case TF_SHAPESHIFTERS: tm_shifter_sh(s, seat); break;
-	case TF_RIVERWALKERS:
-		/* two bridges, placed in the same action; the site owes them
-		 * even with no bridge left, to be given up (-BRIDGE) */
-		p->bridge_owed = 2;
 		break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
@@ -592,7 +587,9 @@ static enum game_status
 power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int cost = tm_power_action_cost(s, seat, n);
+	static const int costs[7] = { 0, 3, 3, 4, 4, 4, 6 };
+	const struct tm_hooks *h = tm_hooks(p->faction);
+	int cost = costs[n] - (h->action_discount != NULL ? h->action_discount(s, seat, n) : 0);
 
 	if ((n == 5 || n == 6) && tm_is_river(s, seat))
 		return tm_fail(err, errlen, "action ACT%d: the Riverwalkers may not take "
@@ -727,8 +724,18 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 	}
 	if (strncmp(name, "ACTH", 4) == 0 || strncmp(name, "acth", 4) == 0) {
 		n = name[4] >= '1' && name[4] <= '6' && name[5] == '\0' ? name[4] - '0' : 0;
-		if (n > 0)
-			return tm_cmd_shift_action(s, seat, n, err, errlen);
+		if (n > 0) {
+			/* the Shapeshifters' shapeshift: their file's command */
+			char act[8] = "action", *w[2];
+			int rc2;
+
+			w[0] = act;
+			w[1] = (char *)name;
+			if ((rc2 = tm_faction_command(s, seat, w, 2, err, errlen)) != TM_NOT_MINE)
+				return (enum game_status)rc2;
+			return tm_fail(err, errlen, "action ACTH%d: %s", n,
+			    "a Shapeshifters' action");
+		}
 	}
 	return faction_action(s, seat, name, err, errlen);
 }

@@ -60,30 +60,44 @@ tm_spend_power(struct tm_player *p, int n)
 }
 
 /* Priests a player may still gain (7 in all, those on cult spaces count;
- * the Riverwalkers' cap: triver.c). */
+ * a faction's own cap: its hook). */
 int
 tm_priest_room(const struct tm_player *p)
 {
-	int r = p->faction == TF_RIVERWALKERS ? tm_river_priest_cap(p) - p->p :
-	    7 - p->p - p->p_on_cult;
+	const struct tm_hooks *h = tm_hooks(p->faction);
+	int r = h->priest_cap != NULL ? h->priest_cap(p) - p->p : 7 - p->p - p->p_on_cult;
 
 	return r > 0 ? r : 0;
 }
 
-/* Gain up to n priests, capped by the supply of 7.  The Riverwalkers gain
- * an unlock for each instead (unlock-terrain, triver.c). */
+/* Gain up to n priests, capped by the supply of 7, unless the faction
+ * takes them its own way (its hook: the Riverwalkers' unlocks). */
 void
 tm_gain_priests(struct tm_player *p, int n)
 {
+	const struct tm_hooks *h = tm_hooks(p->faction);
 	int r = tm_priest_room(p);
 
-	if (p->faction == TF_RIVERWALKERS) {
-		if (n > 0)
-			p->unlock_owed += n;
+	if (h->priests != NULL && h->priests(p, n))
 		return;
-	}
-
 	p->p += n < r ? n : r;
+}
+
+/*
+ * The seat gains n spades (a power action, BON1, a round's cult bonus):
+ * each scores what gaining a spade scores (SCORE1) and is held, unless
+ * the faction cannot use spades and takes them its own way (its hook: the
+ * volcano factions, the Riverwalkers).
+ */
+void
+tm_gain_spades(struct tm_state *s, int seat, int n)
+{
+	const struct tm_hooks *h = tm_hooks(s->pl[seat].faction);
+
+	if (n <= 0 || (h->spades != NULL && h->spades(s, seat, n)))
+		return;
+	tm_spade_vp(s, seat, n);
+	s->pl[seat].spades += n;
 }
 
 /* Number of tracks on which a seat stands on 10 (each used a key). */
@@ -893,7 +907,7 @@ tm_final_scoring(struct tm_state *s)
 		p->vp += out[i];
 		p->final_net = out[i];
 	}
-	tm_final_tile_scoring(s);
+	tm_variants_final(s);
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
 		coins = p->c + p->w + p->p + p->pw[2] + p->pw[1] / 2;

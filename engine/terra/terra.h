@@ -2,20 +2,25 @@
  * terra.h - internal declarations of the Terra Mystica engine.
  *
  * The game state (struct tm_state) is one fixed-size struct of integers and
- * character arrays without pointers, so its bytes are a snapshot.  The
- * engine is split into the map and its text format (tmap.c), static data
- * (tdata.c), the rule mechanics (tcore.c), the Fire & Ice factions and
- * final tiles (tfire.c; the Shapeshifters in tshape.c, the
- * Riverwalkers in triver.c), the turn flow and whom the game waits for
- * (tflow.c), the setup
- * (tsetup.c), the commands of the action phase (tactions.c), the command
+ * character arrays without pointers, so its bytes are a snapshot; a change
+ * of its layout bumps the engine version (terra.c), and stored games are
+ * then rebuilt from their move logs.  The engine is split into the map and
+ * its text format (tmap.c), static data and the seats' factions and
+ * colours (tdata.c), the rule mechanics (tcore.c), the turn flow and whom
+ * the game waits for (tflow.c), the setup (tsetup.c), the commands of the
+ * action phase (tactions.c), the site's [+-]N?TYPE (tadjust.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the text report,
  * over() and score() (tview.c), the JSON view (tjson.c), moves() and
  * check() (tmoves.c), the log importer (timport.c) and the registry entry
- * (terra.c).  Calls run one way: terra.c -> tview.c, tjson.c, tmoves.c;
- * tmoves.c -> tplay.c (moves() tries each candidate) -> tsetup.c,
- * tactions.c -> tflow.c -> tcore.c <-> tfire.c -> tdata.c, tmap.c; the
- * two views call only into tflow.c and below.
+ * (terra.c).  Those are the core.  The Fire & Ice factions' own rules
+ * (tfire.c, tshape.c, triver.c) and the final tiles' (tfinal.c) plug into
+ * it through hook tables (struct tm_hooks, struct tm_variant) that
+ * tfactions.c lists, as engine/registry.c lists the games: the core names
+ * no faction file, the faction files call the core.  Calls run one way:
+ * terra.c -> tview.c, tjson.c, tmoves.c; tmoves.c -> tplay.c (moves()
+ * tries each candidate) -> tsetup.c, tactions.c, tadjust.c -> tflow.c ->
+ * tcore.c -> tdata.c, tmap.c; faction files -> the core
+ * (tests/terra/test_shape.c checks it).
  */
 #ifndef ARBITER_TERRA_H
 #define ARBITER_TERRA_H
@@ -303,6 +308,20 @@ int tm_bld_power(int b);
 int tm_bld_strength(const struct tm_state *s, int seat, int b);
 extern const char *const tm_final_names[TFS_COUNT];
 int tm_final_find(const char *name);
+/* which faction a seat plays, and its colours */
+int tm_is_ice(const struct tm_state *s, int seat);
+int tm_is_volcano(const struct tm_state *s, int seat);
+int tm_picks_colour(const struct tm_state *s, int seat);
+int tm_is_shifter(const struct tm_state *s, int seat);
+int tm_is_river(const struct tm_state *s, int seat);
+int tm_home(const struct tm_state *s, int seat);
+int tm_wheel_home(const struct tm_state *s, int seat);
+int tm_home_of_someone(const struct tm_state *s, int colour);
+int tm_colour_taken(const struct tm_state *s, int seat, int colour);
+int tm_river_colour(const struct tm_state *s);
+int tm_builds_on(const struct tm_state *s, int seat, int colour);
+int tm_faction_command(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen);
 const char *tm_score_desc(int n);
 
 /* tcore.c: mechanics used by the parser */
@@ -313,6 +332,7 @@ int tm_capacity(const struct tm_player *p);
 int tm_spend_power(struct tm_player *p, int n);
 int tm_priest_room(const struct tm_player *p);
 void tm_gain_priests(struct tm_player *p, int n);
+void tm_gain_spades(struct tm_state *s, int seat, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
 int tm_keys_free(const struct tm_player *p);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
@@ -349,49 +369,47 @@ int tm_table_pos(const struct tm_state *s, int seat);
 /* The faction name of a seat, or "seat N" (in buf) before it chose. */
 const char *tm_fname(const struct tm_state *s, int seat, char *buf, size_t len);
 
-/* tfire.c: the Fire & Ice factions and final scoring tiles */
-int tm_home(const struct tm_state *s, int seat);
-int tm_wheel_home(const struct tm_state *s, int seat);
-int tm_is_ice(const struct tm_state *s, int seat);
-int tm_is_volcano(const struct tm_state *s, int seat);
-int tm_picks_colour(const struct tm_state *s, int seat);
-void tm_gain_spades(struct tm_state *s, int seat, int n);
-int tm_volcano_possible(const struct tm_state *s, int seat);
-enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
-    size_t errlen);
-int tm_colour_taken(const struct tm_state *s, int seat, int colour);
-enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
-    char *err, size_t errlen);
-int tm_power_action_cost(const struct tm_state *s, int seat, int n);
-int tm_home_of_someone(const struct tm_state *s, int colour);
+/*
+ * The Fire & Ice factions' own rules, and a variant's: hooks the core calls
+ * (each may be NULL), which their files (tfire.c, tshape.c, triver.c;
+ * tfinal.c for the final tiles) fill and tfactions.c lists, as
+ * engine/registry.c lists the games.  The core names no faction file;
+ * the faction files call the core.
+ */
+enum { TM_NOT_MINE = -1 };	/* a command hook's answer: not its command */
+struct tm_hooks {
+	void (*setup)(struct tm_state *s, int seat);		/* after setup FACTION */
+	void (*stronghold)(struct tm_state *s, int seat);	/* stronghold built */
+	/* a command of the faction's own (action ACTHn, pick-color in play,
+	 * gain P3 for VP, unlock-terrain): GAME_OK, a refusal, TM_NOT_MINE */
+	int (*command)(struct tm_state *s, int seat, char **w, int nw, char *err,
+	    size_t errlen);
+	/* spades or priests gained, taken its own way: 1 when it took them */
+	int (*spades)(struct tm_state *s, int seat, int n);
+	int (*priests)(struct tm_player *p, int n);
+	int (*priest_cap)(const struct tm_player *p);		/* priests it may hold */
+	/* colours besides its home it builds on; where its initial dwellings go */
+	int (*builds_on)(const struct tm_state *s, int seat, int colour);
+	int (*initial_hex)(const struct tm_state *s, int seat, int cell);
+	int (*action_discount)(const struct tm_state *s, int seat, int n);	/* ACTn */
+	void (*offer_taken)(struct tm_state *s, int seat);	/* its offer taken */
+	/* a volcano faction's volcano on cell, and whether it could make one */
+	enum game_status (*volcano)(struct tm_state *s, int seat, int cell, char *err,
+	    size_t errlen);
+	int (*volcano_possible)(const struct tm_state *s, int seat);
+	void (*render)(const struct tm_state *s, int seat, struct sbuf *out);
+	void (*json)(const struct tm_state *s, int seat, json_t *o);
+};
+struct tm_variant {
+	void (*final_scoring)(struct tm_state *s);	/* after the base game's */
+};
 
-/* tshape.c: the Shapeshifters */
-int tm_is_shifter(const struct tm_state *s, int seat);
-void tm_shifter_setup(struct tm_state *s, int seat);
-void tm_shifter_sh(struct tm_state *s, int seat);
-void tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted);
-int tm_shift_action(const struct tm_state *s, int seat, int k);
-enum game_status tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err,
-    size_t errlen);
-enum game_status tm_shifter_pick(struct tm_state *s, int seat, int c, char *err,
-    size_t errlen);
-enum game_status tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen);
-int tm_shifter_must_settle(const struct tm_state *s, int seat);
+/* tfactions.c: the registry */
+const struct tm_hooks *tm_hooks(int faction);
+void tm_variants_final(struct tm_state *s);
 
-/* triver.c: the Riverwalkers */
-int tm_is_river(const struct tm_state *s, int seat);
-void tm_river_setup(struct tm_state *s, int seat);
-int tm_build_colour_ok(const struct tm_state *s, int seat, int colour);
-int tm_river_bank(const struct tm_state *s, int cell);
-int tm_river_priest_cap(const struct tm_player *p);
-int tm_river_unlock_cost(const struct tm_state *s, int seat, int colour);
-enum game_status tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err,
-    size_t errlen);
-void tm_unlock_settled(struct tm_state *s);
-int tm_unlock_first(const struct tm_state *s, int seat);
-int tm_river_colour(const struct tm_state *s);
-void tm_river_render(const struct tm_state *s, int seat, struct sbuf *out);
-void tm_river_json(const struct tm_state *s, int seat, json_t *o);
+/* tfinal.c: the Fire & Ice final tiles (for the tests; the core calls them
+ * through tm_variants_final) */
 void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
 
@@ -426,6 +444,9 @@ void tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how);
 void tm_offer_recap(struct tm_state *s, int seat);
 void tm_start_round(struct tm_state *s, int r);
 void tm_round_coins(struct tm_state *s);
+int tm_settle_tokens(const struct tm_state *s, int seat);
+void tm_unlock_settled(struct tm_state *s);
+int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
@@ -442,6 +463,8 @@ void tm_next_placement(struct tm_state *s);
 /* The faction choice goes on (a seat chose, or one that owed its choice
  * left the game). */
 void tm_factions_next(struct tm_state *s);
+enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
+    char *err, size_t errlen);
 
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);

@@ -1,8 +1,9 @@
 /*
  * tflow.c - Terra Mystica turn flow: the player order, whom the game
  * waits for, power offers waiting for a decision, the end of an action, of
- * a turn and of a round.  Depends on tcore.c only; the command files
- * (tsetup.c, tactions.c, tplay.c) call it.
+ * a turn and of a round.  Depends on tcore.c, tdata.c and the faction
+ * hooks (tfactions.c); the command files (tsetup.c, tactions.c, tplay.c)
+ * call it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,46 @@ tm_has_offer(const struct tm_state *s, int seat)
 		if (s->offer[i].to == seat)
 			return 1;
 	return 0;
+}
+
+/*
+ * Must the seat use or decline its tokens for VP (the Shapeshifters'
+ * `gain P3 for VP`) before the round (or the game) ends?  The site keeps
+ * their offer open until none is left, and no round ends while it is.
+ */
+int
+tm_settle_tokens(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
+}
+
+/* An unlock done (or its seat gone): the round's start waits no more when
+ * none is left, and the round starts then (its bonus tiles' coins). */
+void
+tm_unlock_settled(struct tm_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
+			return;
+	if (s->unlock_wait)
+		tm_round_coins(s);
+	s->unlock_wait = 0;
+}
+
+/*
+ * Must the seat's unlocks (the Riverwalkers') come before anything else it
+ * sends?  At the round's start (income) and between the rounds (the cult
+ * bonus), yes: the site runs nothing of theirs before them.  In their own
+ * turn an unlock owed may follow the action (the site takes "build,
+ * unlock-terrain").
+ */
+int
+tm_unlock_first(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].unlock_owed > 0 && !s->pl[seat].dropped &&
+	    (s->unlock_wait || s->phase == TP_CULTSPADES);
 }
 
 /* Does the seat owe something inside its current action? */
@@ -132,11 +173,14 @@ tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how)
 	if (gr == NULL)
 		return;
 	if (how == TO_TAKEN && o.actual > 0 && !gr->taken) {
+		const struct tm_hooks *h = tm_hooks(s->pl[gr->seat].faction);
+
 		gr->taken = 1;
+		/* the Cultists' cult step; another faction's gain: its hook
+		 * (the Shapeshifters') */
 		if (!s->pl[gr->seat].dropped) {
-			/* the Shapeshifters' offers: tshape.c */
-			if (tm_is_shifter(s, gr->seat))
-				tm_shifter_offer_closed(s, gr->seat, 2);
+			if (h->offer_taken != NULL)
+				h->offer_taken(s, gr->seat);
 			else
 				s->pl[gr->seat].cult_bonus++;
 		}
@@ -298,7 +342,7 @@ decisions_open(const struct tm_state *s, int but)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
 		if (!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
-		    (s->pl[i].cult_bonus > 0 && i != but) || tm_shifter_must_settle(s, i) ||
+		    (s->pl[i].cult_bonus > 0 && i != but) || tm_settle_tokens(s, i) ||
 		    s->pl[i].unlock_owed > 0))
 			return 1;
 	return 0;
@@ -562,7 +606,7 @@ tm_waiting(const void *st, struct game_wait *w)
 				w->mask |= 1u << i;
 				break;
 			}
-		if (tm_shifter_must_settle(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
+		if (tm_settle_tokens(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
 		    !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;
 			snprintf(w->why[i], GAME_WHY_LEN, "%s: use or decline the tokens "

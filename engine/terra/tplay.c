@@ -219,7 +219,7 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (tm_is_volcano(s, seat)) {
 		/*
 		 * A volcano faction digs one hex, for nothing: the volcano's
-		 * price is paid when it is made (tm_volcano_transform).  The
+		 * price is paid when it is made (its file's volcano hook).  The
 		 * site takes more, or a dig with no volcano to make, and its
 		 * game then waits for ever for a volcano (one an action) that
 		 * nothing makes once another faction's row came between.
@@ -227,7 +227,8 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		if (n != 1 || s->pl[seat].volcano_tf > 0)
 			return tm_fail(err, errlen, "dig: a volcano faction digs one hex "
 			    "an action (dig 1)");
-		if (!tm_volcano_possible(s, seat))
+		if (tm_hooks(s->pl[seat].faction)->volcano_possible == NULL ||
+		    !tm_hooks(s->pl[seat].faction)->volcano_possible(s, seat))
 			return tm_fail(err, errlen, "dig: no hex you reach can become a "
 			    "volcano at a price you can pay (%s)", s->pl[seat].faction ==
 			    TF_ACOLYTES ? "3 steps of one cult track, 4 on a home colour" :
@@ -337,7 +338,7 @@ static enum game_status
 action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
-	int n;
+	int n, rc;
 
 	if (word_eq(w[0], "transform"))
 		return words_transform(s, seat, w, nw, err, errlen);
@@ -373,8 +374,13 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 	}
 	if (word_eq(w[0], "connect") && nw == 2)
 		return tm_cmd_connect(s, seat, w[1], err, errlen);
-	if (word_eq(w[0], "pick-color") && nw == 2)
-		return tm_shifter_pick(s, seat, tm_color_find(w[1]), err, errlen);
+	if (word_eq(w[0], "pick-color") && nw == 2) {
+		/* in play only the Shapeshifters pick a colour: their file's */
+		if ((rc = tm_faction_command(s, seat, w, nw, err, errlen)) != TM_NOT_MINE)
+			return (enum game_status)rc;
+		return tm_fail(err, errlen, "pick-color: only after a shapeshift (action "
+		    "ACTHn)");
+	}
 	if (word_eq(w[0], "done") && nw == 1)
 		return tm_cmd_done(s, seat, err, errlen);
 	return tm_fail(err, errlen, "unknown command '%s'", w[0]);
@@ -447,10 +453,16 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (is_adjust(w))
 		return words_adjust(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "gain")) {
-		/* the site's `gain X for Y`: only the Shapeshifters' P3 for VP */
+		/* the site's `gain X for Y`: only the Shapeshifters' P3 for VP,
+		 * their file's command */
+		int rc = tm_faction_command(s, seat, w, nw, err, errlen);
+
+		if (rc != TM_NOT_MINE)
+			return (enum game_status)rc;
 		if (nw == 4 && word_eq(w[1], "p3") && word_eq(w[2], "for") &&
 		    word_eq(w[3], "vp"))
-			return tm_cmd_gain_token(s, seat, err, errlen);
+			return tm_fail(err, errlen, "gain P3 for VP: only the Shapeshifters, "
+			    "once for each power offer of theirs someone took");
 		return tm_fail(err, errlen, "gain: the only exchange of this kind is 'gain "
 		    "P3 for VP' (the Shapeshifters)");
 	}
@@ -469,10 +481,18 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
 		    "unlock a terrain (unlock-terrain COLOUR, or gain-priest)");
 	if (word_eq(w[0], "unlock-terrain") && (s->phase == TP_ACTIONS ||
-	    s->phase == TP_CULTSPADES))
-		return nw == 2 ? tm_cmd_unlock(s, seat, w[1], err, errlen) :
-		    tm_fail(err, errlen, "unlock-terrain: write it as 'unlock-terrain "
-		    "COLOUR' or 'unlock-terrain gain-priest'");
+	    s->phase == TP_CULTSPADES)) {
+		/* the Riverwalkers' unlock: their file's command */
+		int rc;
+
+		if (nw != 2)
+			return tm_fail(err, errlen, "unlock-terrain: write it as "
+			    "'unlock-terrain COLOUR' or 'unlock-terrain gain-priest'");
+		if ((rc = tm_faction_command(s, seat, w, nw, err, errlen)) != TM_NOT_MINE)
+			return (enum game_status)rc;
+		return tm_fail(err, errlen, "unlock-terrain: %s", "only the Riverwalkers "
+		    "unlock terrains");
+	}
 	/*
 	 * Conversions are free actions of a turn: between the rounds, while
 	 * cult spades, steps and the Riverwalkers' unlocks of the cult bonus

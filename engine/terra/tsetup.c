@@ -1,8 +1,8 @@
 /*
  * tsetup.c - Terra Mystica setup: the options, the scoring and bonus tiles
  * drawn from the seed, the player order, and the setup commands (factions,
- * initial dwellings, initial bonus tiles).  Depends on tflow.c and
- * tcore.c.
+ * initial dwellings, initial bonus tiles).  Depends on tflow.c, tcore.c
+ * and the faction hooks (tfactions.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -463,14 +463,44 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	 * before the next faction is chosen (the site). */
 	if (d->color == TC_ICE)
 		p->pick_owed = 1;
-	if (f == TF_SHAPESHIFTERS)
-		tm_shifter_setup(s, seat);
-	if (f == TF_RIVERWALKERS)
-		tm_river_setup(s, seat);
+	/* what a Fire & Ice faction owes on top: its hook */
+	if (tm_hooks(f)->setup != NULL)
+		tm_hooks(f)->setup(s, seat);
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)
 		tm_factions_next(s);
+	return GAME_OK;
+}
+
+/*
+ * `pick-color COLOUR`: an ice faction right after choosing its faction, a
+ * volcano faction once every faction is chosen, picks one of the seven
+ * colours no other faction has; its initial dwellings go on hexes of
+ * that colour (which turn to ice or volcano), and for an ice faction the
+ * colour counts as its home on the terrain cycle.
+ */
+enum game_status
+tm_cmd_pick_color(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int c = tm_color_find(name);
+
+	if (!p->pick_owed)
+		return tm_fail(err, errlen, "pick-color: only an ice or volcano faction "
+		    "picks a colour, once");
+	if (c < 0 || c == TC_RIVER)
+		return tm_fail(err, errlen, "pick-color: '%s' is not a terrain colour "
+		    "(yellow brown black blue green gray red)", name);
+	if (c == TC_ICE || c == TC_VOLCANO)
+		return tm_fail(err, errlen, "pick-color: %s is not one of the seven colours "
+		    "(yellow brown black blue green gray red)", tm_color_names[c]);
+	if (tm_colour_taken(s, seat, c))
+		return tm_fail(err, errlen, "pick-color: %s is not available (another "
+		    "faction has it)", tm_color_names[c]);
+	p->color2 = c + 1;
+	p->pick_owed = 0;
 	return GAME_OK;
 }
 

@@ -86,6 +86,23 @@ faction_state(const struct game_rules *r, const void *st)
 	return out;
 }
 
+/* FNV-1a of the state's bytes, in hex. */
+static const char *
+state_hash(const void *st, size_t n)
+{
+	static char out[20];
+	const unsigned char *b = st;
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 1099511628211ULL;
+	}
+	snprintf(out, sizeof(out), "%016llx", (unsigned long long)h);
+	return out;
+}
+
 static void
 emit(json_t *o)
 {
@@ -104,7 +121,7 @@ replay(const struct game_rules *r, const char *path)
 	char err[512];
 	char *text = td_slurp(path);
 	void *st;
-	int i, rc = 0;
+	int i, k, rc = 0;
 
 	if (text == NULL) {
 		emit(json_pack("{s:s, s:s}", "game", path, "fatal", "cannot read"));
@@ -140,8 +157,30 @@ replay(const struct game_rules *r, const char *path)
 		/* the next sub on the same log line (never happens now) */
 		if (i + 1 < imp.nsubs && imp.subs[i + 1].line == imp.subs[i].line)
 			continue;
-		emit(json_pack("{s:i, s:s, s:o}", "line", imp.subs[i].line,
-		    "text", imp.subs[i].text, "f", faction_state(r, st)));
+		/* TDIFF_STATEHASH: also a hash of the whole state's bytes, to show
+		 * that a change of the code's shape changed no state */
+		if (getenv("TDIFF_STATEHASH") != NULL) {
+			/* and of the text report and the JSON view */
+			struct sbuf txt = SBUF_INIT;
+			json_t *v = r->render_json(st, -1, td_seatnames);
+			char *js = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS), h[40];
+
+			r->render_text(st, -1, td_seatnames, &txt);
+			/* every seat's legal moves too */
+			for (k = 0; k < imp.nseats; k++)
+				r->moves(st, k, &txt);
+			snprintf(h, sizeof(h), "%s", state_hash(sb_str(&txt), txt.len));
+			emit(json_pack("{s:i, s:s, s:o, s:s, s:s, s:s}", "line", imp.subs[i].line,
+			    "text", imp.subs[i].text, "f", faction_state(r, st), "hash",
+			    state_hash(st, r->state_size), "view", h, "json",
+			    state_hash(js, strlen(js))));
+			free(js);
+			json_decref(v);
+			sb_free(&txt);
+		}
+		else
+			emit(json_pack("{s:i, s:s, s:o}", "line", imp.subs[i].line,
+			    "text", imp.subs[i].text, "f", faction_state(r, st)));
 	}
 	emit(json_pack("{s:s, s:b}", "end", path, "over", r->over(st)));
 out:
