@@ -604,9 +604,8 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 	s->act = TA_DONE;
 	switch (n) {
 	case 1:
-		if (p->bridges >= 3)
-			return tm_fail(err, errlen, "action ACT1: all 3 of your bridges "
-			    "are placed");
+		/* with all 3 bridges placed too: the site refuses the bridge
+		 * then, not the action (a -BRIDGE gives it up) */
 		p->bridge_owed = 1;
 		break;
 	case 2: tm_gain_priests(p, 1); break;
@@ -647,9 +646,7 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 		return tm_fail(err, errlen, "action %s: belongs to the %s", name,
 		    tm_fdefs[owner[k]].name);
 	if (owner[k] == TF_ENGINEERS) {
-		if (p->bridges >= 3)
-			return tm_fail(err, errlen, "action ACTE: all 3 of your bridges "
-			    "are placed");
+		/* all 3 bridges placed: as ACT1 */
 		if (p->w < 2)
 			return tm_fail(err, errlen, "action ACTE: a bridge costs 2 workers");
 		p->w -= 2;
@@ -798,9 +795,9 @@ static enum game_status convert(struct tm_state *s, int seat, char **w, int nw,
     char *err, size_t errlen);
 
 /*
- * `convert`.  Under strict-darkling-sh any conversion the Darklings make
- * while their stronghold's offer stands ends it, as on the site (which
- * waits for a conversion, not for done).
+ * `convert`.  Any conversion the Darklings make while their stronghold's
+ * conversion stands ends it, as on the site (which, under
+ * strict-darkling-sh, waits for a conversion, not for done).
  */
 enum game_status
 tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
@@ -815,8 +812,6 @@ tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
 		if (s->offer[i].to == seat)
 			s->offer[i].taint = TT_CONVERT;
 
-	if (rc == GAME_OK && s->opt_strict_dark && s->pl[seat].faction == TF_DARKLINGS)
-		s->pl[seat].darkling_conv = 0;
 	return rc;
 }
 
@@ -853,13 +848,26 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 {
 	struct tm_player *p = &s->pl[seat];
 	char from[8], to[8];
-	int a, b, t;
+	int a, b, t, wp = 0;
 
 	for (t = 1; t < nw && !word_eq(w[t], "to"); t++)
 		;
 	if (t >= nw || conversion_side(w + 1, t - 1, &a, from, sizeof(from)) != 0 ||
 	    conversion_side(w + t + 1, nw - t - 1, &b, to, sizeof(to)) != 0)
 		return tm_fail(err, errlen, "convert: write it as 'convert 3PW to 1W'");
+	/*
+	 * The Darklings' stronghold conversion (workers to priests 1 to 1, up
+	 * to 3): the site opens it with the stronghold and keeps it open until
+	 * their next conversion of anything, in whatever round; that one may
+	 * not gain more than 3 of anything, and closes it.
+	 */
+	if (p->darkling_conv > 0) {
+		if (b > 3)
+			return tm_fail(err, errlen, "convert: %d at once; the first "
+			    "conversion after the Darklings' stronghold gains 3 at most", b);
+		wp = 1;
+		p->darkling_conv = 0;
+	}
 	if (strcmp(from, "pw") == 0 && (strcmp(to, "c") == 0 ||
 	    strcmp(to, "w") == 0 || strcmp(to, "p") == 0)) {
 		int rate = to[0] == 'c' ? 1 : to[0] == 'w' ? 3 : 5;
@@ -895,14 +903,12 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return GAME_OK;
 	}
 	if (strcmp(from, "w") == 0 && strcmp(to, "p") == 0) {
-		if (p->faction != TF_DARKLINGS || a != b || a > p->darkling_conv ||
-		    p->w < a)
+		if (!wp || a != b || p->w < a)
 			return tm_fail(err, errlen, "convert: workers become priests only "
-			    "for the Darklings, up to 3 right after building their "
-			    "stronghold");
+			    "for the Darklings, up to 3 in their first conversion after "
+			    "building their stronghold");
 		p->w -= a;
 		tm_gain_priests(p, b);
-		p->darkling_conv = s->opt_strict_dark ? 0 : p->darkling_conv - a;
 		return GAME_OK;
 	}
 	if (strcmp(from, "vp") == 0 && strcmp(to, "c") == 0 &&

@@ -703,8 +703,7 @@ tm_take_income(struct tm_state *s)
 		tm_income_of(s, i, &c, &w, &p, &pw);
 		s->pl[i].c += c;
 		s->pl[i].w += w;
-		if (!s->pl[i].dropped || !tm_is_river(s, i))
-			tm_gain_priests(&s->pl[i], p);
+		tm_gain_priests(&s->pl[i], p);
 		tm_gain_power(&s->pl[i], pw);
 	}
 }
@@ -723,10 +722,7 @@ tm_cult_income(struct tm_state *s)
 		switch (t) {
 		case 1: p->c += p->cult[TK_EARTH]; break;
 		case 2: sp = p->cult[TK_EARTH] / 4; break;
-		case 3:
-			if (!p->dropped || !tm_is_river(s, i))
-				tm_gain_priests(p, p->cult[TK_WATER] / 4);
-			break;
+		case 3: tm_gain_priests(p, p->cult[TK_WATER] / 4); break;
 		case 4: p->w += p->cult[TK_FIRE] / 2; break;
 		case 5: tm_gain_power(p, 4 * (p->cult[TK_FIRE] / 4)); break;
 		case 6: sp = p->cult[TK_WATER] / 4; break;
@@ -741,11 +737,13 @@ tm_cult_income(struct tm_state *s)
 			tm_gain_spades(s, i, sp);
 			continue;
 		}
-		p->spades += sp;
 		/* The Giants spend spades two at a time: an odd one cannot be
 		 * used, scores nothing, and waits for the Giants' -SPADE (as on
-		 * the site, which holds the next round until it comes). */
-		n = p->faction == TF_GIANTS ? p->spades & ~1 : p->spades;
+		 * the site, which holds the next round until it comes).  Only
+		 * the spades gained now score: a seat that left keeps those of
+		 * earlier rounds, never spent (the site scores each on its gain) */
+		n = p->faction == TF_GIANTS ? ((p->spades + sp) & ~1) - (p->spades & ~1) : sp;
+		p->spades += sp;
 		if (n > 0)
 			tm_spade_vp(s, i, n);
 	}

@@ -157,7 +157,9 @@ struct tm_player {
 	int32_t cult_bonus;		/* Cultists' steps from accepted offers */
 	int32_t bridge_owed, free_tp, free_d;
 	int32_t used_bon, used_fav6, used_fact;
-	int32_t darkling_conv;		/* W->P conversions still allowed */
+	int32_t darkling_conv;		/* > 0: the Darklings' stronghold
+					   conversion (up to 3 W->P in their
+					   next conversion) is open */
 	int32_t conn_river[8];		/* mermaids' declared river links (cell+1) */
 	int32_t burned;			/* power tokens destroyed by burning */
 	int32_t final_cult, final_net, final_res, network;
@@ -255,6 +257,16 @@ struct tm_state {
 					   command may be the same one again, which the
 					   site runs as one with it; 0 none */
 	int32_t bonus_count;		/* the count written in that step (+2AIR: 2) */
+	int32_t defer;			/* seat + 1 that settled, after passing,
+					   the bridge, favor or town tile it owed:
+					   the round ends only when another seat
+					   sends something (the site clears its
+					   record of the debt then); 0 none */
+	int32_t lapse;			/* seat + 1 of the Shapeshifters whose
+					   `gain P3 for VP` came last: until
+					   another seat sends something the site
+					   lets a round end without the tokens
+					   they may still buy; 0 none */
 	int32_t tail;			/* seat + 1 whose turn just ended: it may
 					   still convert and burn until another
 					   seat sends something (the site ends a
@@ -450,6 +462,10 @@ int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
+void tm_tokens_lapse(struct tm_state *s, int seat);
+void tm_settled_after_pass(struct tm_state *s, int seat);
+void tm_defer_before(struct tm_state *s, int seat);
+int tm_lapse_before(struct tm_state *s, int seat);
 int tm_find_offer(const struct tm_state *s, int seat, int from, int n);
 
 /* tsetup.c: options, draws and the setup commands */

@@ -266,7 +266,6 @@ tm_start_round(struct tm_state *s, int r)
 
 		p->passed = p->dropped;
 		p->used_bon = p->used_fav6 = p->used_fact = 0;
-		p->darkling_conv = 0;
 	}
 	if (r > 1)
 		coming_order(s, s->order);
@@ -391,7 +390,7 @@ tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged)
 	    decisions_open(s, seat))
 		return;
 	for (i = 0; i < s->nseats; i++)
-		if ((!s->pl[i].passed && !s->pl[i].dropped) || tm_owes(s, i))
+		if (!s->pl[i].dropped && (!s->pl[i].passed || tm_owes(s, i)))
 			return;
 	s->bonus_end = seat + 1;
 	s->bonus_merge = merged ? 0 : cult + 1;
@@ -421,6 +420,82 @@ tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
 	}
 	end_actions(s);
 	return 0;
+}
+
+static void advance(struct tm_state *s);
+
+/*
+ * The Shapeshifters bought a token for VP (`gain P3 for VP`).  The site
+ * then forgets the tokens they may still buy (it drops what it waits for
+ * from them, and asks again only when another faction's command follows
+ * one of theirs): while no other seat sends anything, a round whose every
+ * seat has passed ends before their next command, even in the same
+ * submission, as if no token were left.
+ */
+void
+tm_tokens_lapse(struct tm_state *s, int seat)
+{
+	s->lapse = seat + 1;
+}
+
+/*
+ * Before a command of seat (-1: an administrative one): another seat's
+ * ends the lapse (tm_tokens_lapse); the Shapeshifters' own meets the end
+ * of the round first when nothing but their tokens holds it.  Returns 1
+ * when it ended the round (the game, maybe: s->over).
+ */
+int
+tm_lapse_before(struct tm_state *s, int seat)
+{
+	int i;
+
+	if (s->lapse == 0)
+		return 0;
+	if (seat != s->lapse - 1) {
+		s->lapse = 0;
+		return 0;
+	}
+	if (s->phase != TP_ACTIONS || s->unlock_wait || s->noffer > 0 ||
+	    s->bonus_end != 0)
+		return 0;
+	for (i = 0; i < s->nseats; i++) {
+		const struct tm_player *p = &s->pl[i];
+
+		if (!p->dropped && (!p->passed || tm_owes(s, i) || p->cult_owed > 0 ||
+		    p->cult_bonus > 0 || p->unlock_owed > 0 ||
+		    (i != seat && tm_settle_tokens(s, i))))
+			return 0;
+	}
+	end_actions(s);
+	if (!s->over)
+		tm_advance(s);
+	return 1;
+}
+
+/*
+ * A seat that passed owing a bridge, a favor or a town tile (the last seat
+ * may pass in the row of its action) settled it, by placing or taking it
+ * or giving it up.  The site wrote down the debt when it passed and clears
+ * that only when another faction's command follows one of the seat's: the
+ * round cannot end before, and the seat's own commands until then come
+ * before the round's end.
+ */
+void
+tm_settled_after_pass(struct tm_state *s, int seat)
+{
+	if (s->phase == TP_ACTIONS && s->pl[seat].passed)
+		s->defer = seat + 1;
+}
+
+/* Before a submission of seat (-1: administrative): another seat's lets
+ * the round end first (tm_settled_after_pass). */
+void
+tm_defer_before(struct tm_state *s, int seat)
+{
+	if (s->defer == 0 || s->defer == seat + 1)
+		return;
+	s->defer = 0;
+	tm_advance(s);
 }
 
 static void
@@ -470,7 +545,7 @@ advance(struct tm_state *s)
 				if (s->cur >= 0)
 					return;
 			}
-			if (decisions_open(s, -1) || s->bonus_end != 0)
+			if (decisions_open(s, -1) || s->bonus_end != 0 || s->defer != 0)
 				return;
 			end_actions(s);
 			if (s->over)

@@ -234,7 +234,7 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
 	if (tm_darkling_choice(s, seat))
-		for (k = 1; k <= s->pl[seat].darkling_conv; k++) {
+		for (k = 1; k <= 3; k++) {
 			snprintf(cmd, sizeof(cmd), "convert %dW to %dP", k, k);
 			try_move(s, tmp, seat, cmd, out);
 		}
@@ -425,7 +425,8 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->stale, 0, 1) || !in_range(s->tf_left, 0, 3) ||
 	    !in_range(s->site_form, 0, 1) ||
 	    !in_range(s->last_turn, 0, s->nseats) ||
-	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
+	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->lapse, 0, s->nseats) ||
+	    !in_range(s->defer, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
 	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;

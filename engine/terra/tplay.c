@@ -561,7 +561,8 @@ strip_prefix(const struct tm_state *s, int seat, char **w, int *nw, char *err,
 
 /*
  * Take seat's faction out of the game, as the site's drop-faction does:
- * it counts as passed for good, owes nothing, its open power offers are
+ * it counts as passed for good, owes nothing that holds the game (the
+ * Riverwalkers' unlocks it may still make), its open power offers are
  * withdrawn, and the turn moves on if it was its own.  what names the
  * command for errors.
  */
@@ -595,7 +596,6 @@ drop_seat(struct tm_state *s, int seat, const char *what, char *err, size_t errl
 	s->pl[seat].spades = 0;
 	s->pl[seat].cult_owed = 0;
 	s->pl[seat].cult_bonus = 0;
-	s->pl[seat].unlock_owed = 0;
 	tm_unlock_settled(s);
 	for (i = s->noffer - 1; i >= 0; i--)
 		if (s->offer[i].to == seat)
@@ -718,7 +718,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 	char *w[CMD_MAX_WORDS];
 	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
 	int *order = malloc(sizeof(int) * (size_t)(cl->n + 1));
-	int i, n, nw, cult, count, bonus, merged;
+	int i, n, nw, cult, count, bonus, merged, owed;
 	enum game_status rc = GAME_OK;
 
 	if (text == NULL || order == NULL) {
@@ -739,6 +739,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		if (nw == 0)
 			continue;
 		if (seat < 0) {
+			(void)tm_lapse_before(s, -1);
 			(void)tm_bonus_before(s, -1, -1, 0);
 			rc = admin_cmd(s, w, nw, err, errlen);
 			continue;
@@ -746,6 +747,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		rc = strip_prefix(s, seat, w, &nw, err, errlen);
 		if (rc != GAME_OK || nw == 0)
 			continue;
+		/* the round's end came first (tm_tokens_lapse), and it was the
+		 * game's: the site lets the rest be */
+		if (tm_lapse_before(s, seat) && s->over)
+			break;
 		/* the site runs nothing after the game's end: the rest of the
 		 * submission that ended it is let be */
 		if (s->over && i > 0)
@@ -754,11 +759,14 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			rc = tm_fail(err, errlen, "the game is over");
 			break;
 		}
-		/* a faction that left may still give things up and decide
-		 * offers, as the site takes it; nothing else */
+		/* a faction that left may still give things up, decide offers,
+		 * unlock the terrains its income's priests owe (the
+		 * Riverwalkers) and buy its tokens for VP (the Shapeshifters),
+		 * as the site takes it; nothing else */
 		if (s->pl[seat].dropped && !(is_adjust(w) || word_eq(w[0], "leech") ||
 		    word_eq(w[0], "decline") || word_eq(w[0], "wait") ||
-		    word_eq(w[0], "done"))) {
+		    word_eq(w[0], "done") || word_eq(w[0], "unlock-terrain") ||
+		    word_eq(w[0], "gain"))) {
 			rc = tm_fail(err, errlen, "your faction left the game");
 			break;
 		}
@@ -781,9 +789,13 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			rc = GAME_NOT_YOUR_TURN;
 			break;
 		}
+		owed = s->pl[seat].bridge_owed + s->pl[seat].fav_owed + s->pl[seat].town_owed;
 		rc = one_cmd(s, seat, w, nw, err, errlen);
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
+		if (rc == GAME_OK && s->pl[seat].bridge_owed + s->pl[seat].fav_owed +
+		    s->pl[seat].town_owed < owed)
+			tm_settled_after_pass(s, seat);
 		/* between the rounds the next round starts as soon as nothing is
 		 * owed, so the submission's next command meets it (the site: an
 		 * unlock of the cult bonus, then those of the next round's
@@ -926,6 +938,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	 * acts */
 	if (s->again && s->cur != seat)
 		s->again = 0;
+	tm_defer_before(s, seat);
 	rc = apply_all(s, seat, &cl, err, errlen);
 	s->site_form = 0;
 	if (rc == GAME_OK) {

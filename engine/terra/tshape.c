@@ -160,6 +160,7 @@ gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
 	p->pw[2]++;
 	p->tokens++;
 	p->p3_for_vp--;
+	tm_tokens_lapse(s, seat);
 	return GAME_OK;
 }
 
