@@ -46,10 +46,28 @@ td_slurp(const char *path)
 	return s;
 }
 
+/*
+ * The state as the site shows it when the log ends here: the site ends a
+ * turn, and clears its record of a debt a seat settled after passing, as
+ * if another faction's line followed (tm_defer_before).  A copy to free.
+ */
+void *
+td_as_logged(const struct game_rules *r, const void *st)
+{
+	struct tm_state *c = malloc(r->state_size);
+
+	if (c == NULL)
+		return NULL;
+	memcpy(c, st, r->state_size);
+	tm_defer_before(c, -1);
+	return c;
+}
+
 /* Per-faction state, keyed by faction name, in the fields the Perl side prints. */
 static json_t *
-faction_state(const struct game_rules *r, const void *st)
+faction_state(const struct game_rules *r, const void *st0)
 {
+	void *st = td_as_logged(r, st0);
 	json_t *v = r->render_json(st, -1, td_seatnames), *fa, *out = json_object(), *f;
 	size_t i;
 	static const char *const cults[4] = { "FIRE", "WATER", "EARTH", "AIR" };
@@ -83,6 +101,7 @@ faction_state(const struct game_rules *r, const void *st)
 		json_object_set_new(out, name, o);
 	}
 	json_decref(v);
+	free(st);
 	return out;
 }
 

@@ -17,6 +17,7 @@
 #include "../../engine/terra/terra.h"
 
 extern const char *const td_seatnames[GAME_MAX_SEATS];
+void *td_as_logged(const struct game_rules *r, const void *st);
 
 char *td_slurp(const char *path);
 int td_split_lines(char *s, char **lines, int max);

@@ -326,8 +326,9 @@ row_text(const struct game_run *gr, int seat, const char *text, char *buf, size_
 
 /* arbiter's state in the fields the oracle answers with (tdref.pl). */
 static json_t *
-arb_state(const struct game_rules *r, const void *st)
+arb_state(const struct game_rules *r, const void *st0)
 {
+	void *st = td_as_logged(r, st0);
 	json_t *v = r->render_json(st, -1, td_seatnames), *fa, *f, *out = json_object(),
 	    *fs = json_object(), *pool = json_array(), *bl;
 	static const char *const cults[4] = { "FIRE", "WATER", "EARTH", "AIR" };
@@ -380,6 +381,7 @@ arb_state(const struct game_rules *r, const void *st)
 	json_object_set_new(out, "pool", pool);
 	json_object_set_new(out, "finished", json_integer(r->over(st) ? 1 : 0));
 	json_decref(v);
+	free(st);
 	return out;
 }
 
