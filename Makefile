@@ -15,12 +15,13 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/arbiter
 
 CC ?= cc
-PKGS = sqlite3 libcurl jansson gmime-3.0 nettle libpq
+PKGS = sqlite3 libcurl jansson gmime-3.0 nettle libpq cairo
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# Neither libcurl, GMime nor libpq is linked: mail/curl_dl.c loads libcurl when
+# Neither libcurl, GMime, libpq nor cairo is linked: mail/curl_dl.c loads libcurl when
 # SMTP or IMAP is used, mail/gmime_dl.c loads GMime when a mail is read,
-# store/pg_dl.c loads libpq when the database is a postgresql:// URI.
-LINK_PKGS = $(filter-out libcurl gmime-3.0 libpq,$(PKGS))
+# store/pg_dl.c loads libpq when the database is a postgresql:// URI,
+# app/picture/cairo_dl.c loads cairo when a board picture is drawn.
+LINK_PKGS = $(filter-out libcurl gmime-3.0 libpq cairo,$(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null) -ldl
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -38,6 +39,7 @@ GAMES = tigris terra warriors
 
 ENGINE_SRC = $(wildcard engine/*.c) $(foreach g,$(GAMES),$(wildcard engine/$(g)/*.c))
 LIB_SRC = $(ENGINE_SRC) $(wildcard util/*.c) $(wildcard store/*.c) $(wildcard mail/*.c) $(wildcard app/*.c) \
+	$(wildcard app/picture/*.c) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
 TEST_DIRS = tests/unit tests/mail $(foreach g,$(GAMES),tests/$(g))
 TEST_SRC = $(foreach d,$(TEST_DIRS),$(wildcard $(d)/test_*.c))
@@ -75,6 +77,17 @@ $(S)/tests/%: tests/%.c $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ)
 	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(SAN_LIB_OBJ) $(SAN_SUPPORT_OBJ) \
 		$(PKG_LIBS) $(CMOCKA_LIBS) -lm
 
+# The test of hidden information and file modes (test_enumerate) has
+# support files of its own (tests/enumerate.h).
+ENUM_SUPPORT = tests/enumerate.c tests/secrets.c
+ENUM_OBJ = $(ENUM_SUPPORT:%.c=$(S)/%.o)
+$(S)/tests/unit/test_enumerate: tests/unit/test_enumerate.c $(ENUM_OBJ) $(SAN_LIB_OBJ) \
+		$(SAN_SUPPORT_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	@$(CC) $(BASEFLAGS) $(SANFLAGS) -MMD -MP -o $@ $< $(ENUM_OBJ) $(SAN_LIB_OBJ) \
+		$(SAN_SUPPORT_OBJ) $(PKG_LIBS) $(CMOCKA_LIBS) -lm
+
 # The registry is rebuilt whenever GAMES changes.
 $(B)/gen/games: FORCE
 	@mkdir -p $(dir $@)
@@ -82,7 +95,7 @@ $(B)/gen/games: FORCE
 $(B)/engine/registry.o $(S)/engine/registry.o: $(B)/gen/games
 .PHONY: FORCE
 # Keep the test support objects between runs (they are not intermediate).
-.SECONDARY: $(SAN_SUPPORT_OBJ) $(B)/tests/selfplay.o
+.SECONDARY: $(SAN_SUPPORT_OBJ) $(ENUM_OBJ) $(B)/tests/selfplay.o
 FORCE:
 
 # The default templates are built into the binary.
@@ -126,14 +139,23 @@ $(B)/bench/selfplay: bench/selfplay.c $(LIB_OBJ) $(B)/tests/selfplay.o
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+$(B)/bench/picture: bench/picture.c $(LIB_OBJ) $(B)/tests/selfplay.o
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
 $(B)/bench/replay: bench/replay.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-bench: arbiter $(B)/bench/selfplay $(B)/bench/replay
+$(B)/bench/timer: bench/timer.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(CFLAGS) -o $@ $<
+
+bench: arbiter $(B)/bench/selfplay $(B)/bench/replay $(B)/bench/timer $(B)/bench/picture
 	@SELFPLAY=$(B)/bench/selfplay REPLAY=$(B)/bench/replay sh bench/run.sh
 	@rm -f $(B)/bench/summary.tsv
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/moves.sh
+	@PICTURE=$(B)/bench/picture BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pictures.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pg.sh

@@ -32,7 +32,14 @@ enum {
 	EXIT_CONFIG = 78,	/* EX_CONFIG: the configuration is wrong or missing */
 };
 
-enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON };
+/*
+ * The formats of --format.  The picture formats (png, svg) come last and
+ * only commands that draw take them (cmd_entry.pictures).
+ */
+enum format { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON, FMT_PNG, FMT_SVG, FMT_COUNT };
+/* Their names for --format, in the order of enum format (report.c). */
+extern const char *const format_names[FMT_COUNT];
+#define format_is_picture(f) ((f) == FMT_PNG || (f) == FMT_SVG)
 
 struct config;
 
@@ -57,6 +64,9 @@ int read_all(FILE *f, char **out, size_t *len);
 /* Read f to its end, keeping at most its first max bytes; *total counts all. */
 int read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total);
 int read_file(const char *path, char **out, size_t *len);
+/* Write len bytes to path, made or emptied, private to its user (0600).
+ * 0, or -1 with errno set. */
+int write_file(const char *path, const void *data, size_t len);
 int random_bytes(uint8_t *buf, size_t len);
 void hex_encode(const uint8_t *buf, size_t len, char *out);
 int hex_decode(const char *hex, uint8_t *buf, size_t len);
@@ -82,6 +92,9 @@ struct loaded {
 	/* The seats' passwords in clear, only while a game is being created
 	   or imported (for its start mail); empty otherwise. */
 	char passwords[GAME_MAX_SEATS][32];
+	/* The seats whose serial the last move changed (game_update_serials):
+	 * each became or stopped being awaited, or is awaited for something new. */
+	unsigned changed;
 };
 
 /*
@@ -216,6 +229,12 @@ int game_import(struct ctx *c, const struct game_rules *rules, const char *text,
     const char *const *seat_args, const char *const *opt_args, const char *title,
     const char *where, struct store **sp, int64_t *id);
 
+/*
+ * init.c: make c's database an empty site (arbiter init): the file or
+ * schema, the site record and its key.  Prints one line; an EXIT_* code.
+ */
+int site_init(struct ctx *c);
+
 /* verify.c: replay game id and compare; prints one line; EXIT_OK or EXIT_FAIL. */
 int game_verify(struct ctx *c, struct store *s, int64_t id);
 
@@ -267,7 +286,16 @@ struct submission {
 	const char *talk;
 	int (*answer)(void *arg, struct loaded *g, const struct outcome *out);
 	void *answer_arg;
+	/*
+	 * For an applied submission, answer runs before the move's mail is
+	 * queued and may write here (a buffer of the caller's, NOTE_MAX
+	 * bytes) what it has to say to the mover: that note heads the mover's
+	 * own mail of the move, which answers the mover's mail (one mail, not
+	 * a report and an answer).  NULL or "": no note.
+	 */
+	char *note;
 };
+enum { NOTE_MAX = 1400 };
 struct outcome {
 	int code;		/* EXIT_OK, EXIT_REJECTED, EXIT_NOPERM, ... */
 	char err[512];		/* the one-line reason when code != EXIT_OK */
@@ -275,6 +303,7 @@ struct outcome {
 	int stale;		/* mail: the token's serial is not the seat's now */
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
+	int said;		/* a database fault, printed already (err holds it too) */
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);
@@ -306,6 +335,17 @@ json_t *report_json(const struct loaded *g, int viewer);
  * escaped for the forum's markup.
  */
 int report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out);
+/* The same with the board's picture referenced above the code box: image
+ * is the picture's file name as the forum will know it (NULL: none). */
+int report_post_image(const struct ctx *c, const struct loaded *g, const char *image,
+    struct sbuf *out);
+/*
+ * The picture of the public board (app/picture/), format FMT_PNG or
+ * FMT_SVG, appended to out.  0; -1, or PICTURE_NOLIB (-2) when cairo
+ * could not be loaded, with one line in err.
+ */
+int report_picture(const struct loaded *g, enum format f, struct sbuf *out, char *err,
+    size_t errlen);
 
 /*
  * template.c: the text of mails and report frames.  template_load returns a
@@ -368,5 +408,8 @@ struct optset {
 };
 int optset_from_json(const char *json, struct optset *o);
 void optset_free(struct optset *o);
+/* The options as people read them: "board=standard, support=english", a
+ * file's text by its size, "none" when there are none. */
+void options_describe(const char *json, char *buf, size_t len);
 
 #endif

@@ -16,10 +16,10 @@
 
 int
 seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
-    int d, int64_t now, char *result, size_t len)
+    int d, int64_t now, int tell_seat, char *result, size_t len)
 {
 	struct store_seat *st = &g->seats[seat];
-	char news[300], what[100];
+	char news[300], what[100], own[300];
 	int64_t until = 0, old_end, new_end;
 	int rc;
 
@@ -90,11 +90,22 @@ seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y
 		snprintf(what, sizeof(what), "%s is away", g->names[seat]);
 		snprintf(result, len, "Noted: you are away until %04d-%02d-%02d; the table has "
 		    "been told.", y, m, d);
+		snprintf(own, sizeof(own), "The game master noted that you are away until "
+		    "%04d-%02d-%02d: your reminders and deadlines wait until then, and the "
+		    "table has been told. Send \"back\" in a reply when you are back sooner.",
+		    y, m, d);
 	} else {
 		snprintf(news, sizeof(news), "%s is back; the clock for %s runs again.",
 		    g->names[seat], g->names[seat]);
 		snprintf(what, sizeof(what), "%s is back", g->names[seat]);
 		snprintf(result, len, "Noted: you are back; the table has been told.");
+		snprintf(own, sizeof(own), "The game master noted that you are back: your clock "
+		    "runs again, and the table has been told.");
 	}
-	return outmail_tell(cfg, s, g, -1, what, NULL, news);
+	/* One mail each: the seat hears it in its own words (the answer to its
+	 * mail, or from the game master), the others in theirs. */
+	if (tell_seat && (rc = outmail_tell_seat(cfg, s, g, seat, y != 0 ? "you are away" :
+	    "you are back", NULL, own, 1)) != STORE_OK)
+		return rc;
+	return outmail_tell(cfg, s, g, seat, what, NULL, news, 0);
 }

@@ -5,18 +5,119 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
+#include "../mail/compose.h"
 #include "../mail/hash.h"
+#include "../mail/smtp.h"
+#include "../mail/token.h"
 #include "../store/store_mail.h"
 
-/* One key of the file: where its value goes. */
+/*
+ * One key of the file: where its value goes, and how it is judged when
+ * it is read (a number's range, or a check of a text's form), so a wrong
+ * value is refused naming its file and line before any command acts on it.
+ * A number whose max is KEY_YESNO is a yes/no key (yes 1, no 0).
+ */
 struct key {
 	const char *name;
 	char *str;
 	size_t len;
 	int *num;
+	int max;		/* a number: 0..max */
+	int (*check)(const char *value, char *why, size_t len);	/* a text; may be NULL */
+	char *where;		/* filled: "FILE:LINE" or the variable that set it */
 };
+enum { KEY_YESNO = -1 };
+enum { WHERE_MAX = 1100 };
+
+/* An address of the form local@domain, as a mail header takes it. */
+static int
+check_address(const char *v, char *why, size_t len)
+{
+	if (!compose_addr_ok(v)) {
+		snprintf(why, len, "'%.200s' is not a plain address local@domain", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* An address the reply tokens can be added to: local+TAG@domain. */
+static int
+check_reply_address(const char *v, char *why, size_t len)
+{
+	char out[320];
+
+	if (check_address(v, why, len) != 0)
+		return -1;
+	if (strcspn(v, "+") < strcspn(v, "@")) {
+		snprintf(why, len, "'%.200s' holds a '+' before the '@': arbiter adds +TAG "
+		    "to it itself", v);
+		return -1;
+	}
+	/* The longest tag: a site's largest game, seat and serial. */
+	if (token_address(v, "0123456789abcdef", "0123456789abcdef0123456789abcdef",
+	    999999999L, 99, 999999999L, out, sizeof(out)) != 0 || !compose_addr_ok(out)) {
+		snprintf(why, len, "'%.200s' is too long to carry a reply token", v);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+check_smtp_url(const char *v, char *why, size_t len)
+{
+	char e[300];
+
+	if (*v == '\0' || smtp_url_check(v, e, sizeof(e)) == 0)
+		return 0;
+	snprintf(why, len, "'%.200s': %s", v, e);
+	return -1;
+}
+
+/* A directory that exists (the site's templates). */
+static int
+check_directory(const char *v, char *why, size_t len)
+{
+	struct stat st;
+
+	if (*v == '\0')
+		return 0;
+	if (stat(v, &st) != 0) {
+		snprintf(why, len, "%.500s: %s", v, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "%.500s is not a directory", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* A Maildir: a directory, or a path arbiter may make one at. */
+static int
+check_maildir(const char *v, char *why, size_t len)
+{
+	struct stat st;
+
+	if (*v != '\0' && stat(v, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "%.500s is not a directory", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* The database: a file path, or a PostgreSQL URI libpq can use. */
+static int
+check_db(const char *v, char *why, size_t len)
+{
+	if (*v == '\0') {
+		snprintf(why, len, "it is empty");
+		return -1;
+	}
+	return store_is_uri(v) ? store_uri_check(v, why, len) : 0;
+}
 
 /* Strip white space at both ends, in place. */
 static char *
@@ -75,8 +176,8 @@ plain_text(const char *path, const char *text, size_t len, char *err, size_t err
 
 /* Read the first line of a file (a password or key), trimmed. */
 static int
-read_secret_file(const char *key, const char *path, char *buf, size_t len, char *err,
-    size_t errlen)
+read_secret_file(const char *key, const char *path, const char *where, char *buf, size_t len,
+    char *err, size_t errlen)
 {
 	char *text, *nl;
 	size_t n;
@@ -86,15 +187,16 @@ read_secret_file(const char *key, const char *path, char *buf, size_t len, char 
 	 * a key file must keep making the same key.
 	 */
 	if (read_file(path, &text, &n) != 0) {
-		snprintf(err, errlen, "%s %s: cannot read it: %s", key, path, strerror(errno));
+		snprintf(err, errlen, "%s: %s %s: cannot read it: %s", where, key, path,
+		    strerror(errno));
 		return -1;
 	}
 	nl = strpbrk(text, "\r\n");
 	if (nl != NULL)
 		*nl = '\0';
 	if (strlen(trim(text)) >= len) {
-		snprintf(err, errlen, "%s:1: the first line is longer than %zu characters", path,
-		    len - 1);
+		snprintf(err, errlen, "%s: %s %s:1: the first line is longer than %zu characters",
+		    where, key, path, len - 1);
 		free(text);
 		return -1;
 	}
@@ -106,12 +208,25 @@ read_secret_file(const char *key, const char *path, char *buf, size_t len, char 
 static int
 set_key(const struct key *k, const char *value, const char *where, char *err, size_t errlen)
 {
+	char why[700];
 	long v;
 
+	snprintf(k->where, WHERE_MAX, "%s", where);
+	if (k->num != NULL && k->max == KEY_YESNO) {
+		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0) {
+			snprintf(err, errlen, "%s: %s must be yes or no", where, k->name);
+			return -1;
+		}
+		*k->num = strcmp(value, "yes") == 0;
+		return 0;
+	}
 	if (k->num != NULL) {
-		if (parse_int(value, 0, 100000, &v) != 0) {
-			snprintf(err, errlen, "%s: %s needs a whole number from 0 to 100000", where,
-			    k->name);
+		if (parse_int(value, 0, k->max, &v) != 0) {
+			if (k->max == 1)
+				snprintf(err, errlen, "%s: %s must be 0 or 1", where, k->name);
+			else
+				snprintf(err, errlen, "%s: %s needs a whole number from 0 to %d",
+				    where, k->name, k->max);
 			return -1;
 		}
 		*k->num = (int)v;
@@ -120,6 +235,10 @@ set_key(const struct key *k, const char *value, const char *where, char *err, si
 	if (strlen(value) >= k->len) {
 		snprintf(err, errlen, "%s: %s is longer than %zu characters", where, k->name,
 		    k->len - 1);
+		return -1;
+	}
+	if (k->check != NULL && k->check(value, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "%s: %s: %s", where, k->name, why);
 		return -1;
 	}
 	snprintf(k->str, k->len, "%s", value);
@@ -195,30 +314,42 @@ int
 config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 {
 	char password_file[1024] = "", path[1024], why[300], conf_db[1024] = "";
+	static char where[20][WHERE_MAX];
 	const struct key keys[] = {
-		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL },
-		{ "smtp_user", cfg->smtp_user, sizeof(cfg->smtp_user), NULL },
-		{ "smtp_password_file", password_file, sizeof(password_file), NULL },
-		{ "smtp_insecure", NULL, 0, &cfg->smtp_insecure },
-		{ "from", cfg->from, sizeof(cfg->from), NULL },
-		{ "from_name", cfg->from_name, sizeof(cfg->from_name), NULL },
-		{ "reply_address", cfg->reply_address, sizeof(cfg->reply_address), NULL },
-		{ "secret_file", cfg->secret_file, sizeof(cfg->secret_file), NULL },
-		{ "maildir", cfg->maildir, sizeof(cfg->maildir), NULL },
-		{ "templates", cfg->templates, sizeof(cfg->templates), NULL },
-		{ "remind_hours", NULL, 0, &cfg->remind_hours },
-		{ "table_days", NULL, 0, &cfg->table_days },
-		{ "replies_per_hour", NULL, 0, &cfg->replies_per_hour },
-		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour },
-		{ "open_signup", NULL, 0, &cfg->open_signup },
-		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days },
-		{ "db", conf_db, sizeof(conf_db), NULL },
-		{ NULL, NULL, 0, NULL },
+		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL, 0, check_smtp_url,
+		    where[0] },
+		{ "smtp_user", cfg->smtp_user, sizeof(cfg->smtp_user), NULL, 0, NULL, where[1] },
+		{ "smtp_password_file", password_file, sizeof(password_file), NULL, 0, NULL,
+		    where[2] },
+		{ "smtp_insecure", NULL, 0, &cfg->smtp_insecure, 1, NULL, where[3] },
+		{ "from", cfg->from, sizeof(cfg->from), NULL, 0, check_address, where[4] },
+		{ "from_name", cfg->from_name, sizeof(cfg->from_name), NULL, 0, NULL, where[5] },
+		{ "reply_address", cfg->reply_address, sizeof(cfg->reply_address), NULL, 0,
+		    check_reply_address, where[6] },
+		{ "secret_file", cfg->secret_file, sizeof(cfg->secret_file), NULL, 0, NULL,
+		    where[7] },
+		{ "maildir", cfg->maildir, sizeof(cfg->maildir), NULL, 0, check_maildir, where[8] },
+		{ "templates", cfg->templates, sizeof(cfg->templates), NULL, 0, check_directory,
+		    where[9] },
+		{ "remind_hours", NULL, 0, &cfg->remind_hours, 100000, NULL, where[10] },
+		{ "table_days", NULL, 0, &cfg->table_days, 100000, NULL, where[11] },
+		{ "replies_per_hour", NULL, 0, &cfg->replies_per_hour, 100000, NULL, where[12] },
+		{ "stranger_replies_per_hour", NULL, 0, &cfg->stranger_replies_per_hour, 100000,
+		    NULL, where[13] },
+		{ "open_signup", NULL, 0, &cfg->open_signup, 1, NULL, where[14] },
+		{ "games_per_day", NULL, 0, &cfg->games_per_day, 100000, NULL, where[15] },
+		{ "invitations_per_day", NULL, 0, &cfg->invitations_per_day, 100000, NULL,
+		    where[16] },
+		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days, 100000, NULL, where[17] },
+		{ "mail_pictures", NULL, 0, &cfg->mail_pictures, KEY_YESNO, NULL, where[18] },
+		{ "db", conf_db, sizeof(conf_db), NULL, 0, check_db, where[19] },
+		{ NULL, NULL, 0, NULL, 0, NULL, NULL },
 	};
 	const struct key *k;
 	const char *home = getenv("HOME");
 
 	memset(cfg, 0, sizeof(*cfg));
+	memset(where, 0, sizeof(where));
 	snprintf(cfg->from, sizeof(cfg->from), "arbiter@localhost");
 	snprintf(cfg->from_name, sizeof(cfg->from_name), "arbiter");
 	snprintf(cfg->db, sizeof(cfg->db), "%s", c->db != NULL ? c->db : "");
@@ -227,7 +358,10 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->replies_per_hour = 20;
 	cfg->stranger_replies_per_hour = 10;
 	cfg->open_signup = 1;
+	cfg->games_per_day = 5;
+	cfg->invitations_per_day = 10;
 	cfg->keep_sent_days = 3;
+	cfg->mail_pictures = 1;
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)
 			return -1;
@@ -264,16 +398,16 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 			return -1;
 	}
 	if (password_file[0] != '\0' &&
-	    read_secret_file("smtp_password_file", password_file, cfg->smtp_password,
+	    read_secret_file("smtp_password_file", password_file, where[2], cfg->smtp_password,
 	    sizeof(cfg->smtp_password), err, errlen) != 0)
 		return -1;
 	if (cfg->secret_file[0] != '\0') {
-		if (read_secret_file("secret_file", cfg->secret_file, cfg->secret,
+		if (read_secret_file("secret_file", cfg->secret_file, where[7], cfg->secret,
 		    sizeof(cfg->secret), err, errlen) != 0)
 			return -1;
 		if (strlen(cfg->secret) < 16) {
-			snprintf(err, errlen, "%s:1: the token key must have 16 characters or more",
-			    cfg->secret_file);
+			snprintf(err, errlen, "%s: secret_file %s:1: the token key must have 16 "
+			    "characters or more", where[7], cfg->secret_file);
 			return -1;
 		}
 		absolute(cfg->secret_file, path, sizeof(path));
@@ -281,9 +415,14 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	}
 	if (cfg->reply_address[0] == '\0')
 		snprintf(cfg->reply_address, sizeof(cfg->reply_address), "%s", cfg->from);
-	/* --db and $ARBITER_DB before the file's db; ./arbiter.db when none. */
+	/* --db and $ARBITER_DB before the file's db (judged as it was read); ./arbiter.db
+	   when none. */
 	if (c->db_default && conf_db[0] != '\0')
 		snprintf(cfg->db, sizeof(cfg->db), "%s", conf_db);
+	else if (cfg->db[0] != '\0' && check_db(cfg->db, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "the database of --db or ARBITER_DB: %s", why);
+		return -1;
+	}
 	store_display_name(cfg->db, cfg->db_shown, sizeof(cfg->db_shown));
 	if (cfg->maildir[0] == '\0' && store_is_uri(cfg->db) && cfg->smtp_url[0] == '\0') {
 		if (cfg->source[0] != '\0')
@@ -426,6 +565,9 @@ site_bind(struct config *cfg, struct store *s, char *err, size_t errlen)
 	json_t *j;
 
 	if ((rc = store_site_counts(s, &games, &addressed)) != STORE_OK)
+		goto store_fail;
+	/* Before the key goes in, whoever made the file and under what umask. */
+	if ((rc = store_make_private(s)) != STORE_OK)
 		goto store_fail;
 	rc = store_meta_get(s, "token_key", key, sizeof(key));
 	if (rc != STORE_OK && rc != STORE_NOTFOUND)

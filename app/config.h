@@ -31,8 +31,11 @@ struct config {
 	int replies_per_hour;		/* replies to one sender, at most */
 	int stranger_replies_per_hour;	/* replies to unproven senders, site-wide */
 	int open_signup;		/* 1: any confirmed address may open games by mail */
+	int games_per_day;		/* games one address may open by mail in a day */
+	int invitations_per_day;	/* invitations one address may send in a day */
 	int keep_sent_days;		/* sent and refused mail is deleted after this */
 	int smtp_insecure;		/* do not verify TLS certificates (tests) */
+	int mail_pictures;		/* 1: mail showing the board carries its picture */
 	char source[1024];		/* the configuration file read; "" for none */
 	char unread[1200];		/* why none was read (for errors) */
 	char db[1024];			/* the database it serves: --db, $ARBITER_DB, db, ./arbiter.db */

@@ -89,13 +89,14 @@ vote_result(const struct loaded *g, const struct store_proposal *p)
 }
 
 int
-vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now,
-    int64_t *closes)
+vote_open(struct store *s, struct loaded *g, int seat, int64_t now, int64_t *closes,
+    char *news, size_t len)
 {
 	struct store_proposal p;
-	char when[64], news[600];
+	char when[64];
 	int rc, hours = g->row.grace_hours > 24 ? g->row.grace_hours : 24;
 
+	news[0] = '\0';
 	rc = store_proposal_get(s, g->row.id, &p);
 	if (rc == STORE_OK && p.expires > now && p.at_move == g->row.nmoves) {
 		*closes = 0;	/* another request is open: the vote waits for it */
@@ -110,14 +111,12 @@ vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64
 	p.expires = now + (int64_t)hours * 3600;
 	*closes = p.expires;
 	clock_time_text(p.expires, when, sizeof(when));
-	snprintf(news, sizeof(news), "the grace after %s's deadline is over. Vote by replying "
+	snprintf(news, len, "the grace after %s's deadline is over. Vote by replying "
 	    "to this mail with a line \"agree\" to drop %s from the game, or \"refuse\" to "
 	    "keep waiting, before %s. More than half of the other players decide; without "
 	    "that the game keeps waiting. A move by %s ends the vote.", g->names[seat],
 	    g->names[seat], when, g->names[seat]);
-	if ((rc = store_proposal_put(s, g->row.id, &p)) != STORE_OK)
-		return rc;
-	return outmail_tell(cfg, s, g, seat, "vote", NULL, news);
+	return store_proposal_put(s, g->row.id, &p);
 }
 
 /* The seat voted on: its vote is decided now; remind acts at its next run. */
@@ -151,7 +150,7 @@ vote_decided(struct config *cfg, struct store *s, struct loaded *g,
 	snprintf(news, sizeof(news), "%s %s; the game keeps waiting, with a reminder a day.",
 	    closed ? "the vote closed without a majority to drop" : "the table voted to wait for",
 	    g->names[p->seat]);
-	if ((rc = outmail_tell(cfg, s, g, -1, "vote", NULL, news)) != STORE_OK)
+	if ((rc = outmail_tell(cfg, s, g, -1, "vote", NULL, news, 0)) != STORE_OK)
 		return rc;
 	snprintf(result, len, "Noted: the vote is decided; the game waits for %s.",
 	    g->names[p->seat]);
@@ -212,7 +211,7 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 {
 	struct store_proposal p;
 	struct store_move last;
-	char when[64], news[600], wait[300];
+	char when[64], news[900], wait[300], line[400];
 	int rc, open_;
 
 	rc = store_proposal_get(s, g->row.id, &p);
@@ -258,12 +257,18 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 		}
 		/* The move as one line: its commands joined by "; ". */
 		{
-			char *t = last.shown != NULL ? last.shown : last.text, *q;
+			const char *t = last.shown != NULL ? last.shown : last.text;
+			size_t n = 0;
 
-			while ((q = strchr(t, '\n')) != NULL && q[1] != '\0')
-				*q = ';';
-			if ((q = strchr(t, '\n')) != NULL)
-				*q = '\0';
+			line[0] = '\0';
+			while (*t != '\0' && n + 1 < sizeof(line)) {
+				size_t k = strcspn(t, "\n");
+
+				if (k > 0)
+					n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%.*s",
+					    n ? "; " : "", (int)k, t);
+				t += k + (t[k] == '\n');
+			}
 		}
 		memset(&p, 0, sizeof(p));
 		snprintf(p.kind, sizeof(p.kind), "undo");
@@ -277,11 +282,10 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 		    "this mail with a line \"agree\" or \"refuse\" before %s; the move is taken "
 		    "back once everyone agrees, and any move first closes the request.",
 		    g->names[seat], last.seq, last.seat >= 0 && last.seat < g->row.nseats ?
-		    g->names[last.seat] : "admin", last.shown != NULL ? last.shown : last.text,
-		    when);
+		    g->names[last.seat] : "admin", line, when);
 		store_move_free(&last);
 		if ((rc = store_proposal_put(s, g->row.id, &p)) != STORE_OK ||
-		    (rc = outmail_tell(cfg, s, g, seat, "undo asked", NULL, news)) != STORE_OK)
+		    (rc = outmail_tell(cfg, s, g, seat, "undo asked", NULL, news, 1)) != STORE_OK)
 			return rc;
 		snprintf(result, len, "Asked: the others are asked to agree to take back move %d "
 		    "before %s.", p.at_move, when);
@@ -297,7 +301,8 @@ consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded
 			return rc;
 		snprintf(news, sizeof(news), "%s refused to take back move %d; the request is "
 		    "closed and the game goes on.", g->names[seat], p.at_move);
-		if ((rc = outmail_tell(cfg, s, g, seat, "undo refused", NULL, news)) != STORE_OK)
+		if ((rc = outmail_tell(cfg, s, g, seat, "undo refused", NULL, news, 0)) !=
+		    STORE_OK)
 			return rc;
 		snprintf(result, len, "Noted: you refused; the request is closed and the table "
 		    "has been told.");

@@ -216,8 +216,7 @@ clock_consequence(const char *policy_name, const char *name, char *buf, size_t l
 
 	if (strcmp(policy_name, "pass") == 0)
 		snprintf(buf, len, "the game plays the default move for %s (the least the "
-		    "game's rules let %s decide; its manual page, DEADLINES, says which)", name,
-		    you ? "you" : "that seat");
+		    "game's rules let %s decide)", name, you ? "you" : "that seat");
 	else if (strcmp(policy_name, "drop") == 0)
 		snprintf(buf, len, "%s %s dropped from the game (as a resignation)", name,
 		    you ? "are" : "is");

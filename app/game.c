@@ -31,7 +31,7 @@ game_open_store(struct ctx *c, int mode, struct store **s)
 		if (*s != NULL && strstr(store_error(*s), "not an arbiter database") != NULL)
 			errx_line(c, "%s", store_error(*s));
 		else
-			errx_line(c, "no database at %s (create one with `arbiter new`, or give "
+			errx_line(c, "no database at %s (make one with `arbiter init`, or give "
 			    "--db)", c->cfg->db_shown);
 		rc = EXIT_NOGAME;
 		goto fail;
@@ -268,7 +268,8 @@ game_waiting_text(const struct loaded *g, char *buf, size_t len)
 	for (i = 0; i < g->row.nseats && o < len; i++) {
 		if (!(w.mask & (1u << i)))
 			continue;
-		o += (size_t)snprintf(buf + o, len - o, "%s%s (%s)", o ? "; " : "",
+		/* "bo: action 1 of 2 (leader, ...)": a reason holds brackets of its own. */
+		o += (size_t)snprintf(buf + o, len - o, "%s%s: %s", o ? "; " : "",
 		    g->names[i], w.why[i]);
 	}
 }

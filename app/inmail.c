@@ -29,7 +29,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
 #include "../mail/compose.h"
 #include "../mail/hash.h"
@@ -59,6 +59,7 @@ struct job {
 	int locked;		/* too many wrong passwords for the game lately */
 	/* What it says. */
 	char *text;		/* the commands (quotes, signature, credentials gone) */
+	char *site_text;	/* the same with "away", "say" and consent lines kept */
 	int away, y, m, d;
 	char away_err[200];
 	/* Table talk: the "say" lines (reply_take_say), one a line. */
@@ -66,17 +67,20 @@ struct job {
 	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
 	char say_err[200];
 	int consent;		/* REPLY_UNDO, _AGREE, _REFUSE; 0 none; -2 both */
-	char nonce[33];		/* a confirmation tag's nonce ("c.NONCE"); "" none */
+	char nonce[33];		/* a confirmation or invitation tag's nonce; "" none */
+	char nonce_kind;	/* 'c' a confirmation ("c.NONCE"), 'i' an invitation */
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
+	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
+	int confirmed;		/* a one-word "confirm" to the question: a resignation */
 };
 
 /*
- * A confirmation tag "c.NONCE" (32 hex digits), bare (Postfix's
- * $EXTENSION) or in an address's local part after '+': 1 and the nonce
- * in out, else 0.
+ * A confirmation tag "c.NONCE" or an invitation's "i.NONCE" (32 hex
+ * digits), bare (Postfix's $EXTENSION) or in an address's local part after
+ * '+': 1 with the nonce in out and 'c' or 'i' in *kind, else 0.
  */
 static int
-confirm_tag(const char *cand, char out[33])
+confirm_tag(const char *cand, char out[33], char *kind)
 {
 	const char *p = cand, *plus, *at;
 	size_t i;
@@ -89,7 +93,7 @@ confirm_tag(const char *cand, char out[33])
 		p = plus + 1;
 	else if (at != NULL)
 		return 0;
-	if ((p[0] != 'c' && p[0] != 'C') || p[1] != '.')
+	if ((p[0] != 'c' && p[0] != 'C' && p[0] != 'i' && p[0] != 'I') || p[1] != '.')
 		return 0;
 	for (i = 0; i < 32; i++) {
 		char ch = p[2 + i];
@@ -102,6 +106,7 @@ confirm_tag(const char *cand, char out[33])
 	if (p[34] != '\0' && p[34] != '@' && p[34] != '>')
 		return 0;
 	out[32] = '\0';
+	*kind = (char)(p[0] | 0x20);
 	return 1;
 }
 
@@ -123,7 +128,7 @@ find_token(struct job *j)
 		int seat;
 		enum token_result r;
 
-		if (confirm_tag(cand[i], j->nonce))
+		if (confirm_tag(cand[i], j->nonce, &j->nonce_kind))
 			return;
 		r = token_parse(cand[i], j->cfg->secret, j->cfg->site, &game, &seat, &serial);
 
@@ -229,25 +234,25 @@ shown_addr(const char *a)
 
 /* The reply's variables: result line, optional error help, moves, board. */
 static json_t *
-reply_vars(const struct loaded *g, int seat, const char *name, const char *result,
-    const char *error_help, int with_moves, int with_board)
+reply_vars(const struct config *cfg, const struct loaded *g, int seat, const char *name,
+    const char *result, const char *error_help, int with_moves, int with_board)
 {
-	struct sbuf moves = SBUF_INIT, board = SBUF_INIT, wrapped = SBUF_INIT;
+	struct sbuf board = SBUF_INIT, wrapped = SBUF_INIT;
 	json_t *v;
 
-	/* What the seat may send now, as the engine says (any-time orders too). */
-	if (g != NULL && with_moves && !g->rules->over(g->state) && !g->row.over)
-		outmail_moves_compact(g, seat, &moves);
 	if (g != NULL && with_board) {
 		g->rules->render_text(g->state, seat, g->names, &board);
 		while (board.len > 0 && board.s[board.len - 1] == '\n')
 			board.s[--board.len] = '\0';
 	}
 	outmail_wrap(result, 72, &wrapped);
-	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s}", "name", name, "result", sb_str(&wrapped),
-	    "error", error_help != NULL, "error_help", error_help != NULL ? error_help : "",
-	    "moves", sb_str(&moves), "board", sb_str(&board));
-	sb_free(&moves);
+	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s, s:I}", "name", name, "result",
+	    sb_str(&wrapped), "error", error_help != NULL, "error_help", error_help != NULL ?
+	    error_help : "", "moves", "", "board", sb_str(&board), "id",
+	    (json_int_t)(g != NULL ? g->row.id : 0));
+	/* What the seat may send now, as the engine says (any-time orders too). */
+	if (v != NULL && g != NULL && with_moves && !g->rules->over(g->state) && !g->row.over)
+		outmail_moves_vars(cfg, g, seat, v);
 	sb_free(&board);
 	sb_free(&wrapped);
 	return v;
@@ -259,22 +264,24 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
     const char *error_help, int with_moves, int with_board)
 {
 	const char *to = g->seats[j->seat].email;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
 	struct sbuf body = SBUF_INIT;
 	char subject[300];
-	int64_t now = now_epoch();
-	int count = 0, rc;
+	int64_t now = now_epoch(), at;
+	int rc;
 	json_t *v;
 
 	if (*to == '\0')
 		return STORE_OK;	/* a seat without an address plays on the command line */
-	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
+	/* A player is never left without its answer: past replies_per_hour it
+	 * waits until the limit lifts, and the game master hears of it. */
+	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, &at)) != STORE_OK)
 		return rc;
-	if (count >= j->cfg->replies_per_hour) {
-		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
-		    to, count);
-		return STORE_OK;
-	}
-	v = reply_vars(g, j->seat, g->names[j->seat], result, error_help, with_moves,
+	if (at > now)
+		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
+		    "in the last hour (replies_per_hour)\n", to, (long long)(at - now + 59) / 60,
+		    j->cfg->replies_per_hour);
+	v = reply_vars(j->cfg, g, j->seat, g->names[j->seat], result, error_help, with_moves,
 	    with_board);
 	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
 		json_decref(v);
@@ -284,11 +291,12 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 	json_decref(v);
 	outmail_subject(g, j->seat, error_help != NULL ? "not accepted" : NULL, subject,
 	    sizeof(subject));
-	rc = outmail_queue(j->cfg, j->s, g, j->seat, NULL, "reply", subject, sb_str(&body),
-	    j->in->message_id);
+	x.not_before = at;
+	rc = outmail_queue_ex(j->cfg, j->s, g, j->seat, NULL, NULL, "reply", subject,
+	    sb_str(&body), j->in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, now, 0);
+		rc = store_reply_note(j->s, to, at, 0);
 	return rc;
 }
 
@@ -334,7 +342,7 @@ answer_stranger(struct job *j, const char *result)
 		return STORE_OK;
 	}
 	/* The sender's display name is not echoed: it is theirs to forge. */
-	v = reply_vars(NULL, -1, "Hello", result, NULL, 0, 0);
+	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
 	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
 		json_decref(v);
 		sb_free(&body);
@@ -362,7 +370,7 @@ declare_away(struct job *j, struct loaded *g, char *result, size_t len)
 	int rc;
 
 	rc = seat_away(j->cfg, j->s, g, j->seat, j->away == 2 ? 0 : j->y, j->m, j->d,
-	    now_epoch(), why, sizeof(why));
+	    now_epoch(), 0, why, sizeof(why));
 	if (rc == -1) {
 		snprintf(result, len, "Not noted: %s.", why);
 		return STORE_OK;
@@ -409,7 +417,7 @@ static int
 answer_move(void *arg, struct loaded *g, const struct outcome *out)
 {
 	struct job *j = arg;
-	char result[1400] = "";
+	char result[NOTE_MAX] = "";
 	size_t n;
 	int rc;
 
@@ -434,7 +442,9 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 			    "or counted.");
 		}
 		note_skipped(j, result, sizeof(result));
-		return answer_seat(j, g, result, NULL, 0, 0);
+		/* Said at the top of the mover's mail of the move, not in one of its own. */
+		snprintf(j->note, sizeof(j->note), "%s", result);
+		return STORE_OK;
 	}
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
@@ -527,10 +537,44 @@ relay_talk(struct job *j, struct loaded *g, char *result, size_t len)
 	talk_text(g->names[j->seat], j->said, &talk);
 	snprintf(what, sizeof(what), "%s says", g->names[j->seat]);
 	rc = talk.oom ? STORE_ERROR : outmail_tell(j->cfg, j->s, g, j->seat, what, NULL,
-	    sb_str(&talk));
+	    sb_str(&talk), 0);
 	sb_free(&talk);
 	snprintf(result, len, "Your words were passed on to the table.");
 	return rc;
+}
+
+/*
+ * Begin the transaction of a proven seat's mail that plays nothing now,
+ * and load its game into g.  *done when the mail was handled before:
+ * nothing to do, the transaction over.  A STORE_* code (rolled back).
+ */
+static int
+quiet_begin(struct job *j, struct loaded *g, int *done)
+{
+	int rc;
+
+	*done = 0;
+	memset(g, 0, sizeof(*g));
+	if ((rc = store_begin(j->s)) != STORE_OK)
+		return rc;
+	if ((rc = seen(j)) != 0) {
+		store_rollback(j->s);
+		*done = 1;
+		return rc < 0 ? -rc : STORE_OK;
+	}
+	if (game_load(j->c, j->s, j->game, -1, g) != EXIT_OK) {
+		store_rollback(j->s);
+		game_unload(g);
+		return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+/* The mail answers a reply address from before the seat's part changed. */
+static int
+is_stale(const struct job *j, const struct loaded *g)
+{
+	return j->legacy || (j->serial > 0 && g->seats[j->seat].serial != j->serial);
 }
 
 /*
@@ -542,20 +586,11 @@ handle_quiet(struct job *j)
 {
 	struct loaded g;
 	char result[1400] = "";
-	int rc;
+	int rc, done;
 
-	memset(&g, 0, sizeof(g));
-	if ((rc = store_begin(j->s)) != STORE_OK)
+	if ((rc = quiet_begin(j, &g, &done)) != STORE_OK || done)
 		return rc;
-	if ((rc = seen(j)) != 0) {
-		store_rollback(j->s);
-		return rc < 0 ? -rc : STORE_OK;
-	}
-	if (game_load(j->c, j->s, j->game, -1, &g) != EXIT_OK) {
-		rc = STORE_ERROR;
-		goto out;
-	}
-	if (j->legacy || (j->serial > 0 && g.seats[j->seat].serial != j->serial)) {
+	if (is_stale(j, &g)) {
 		rc = answer_stale(j, &g);
 		snprintf(result, sizeof(result), "stale");
 	} else if (j->in->refused[0] != '\0') {
@@ -601,7 +636,6 @@ handle_quiet(struct job *j)
 		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, result);
 	if (rc == STORE_OK)
 		rc = store_commit(j->s);
-out:
 	if (rc != STORE_OK)
 		store_rollback(j->s);
 	game_unload(&g);
@@ -619,7 +653,8 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
-	char reply[320], *at;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
+	char reply[320];
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
@@ -627,7 +662,7 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	json_t *v;
 
 	/* handle_site has checked that the envelope sender is the From
-	 * address and that this address is within replies_per_hour. */
+	 * address, and for an unproven one that it is within replies_per_hour. */
 	if (stranger) {
 		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
 			return rc;
@@ -636,11 +671,21 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 			    "last hour (stranger_replies_per_hour)\n", to, count);
 			return STORE_OK;
 		}
+	} else {
+		/* A confirmed address gets its answer when its limit lifts. */
+		if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour,
+		    &x.not_before)) != STORE_OK)
+			return rc;
+		if (x.not_before > now)
+			fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d "
+			    "answers in the last hour (replies_per_hour)\n", to,
+			    (long long)(x.not_before - now + 59) / 60, j->cfg->replies_per_hour);
+		else
+			x.not_before = 0;
 	}
 	reply[0] = '\0';
-	if (nonce != NULL && (at = strchr(j->cfg->reply_address, '@')) != NULL)
-		snprintf(reply, sizeof(reply), "%.*s+c.%s%s",
-		    (int)(at - j->cfg->reply_address), j->cfg->reply_address, nonce, at);
+	if (nonce != NULL && site_tagged_address(j->cfg, "c", nonce, reply, sizeof(reply)) != 0)
+		reply[0] = '\0';
 	/* Quoted text is cut on character boundaries; should a byte slip
 	 * through anyway, it becomes '?' rather than failing the whole mail. */
 	{
@@ -668,12 +713,12 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	}
 	json_decref(v);
 	memset(&none, 0, sizeof(none));
-	rc = outmail_queue_to(j->cfg, j->s, &none, -1, to, reply[0] != '\0' ? reply : NULL,
+	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, reply[0] != '\0' ? reply : NULL,
 	    "reply", nonce != NULL ? "[arbiter] confirm your address" :
-	    "[arbiter] your commands", sb_str(&body), in->message_id);
+	    "[arbiter] your commands", sb_str(&body), in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, now, stranger);
+		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now, stranger);
 	return rc;
 }
 
@@ -714,21 +759,42 @@ handle_site(struct job *j)
 		return rc < 0 ? -rc : STORE_OK;
 	}
 	memset(&id, 0, sizeof(id));
-	/* An address at its cap of answers this hour: nothing is done either. */
+	/* An unconfirmed address at its cap of answers this hour: nothing is
+	 * done either.  A confirmed one is answered once its limit lifts. */
 	{
 		int count = 0;
 
 		if ((rc = store_replies_since(j->s, from, now_epoch() - 3600, &count)) !=
 		    STORE_OK)
 			goto done;
-		if (count >= j->cfg->replies_per_hour) {
-			fprintf(stderr, "arbiter: mail to the site address from %s: %d answers in "
-			    "the last hour (replies_per_hour); nothing done\n", from, count);
-			rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, "capped");
-			goto done;
+		if (count >= j->cfg->replies_per_hour && j->nonce[0] == '\0') {
+			int64_t confirmed = 0;
+
+			rc = store_identity_get(j->s, from, &id);
+			confirmed = rc == STORE_OK ? id.confirmed_at : 0;
+			store_identity_free(&id);
+			memset(&id, 0, sizeof(id));
+			if (rc != STORE_OK && rc != STORE_NOTFOUND)
+				goto done;
+			rc = STORE_OK;
+			if (confirmed == 0) {
+				fprintf(stderr, "arbiter: mail to the site address from %s: %d answers "
+				    "in the last hour (replies_per_hour); nothing done\n", from, count);
+				rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, "capped");
+				goto done;
+			}
 		}
 	}
-	if (j->nonce[0] != '\0') {
+	if (j->nonce[0] != '\0' && j->nonce_kind == 'i') {
+		/* A reply to an invitation: it accepts (or declines) and proves the address. */
+		rc = invitation_reply(j->c, j->s, from, j->nonce, j->site_text, &answer);
+		/* Answered as a stranger unless the reply proved the address. */
+		if (rc == STORE_OK) {
+			rc = store_identity_get(j->s, from, &id);
+			stranger = rc == STORE_NOTFOUND || id.confirmed_at == 0;
+			rc = rc == STORE_NOTFOUND ? STORE_OK : rc;
+		}
+	} else if (j->nonce[0] != '\0') {
 		rc = store_identity_by_nonce(j->s, j->nonce, &id);
 		if (rc == STORE_NOTFOUND || (rc == STORE_OK && strcasecmp(id.email, from) != 0)) {
 			sb_puts(&answer, "This confirmation was not sent to your address; nothing "
@@ -749,12 +815,13 @@ handle_site(struct job *j)
 	} else {
 		rc = store_identity_get(j->s, from, &id);
 		if (rc == STORE_OK && id.confirmed_at > 0)
-			rc = site_run(j->c, j->s, from, j->text, &answer);
+			rc = site_run(j->c, j->s, from, j->site_text, &answer);
 		else if (rc == STORE_OK || rc == STORE_NOTFOUND) {
-			char *pending = strlen(j->text) <= PENDING_MAX ? strdup(j->text) : NULL;
+			char *pending = strlen(j->site_text) <= PENDING_MAX ? strdup(j->site_text) :
+			    NULL;
 
 			stranger = 1;
-			if (strlen(j->text) > PENDING_MAX) {
+			if (strlen(j->site_text) > PENDING_MAX) {
 				sb_printf(&answer, "Your mail holds more than %d bytes of commands; "
 				    "nothing was done. Send fewer at a time.\n", PENDING_MAX);
 			} else if (pending == NULL || random_bytes(raw, sizeof(raw)) != 0) {
@@ -835,11 +902,118 @@ handle_move(struct job *j)
 	sub.talk = j->nsaid > 0 ? j->said : NULL;
 	sub.answer = answer_move;
 	sub.answer_arg = j;
+	sub.note = j->note;
 	rc = play_submission(j->c, j->s, &sub, &g, &out);
 	game_unload(&g);
 	/* Every outcome was answered and committed; only a failure to commit is left. */
 	if (rc == EXIT_OK || rc == EXIT_REJECTED || rc == EXIT_NOPERM)
 		return EXIT_OK;
+	return rc;
+}
+
+/*
+ * Resigning cannot be undone, so a mail asks for it twice.  A line
+ * "resign" alone is not played: the seat is asked to reply "confirm" (or
+ * to send "resign confirm").  resign_lines rewrites each "resign confirm"
+ * in text to "resign" and says whether a bare "resign" is there (1);
+ * confirm_word says whether text is the one word "confirm" or "yes".
+ */
+static int
+resign_lines(char *text)
+{
+	char *line = text;
+	int bare = 0;
+
+	while (*line != '\0') {
+		size_t n = strcspn(line, "\n"), k;
+		char w[32];
+
+		k = strspn(line, " \t");
+		snprintf(w, sizeof(w), "%.*s", (int)(n - k < sizeof(w) - 1 ? n - k : sizeof(w) - 1),
+		    line + k);
+		while (strlen(w) > 0 && strchr(" \t\r.!", w[strlen(w) - 1]) != NULL)
+			w[strlen(w) - 1] = '\0';
+		if (n - k < sizeof(w) && strcasecmp(w, "resign") == 0)
+			bare = 1;
+		else if (n - k < sizeof(w) && strncasecmp(w, "resign", 6) == 0 &&
+		    strspn(w + 6, " \t") > 0 && strcasecmp(w + 6 + strspn(w + 6, " \t"),
+		    "confirm") == 0)
+		{
+			/* "resign confirm" plays as "resign": the rest of the line goes. */
+			memmove(line + k + 6, line + n, strlen(line + n) + 1);
+			n = k + 6;
+		}
+		line += n + (line[n] == '\n');
+	}
+	return bare;
+}
+
+static int
+confirm_word(const char *text)
+{
+	char w[16];
+
+	text += strspn(text, " \t\r\n");
+	if (sscanf(text, "%15s", w) != 1 || strspn(text + strlen(w), " \t\r\n.!") !=
+	    strlen(text + strlen(w)))
+		return 0;
+	while (strlen(w) > 0 && strchr(".!", w[strlen(w) - 1]) != NULL)
+		w[strlen(w) - 1] = '\0';
+	return strcasecmp(w, "confirm") == 0 || strcasecmp(w, "yes") == 0;
+}
+
+/*
+ * A bare "resign": ask the seat to confirm, in one transaction with the
+ * mail's key.  A game that would refuse the resignation anyway gets the
+ * mail played as it is (*play set), so the refusal says why.
+ */
+static int
+ask_resign(struct job *j, int *play)
+{
+	struct game_played pl;
+	struct loaded g;
+	char err[GAME_WHY_LEN], result[600];
+	void *copy;
+	int rc, ok, done;
+
+	*play = 0;
+	if ((rc = quiet_begin(j, &g, &done)) != STORE_OK || done)
+		return rc;
+	if (is_stale(j, &g)) {
+		rc = answer_stale(j, &g);
+		if (rc == STORE_OK)
+			rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, "stale");
+		goto out;
+	}
+	memset(&pl, 0, sizeof(pl));
+	ok = !g.row.over && !g.rules->over(g.state) &&
+	    (copy = malloc(g.rules->state_size)) != NULL;
+	if (ok) {
+		memcpy(copy, g.state, g.rules->state_size);
+		ok = g.rules->play(copy, j->seat, "resign", &pl, err, sizeof(err)) == GAME_OK;
+		free(copy);
+	}
+	if (!ok) {
+		*play = 1;
+		store_rollback(j->s);
+		game_unload(&g);
+		return STORE_OK;
+	}
+	snprintf(result, sizeof(result), "Resigning from game #%lld cannot be undone, so "
+	    "nothing was done yet. To resign, reply to this mail with the word \"confirm\" "
+	    "(or send \"resign confirm\"). A move in the game first makes this question void.",
+	    (long long)g.row.id);
+	if ((rc = store_seat_set_confirm(j->s, g.row.id, j->seat, g.seats[j->seat].serial)) ==
+	    STORE_OK)
+		rc = answer_seat(j, &g, result, NULL, 0, 0);
+	if (rc == STORE_OK)
+		rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, j->seat, "resign?");
+out:
+	if (rc == STORE_OK)
+		rc = store_commit(j->s);
+	if (rc != STORE_OK)
+		store_rollback(j->s);
+	game_unload(&g);
 	return rc;
 }
 
@@ -866,6 +1040,11 @@ handle(struct job *j)
 	}
 	if (reply_take_credentials(j->text, &cr, err, sizeof(err)) != 0)
 		memset(&cr, 0, sizeof(cr));
+	/* Mail to the site address reads "away until", "back" as its commands. */
+	if ((j->site_text = strdup(j->text)) == NULL) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		return EXIT_TEMPFAIL;
+	}
 	j->away = reply_take_away(j->text, &j->y, &j->m, &j->d, j->away_err,
 	    sizeof(j->away_err));
 	j->nsaid = reply_take_say(j->text, j->said, sizeof(j->said), j->say_err,
@@ -881,12 +1060,31 @@ handle(struct job *j)
 	if (j->seat >= 0) {
 		if (game_load_meta(j->c, j->s, j->game, &g) != EXIT_OK || j->seat >= g.row.nseats)
 			j->seat = -1, j->forged = 1;
-		else
+		else {
+			/* A one-word "confirm" to the mail that asked: the resignation. */
+			if (confirm_word(j->text) && j->serial > 0 &&
+			    g.seats[j->seat].confirm_serial == j->serial) {
+				free(j->text);
+				j->confirmed = 1;
+				if ((j->text = strdup("resign\n")) == NULL) {
+					game_unload(&g);
+					return EXIT_TEMPFAIL;
+				}
+			}
 			reading_take(g.rules, j->text, &j->skipped);
+		}
 		game_unload(&g);
 	}
+	if (j->seat >= 0 && !j->legacy && j->in->refused[0] == '\0' && resign_lines(j->text) &&
+	    !j->confirmed) {
+		int play = 0;
+
+		rc = ask_resign(j, &play);
+		if (!play)
+			return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
+	}
 	if (j->seat < 0 && (j->nonce[0] != '\0' || (!j->forged && !j->wrong_password &&
-	    !j->locked && !cr.has_game && has_site_command(j->text))))
+	    !j->locked && !cr.has_game && has_site_command(j->site_text))))
 		rc = handle_site(j);
 	else if (j->seat < 0)
 		rc = handle_stranger(j);
@@ -932,6 +1130,7 @@ inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
 	code = handle(&j);
 	sb_free(&j.skipped);
 	free(j.text);
+	free(j.site_text);
 	inbound_free(&in);
 	return code;
 }

@@ -1,23 +1,34 @@
 /*
- * notify.c - the mail a game causes: the start mail, one mail per seat
- * after every applied move, and the end mail.  Queued inside the caller's
+ * notify.c - the mail a game causes: the start mail, the mail of each
+ * applied move, and the end mail.  Queued inside the caller's
  * transaction, so a move and its mail are stored together or not at all.
  * Each seat's mail holds the public board and that seat's own screen, and
  * never another seat's.
+ *
+ * One mail per event per person.  A move mails each seat once: the mover
+ * who sent it by mail gets the move's mail with the answer to its mail on
+ * top (no answer of its own).  Which seats get the mail of a move at once
+ * is their preference (prefs.c): every seat with "mail every"; with "mail
+ * turn", the seat the game starts waiting for (or waits for anew); with
+ * "mail digest", nobody but the mover.  What a seat is not mailed now is
+ * held for it (digest.c): its talk and news ride with its next mail that
+ * holds the board, or come in its digest; the moves themselves are in
+ * that mail's list of what happened since.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../mail/hash.h"
 
 /* What every mail to a seat says about the game now. */
 static json_t *
-seat_vars(const struct loaded *g, int seat)
+seat_vars(const struct config *cfg, const struct loaded *g, int seat)
 {
-	struct sbuf board = SBUF_INIT, moves = SBUF_INIT;
+	struct sbuf board = SBUF_INIT;
 	struct game_wait w;
+	struct game_score sc;
 	char waiting[400];
 	json_t *v;
 	int awaited;
@@ -29,165 +40,67 @@ seat_vars(const struct loaded *g, int seat)
 	g->rules->render_text(g->state, seat, g->names, &board);
 	while (board.len > 0 && board.s[board.len - 1] == '\n')
 		board.s[--board.len] = '\0';
-	if (awaited)
-		outmail_moves_compact(g, seat, &moves);
 	game_waiting_text(g, waiting, sizeof(waiting));
-	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s, s:I, s:i, s:s, s:b, s:b, s:s, s:s, s:s}",
+	/* What the seat plays as, when the game says (a country, a faction). */
+	memset(&sc, 0, sizeof(sc));
+	g->rules->score(g->state, seat, &sc);
+	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s, s:I, s:i, s:s, s:b, s:b, s:s, s:s, s:s, "
+	    "s:s}",
 	    "name", g->names[seat], "title", g->row.title,
 	    "titled", strcmp(g->row.title, g->rules->title) != 0, "draws",
 	    g->rules->draws != NULL ? g->rules->draws : "every draw", "rules", g->rules->name,
 	    "rules_title", g->rules->title, "id", (json_int_t)g->row.id, "move", g->seq,
 	    "board", sb_str(&board), "your_turn", awaited, "not_your_turn",
 	    !awaited && !g->rules->over(g->state), "why", awaited ? w.why[seat] : "",
-	    "moves", sb_str(&moves), "waiting", waiting);
+	    "waiting", waiting, "site", cfg->reply_address, "label",
+	    seat < sc.nseats ? sc.label[seat] : "");
+	if (v != NULL && awaited)
+		outmail_moves_vars(cfg, g, seat, v);
 	sb_free(&board);
-	sb_free(&moves);
 	return v;
 }
 
-/*
- * The recent log, for the part of each mail that says what happened since
- * the seat's last move: the public form of each move (as recorded with it,
- * or for an older log without it, from a replay of the whole log).
- */
-enum { RECAP_SCAN = 400, RECAP_MAX = 24 };
-struct recap_move {
-	int seq, seat;
-	char *shown;
-};
-struct recap {
-	struct recap_move *m;
-	int n, cap, missing;
-};
-
-static int
-recap_add(struct recap *r, int seq, int seat, const char *shown)
-{
-	if (r->n == r->cap) {
-		int cap = r->cap ? r->cap * 2 : 32;
-		struct recap_move *m = realloc(r->m, sizeof(*m) * (size_t)cap);
-
-		if (m == NULL)
-			return -1;
-		r->m = m;
-		r->cap = cap;
-	}
-	r->m[r->n].seq = seq;
-	r->m[r->n].seat = seat;
-	if ((r->m[r->n].shown = strdup(shown)) == NULL)
-		return -1;
-	r->n++;
-	return 0;
-}
-
-static int
-recap_stored(const struct store_move *m, void *arg)
-{
-	struct recap *r = arg;
-
-	/* An administrative move has no hidden part: its text is public. */
-	if (m->shown == NULL && m->seat >= 0)
-		r->missing = 1;
-	return recap_add(r, m->seq, m->seat, m->shown != NULL ? m->shown : m->text) != 0;
-}
-
-struct recap_walk {
-	struct recap *r;
-	int from;
-};
-
-static int
-recap_walked(const struct store_move *m, const char *shown, void *arg)
-{
-	struct recap_walk *w = arg;
-
-	return m->seq < w->from ? 0 : recap_add(w->r, m->seq, m->seat, shown) != 0;
-}
-
+/* What happened since: after the seat's last move (from 0), or from move from on. */
 static void
-recap_free(struct recap *r)
+set_since(const struct config *cfg, json_t *v, const struct loaded *g,
+    const struct recap *r, int seat, int from)
 {
-	int i;
+	struct sbuf since = SBUF_INIT;
 
-	for (i = 0; i < r->n; i++)
-		free(r->m[i].shown);
-	free(r->m);
-	memset(r, 0, sizeof(*r));
+	if (v == NULL)
+		return;
+	recap_text(cfg, g, r, seat, from, &since);
+	while (since.len > 0 && since.s[since.len - 1] == '\n')
+		since.s[--since.len] = '\0';
+	json_object_set_new(v, "since", json_string(sb_str(&since)));
+	sb_free(&since);
 }
 
-/* Read the last RECAP_SCAN moves of g into r; STORE_* code. */
+/* The news held for seat (digest.c) go into its mail now: "held". */
 static int
-recap_load(struct loaded *g, struct recap *r)
+absorb(struct store *s, const struct loaded *g, int seat, json_t *v)
 {
-	int from = g->row.nmoves > RECAP_SCAN ? g->row.nmoves - RECAP_SCAN + 1 : 1;
-	int rc, seq = g->seq;
+	char *held = NULL;
+	size_t n;
+	int from, rc;
 
-	memset(r, 0, sizeof(*r));
-	rc = store_moves_each(g->store, g->row.id, from, recap_stored, r);
-	if (rc != STORE_OK || !r->missing || g->rules->public_text == NULL || g->row.over)
+	if ((rc = news_take(s, g, seat, &held, &from)) != STORE_OK)
 		return rc;
-	/* A log recorded without public forms: the replay gives them. */
-	{
-		struct recap_walk w = { r, from };
-		char err[256];
-
-		recap_free(r);
-		rc = game_log_walk(g, 0, recap_walked, &w, err, sizeof(err));
-		g->seq = seq;
-		if (rc != 0) {
-			fprintf(stderr, "arbiter: %s\n", err[0] ? err : "cannot read the log");
-			return STORE_ERROR;
-		}
-	}
+	n = strlen(held);
+	while (n > 0 && held[n - 1] == '\n')
+		held[--n] = '\0';
+	if (v != NULL && n > 0)
+		json_object_set_new(v, "held", json_string(held));
+	free(held);
 	return STORE_OK;
-}
-
-/*
- * What happened since seat's last move: every move after it, up to the
- * current one, one line each ("  12 bo: support 1").  A seat that has not
- * moved yet reads the moves since the start.
- */
-static void
-recap_text(const struct loaded *g, const struct recap *r, int seat, struct sbuf *out)
-{
-	int i, first = 0, shown = 0, found = 0;
-
-	for (i = r->n - 1; i >= 0 && !found; i--)
-		if (r->m[i].seat == seat && r->m[i].seq < g->seq) {
-			first = i + 1;
-			found = 1;
-		}
-	if (r->n - first > RECAP_MAX || (!found && r->n > 0 && r->m[0].seq > 1)) {
-		sb_printf(out, "  (earlier moves: arbiter log %lld)\n", (long long)g->row.id);
-		if (r->n - first > RECAP_MAX)
-			first = r->n - RECAP_MAX;
-	}
-	for (i = first; i < r->n; i++) {
-		const char *p = r->m[i].shown;
-		int k = r->m[i].seat;
-
-		sb_printf(out, "  %d %s: ", r->m[i].seq, k >= 0 && k < g->row.nseats ?
-		    g->names[k] : "(admin)");
-		/* One command per line in the public form: joined by "; ". */
-		while (*p != '\0') {
-			size_t n = strcspn(p, "\n");
-
-			if (n > 0)
-				sb_printf(out, "%s%.*s", shown++ ? "; " : "", (int)n, p);
-			p += n;
-			if (*p == '\n')
-				p++;
-		}
-		sb_putc(out, '\n');
-		shown = 0;
-	}
 }
 
 /* Render template name with vars and queue it to seat (what: the subject's
  * word before the move, NULL for none). */
 static int
 queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int seat,
-    const char *kind, const char *what, const char *tmpl, json_t *vars)
+    const char *kind, const char *what, const char *tmpl, json_t *vars,
+    const char *in_reply_to)
 {
 	struct sbuf body = SBUF_INIT;
 	char subject[300];
@@ -201,7 +114,7 @@ queue_rendered(struct config *cfg, struct store *s, const struct loaded *g, int 
 		return STORE_ERROR;
 	}
 	outmail_subject(g, seat, what, subject, sizeof(subject));
-	rc = outmail_queue(cfg, s, g, seat, NULL, kind, subject, sb_str(&body), NULL);
+	rc = outmail_queue(cfg, s, g, seat, NULL, kind, subject, sb_str(&body), in_reply_to);
 	sb_free(&body);
 	return rc;
 }
@@ -216,34 +129,6 @@ load_config(struct ctx *c)
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
 		errx_line(c, "%s", err);
 	return cfg;
-}
-
-/* "board=standard, support=english" or "none"; a file's text by its size. */
-static void
-options_text(const struct loaded *g, char *buf, size_t len)
-{
-	struct optset o;
-	size_t n = 0;
-	int i;
-
-	snprintf(buf, len, "none");
-	if (optset_from_json(g->row.options, &o) != 0)
-		return;
-	for (i = 0; i < o.n && n < len; i++) {
-		const char *v = o.opt[i].value, *p;
-		int lines = 0;
-
-		/* A file's text (Terra's map) is on the board; here its size. */
-		for (p = v; (p = strchr(p, '\n')) != NULL; p++)
-			lines++;
-		if (lines > 0)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=(a file of %d lines)",
-			    i ? ", " : "", o.opt[i].key, lines);
-		else
-			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", i ? ", " : "",
-			    o.opt[i].key, v[0] ? "=" : "", v);
-	}
-	optset_free(&o);
 }
 
 static int notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g);
@@ -265,14 +150,14 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 	for (i = 0; i < g->row.nseats && n < sizeof(players); i++)
 		n += (size_t)snprintf(players + n, sizeof(players) - n, "%s%s",
 		    i ? ", " : "", g->names[i]);
-	options_text(g, options, sizeof(options));
+	options_describe(g->row.options, options, sizeof(options));
 	clock[0] = '\0';
 	if (g->row.deadline_hours > 0)
 		clock_describe(&g->row, cfg->remind_hours, clock, sizeof(clock));
 	snprintf(tname, sizeof(tname), "notation-%s.txt", g->rules->name);
 	notation = template_load(tname);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		json_t *v = seat_vars(g, i);
+		json_t *v = seat_vars(cfg, g, i);
 
 		if (v != NULL) {
 			json_object_set_new(v, "players", json_string(players));
@@ -284,9 +169,9 @@ notify_start(struct ctx *c, struct store *s, struct loaded *g)
 			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
 			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 			json_object_set_new(v, "notation", json_string(notation != NULL ?
-			    notation : "  (see the game's manual page)\n"));
+			    notation : ""));
 		}
-		rc = queue_rendered(cfg, s, g, i, "start", NULL, "mail-start.txt", v);
+		rc = queue_rendered(cfg, s, g, i, "start", NULL, "mail-start.txt", v, NULL);
 		json_decref(v);
 	}
 	free(notation);
@@ -334,55 +219,86 @@ screens_text(const struct loaded *g, struct sbuf *out)
 	sb_free(&v);
 }
 
-static void
-set_since(json_t *v, const struct loaded *g, const struct recap *r, int seat)
+/* One end mail, its export attached. */
+static int
+end_mail(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *what, json_t *vars, const struct outmail_extra *x)
 {
-	struct sbuf since = SBUF_INIT;
+	struct sbuf body = SBUF_INIT;
+	char subject[300];
+	int rc;
 
-	if (v == NULL)
-		return;
-	recap_text(g, r, seat, &since);
-	while (since.len > 0 && since.s[since.len - 1] == '\n')
-		since.s[--since.len] = '\0';
-	json_object_set_new(v, "since", json_string(sb_str(&since)));
-	sb_free(&since);
+	if (vars == NULL || template_render("mail-end.txt", vars, &body) != 0) {
+		sb_free(&body);
+		return STORE_ERROR;
+	}
+	outmail_subject(g, seat, what, subject, sizeof(subject));
+	rc = outmail_queue_ex(cfg, s, g, seat, NULL, NULL, "end", subject, sb_str(&body), NULL,
+	    x);
+	sb_free(&body);
+	return rc;
 }
 
+/* The end mail, to every seat whatever its preference. */
 static int
 notify_end(struct config *cfg, struct store *s, struct loaded *g, const struct recap *r,
     const char *news, const char *talk)
 {
-	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT;
-	char commit[SHA256_HEX_LEN + 1], seed[65];
+	struct sbuf ranking = SBUF_INIT, screens = SBUF_INIT, ratings = SBUF_INIT;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
+	char commit[SHA256_HEX_LEN + 1], seed[65], name[64], *exported = NULL;
 	int i, rc = STORE_OK;
 
 	if (sha256_hex(g->row.seed, sizeof(g->row.seed), commit) != 0)
 		return STORE_ERROR;
 	hex_encode(g->row.seed, sizeof(g->row.seed), seed);
+	/* The game's public export (its seed open now), attached: a player
+	 * has only mail, and replays every draw from it. */
+	{
+		int err = 0, at = g->seq;
+		json_t *doc = game_export(g, 0, &err);
+
+		g->seq = at;
+		exported = doc != NULL ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER) :
+		    NULL;
+		json_decref(doc);
+		if (exported == NULL)
+			return STORE_ERROR;
+		snprintf(name, sizeof(name), "game-%lld.json", (long long)g->row.id);
+		x.attach_name = name;
+		x.attach_type = "application/json";
+		x.attach = exported;
+	}
 	ranking_text(g, &ranking);
 	screens_text(g, &screens);
+	rating_game_text(s, g, &ratings);
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		json_t *v = seat_vars(g, i);
+		json_t *v = seat_vars(cfg, g, i);
 
 		if (v != NULL) {
 			json_object_set_new(v, "ranking", json_string(sb_str(&ranking)));
+			json_object_set_new(v, "ratings", json_string(sb_str(&ratings)));
 			json_object_set_new(v, "screens", json_string(sb_str(&screens)));
 			json_object_set_new(v, "seed", json_string(seed));
 			json_object_set_new(v, "commitment", json_string(commit));
 			json_object_set_new(v, "fresh", json_boolean(g->seq == 0));
 			json_object_set_new(v, "resumed", json_boolean(g->seq > 0));
 		}
-		set_since(v, g, r, i);
+		set_since(cfg, v, g, r, i, 0);
 		if (v != NULL && news[0] != '\0')
 			json_object_set_new(v, "news", json_string(news));
 		if (v != NULL && talk[0] != '\0')
 			json_object_set_new(v, "talk", json_string(talk));
-		rc = queue_rendered(cfg, s, g, i, "end", news[0] != '\0' ? "deadline passed" :
-		    NULL, "mail-end.txt", v);
+		rc = absorb(s, g, i, v);
+		if (rc == STORE_OK)
+			rc = end_mail(cfg, s, g, i, news[0] != '\0' ? "deadline passed" : NULL, v,
+			    &x);
 		json_decref(v);
 	}
+	free(exported);
 	sb_free(&ranking);
 	sb_free(&screens);
+	sb_free(&ratings);
 	return rc;
 }
 
@@ -442,8 +358,13 @@ notify_forum(struct ctx *c, struct config *cfg, struct store *s, struct loaded *
 	snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: move %d%s",
 	    (long long)g->row.id, g->row.title, g->seq, g->rules->over(g->state) ?
 	    ", game over" : "");
-	rc = outmail_queue(cfg, s, g, -1, g->row.forum_address, "forum", subject,
-	    sb_str(&post), NULL);
+	{
+		/* A forum reads the text with its own markup: no HTML part to show it raw. */
+		struct outmail_extra x = { 1, NULL, NULL, NULL, 0 };
+
+		rc = outmail_queue_ex(cfg, s, g, -1, g->row.forum_address, NULL, "forum",
+		    subject, sb_str(&post), NULL, &x);
+	}
 	sb_free(&post);
 	return rc;
 }
@@ -453,13 +374,15 @@ static int
 seat_news(struct config *cfg, struct store *s, struct loaded *g, int seat,
     const struct recap *r, const char *news)
 {
-	json_t *v = seat_vars(g, seat);
+	json_t *v = seat_vars(cfg, g, seat);
 	int rc;
 
-	set_since(v, g, r, seat);
+	set_since(cfg, v, g, r, seat, 0);
 	if (v != NULL)
 		json_object_set_new(v, "news", json_string(news));
-	rc = queue_rendered(cfg, s, g, seat, "move", NULL, "mail-move.txt", v);
+	rc = absorb(s, g, seat, v);
+	if (rc == STORE_OK)
+		rc = queue_rendered(cfg, s, g, seat, "move", NULL, "mail-move.txt", v, NULL);
 	json_decref(v);
 	return rc;
 }
@@ -529,6 +452,27 @@ talk_text(const char *name, const char *said, struct sbuf *out)
 		out->s[--out->len] = '\0';
 }
 
+/*
+ * Whether seat is mailed this move now (its preference; answered: the
+ * move was the seat's own, sent by mail); else its news is held.
+ */
+static int
+move_mail_now(struct store *s, const struct loaded *g, int seat, int answered)
+{
+	struct game_wait w;
+	int hours, mode = seat_mail_mode(s, g, seat, &hours);
+
+	if (answered || mode == MAIL_EVERY || g->seats[seat].email[0] == '\0')
+		return 1;
+	if (mode == MAIL_DIGEST)
+		return 0;
+	/* "turn": the game starts waiting for the seat, or waits for something new. */
+	memset(&w, 0, sizeof(w));
+	if (!g->rules->over(g->state))
+		g->rules->waiting(g->state, &w);
+	return (w.mask & (1u << seat)) != 0 && (g->changed & (1u << seat)) != 0;
+}
+
 int
 notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submission *sub)
 {
@@ -565,15 +509,32 @@ notify_move(struct ctx *c, struct store *s, struct loaded *g, const struct submi
 		return rc;
 	}
 	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		json_t *v = seat_vars(g, i);
+		const char *note = sub != NULL && sub->note != NULL && sub->note[0] != '\0' &&
+		    i == sub->seat ? sub->note : NULL;
+		json_t *v;
 
-		set_since(v, g, &r, i);
+		if (!move_mail_now(s, g, i, note != NULL)) {
+			/* Held for the seat's next mail, or its digest. */
+			char held[900];
+
+			snprintf(held, sizeof(held), "%s%s%s", news, news[0] != '\0' &&
+			    talk.len > 0 ? "\n" : "", sb_str(&talk));
+			rc = news_hold(s, g, i, g->seq, held);
+			continue;
+		}
+		v = seat_vars(cfg, g, i);
+		set_since(cfg, v, g, &r, i, 0);
+		if (v != NULL && note != NULL)
+			json_object_set_new(v, "note", json_string(note));
 		if (v != NULL && news[0] != '\0')
 			json_object_set_new(v, "news", json_string(news));
 		if (v != NULL && sb_str(&talk)[0] != '\0')
 			json_object_set_new(v, "talk", json_string(sb_str(&talk)));
-		rc = queue_rendered(cfg, s, g, i, "move", news[0] != '\0' ? "deadline passed" :
-		    NULL, "mail-move.txt", v);
+		rc = absorb(s, g, i, v);
+		if (rc == STORE_OK)
+			rc = queue_rendered(cfg, s, g, i, "move", news[0] != '\0' ?
+			    "deadline passed" : NULL, "mail-move.txt", v, note != NULL ?
+			    sub->message_id : NULL);
 		json_decref(v);
 	}
 	if (rc == STORE_OK)

@@ -1,4 +1,5 @@
 /* options.c - game options as stored: a JSON array of [key, value] pairs. */
+#include <stdio.h>
 #include <string.h>
 
 #include "app.h"
@@ -36,4 +37,31 @@ optset_free(struct optset *o)
 {
 	json_decref(o->json);
 	memset(o, 0, sizeof(*o));
+}
+
+void
+options_describe(const char *json, char *buf, size_t len)
+{
+	struct optset o;
+	size_t n = 0;
+	int i;
+
+	snprintf(buf, len, "none");
+	if (json == NULL || optset_from_json(json, &o) != 0)
+		return;
+	for (i = 0; i < o.n && n < len; i++) {
+		const char *v = o.opt[i].value, *p;
+		int lines = 0;
+
+		/* A file's text (Terra's map) is on the board; here its size. */
+		for (p = v; (p = strchr(p, '\n')) != NULL; p++)
+			lines++;
+		if (lines > 0)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s=(a file of %d lines)",
+			    i ? ", " : "", o.opt[i].key, lines);
+		else
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", i ? ", " : "",
+			    o.opt[i].key, v[0] ? "=" : "", v);
+	}
+	optset_free(&o);
 }

@@ -2,12 +2,17 @@
  * outmail.c - composing, queueing and delivering the mail arbiter sends;
  * see outmail.h.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "outmail.h"
+#include "site.h"
+#include "picture/picture.h"
 #include "../mail/compose.h"
+#include "../mail/hash.h"
 #include "../mail/maildir.h"
 #include "../mail/curl_dl.h"
 #include "../mail/smtp.h"
@@ -52,35 +57,104 @@ outmail_subject(const struct loaded *g, int seat, const char *kind, char *buf, s
 }
 
 int
-outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
-    const char *what, const char *kind, const char *news)
+outmail_tell_seat(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *what, const char *kind, const char *news, int urgent)
 {
+	struct sbuf body = SBUF_INIT;
 	char subject[300];
-	int i, rc = STORE_OK;
+	json_t *v;
+	int rc, hours;
 
+	/* A player who chose fewer mails reads the news in its next one. */
+	if (!urgent && g->seats[seat].email[0] != '\0' &&
+	    seat_mail_mode(s, g, seat, &hours) != MAIL_EVERY)
+		return news_hold(s, g, seat, g->row.nmoves + 1, news);
 	if (what != NULL)
 		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: %s", (long long)g->row.id,
 		    g->row.title, what);
-	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
-		struct sbuf body = SBUF_INIT;
-		json_t *v;
-
-		if (i == skip)
-			continue;
-		if (what == NULL)
-			outmail_subject(g, i, kind, subject, sizeof(subject));
-		v = json_pack("{s:s, s:s, s:I, s:s}", "name", g->names[i], "title",
-		    g->row.title, "id", (json_int_t)g->row.id, "news", news);
-		if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
-			rc = STORE_ERROR;
-		else
-			rc = outmail_queue(cfg, s, g, i, NULL, "table", subject, sb_str(&body),
-			    NULL);
-		json_decref(v);
-		sb_free(&body);
-	}
+	else
+		outmail_subject(g, seat, kind, subject, sizeof(subject));
+	v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "name", g->names[seat], "title",
+	    g->row.title, "id", (json_int_t)g->row.id, "news", news, "site", cfg->reply_address,
+	    "rules", g->rules != NULL ? g->rules->name : "");
+	if (v == NULL || template_render("mail-table.txt", v, &body) != 0)
+		rc = STORE_ERROR;
+	else
+		rc = outmail_queue(cfg, s, g, seat, NULL, "table", subject, sb_str(&body), NULL);
+	json_decref(v);
+	sb_free(&body);
 	return rc;
 }
+
+int
+outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
+    const char *what, const char *kind, const char *news, int urgent)
+{
+	int i, rc = STORE_OK;
+
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++)
+		if (i != skip)
+			rc = outmail_tell_seat(cfg, s, g, i, what, kind, news, urgent);
+	return rc;
+}
+
+int
+outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
+    int seat, const char *rcpt, const char *kind)
+{
+	static const char *const board_kinds[] = { "start", "move", "end", "observe", "forum" };
+	size_t i;
+
+	if (!cfg->mail_pictures || g == NULL || g->rules == NULL ||
+	    !picture_has_drawer(g->rules->name))
+		return 0;
+	for (i = 0; i < sizeof(board_kinds) / sizeof(board_kinds[0]); i++)
+		if (strcmp(kind, board_kinds[i]) == 0)
+			return seat_pictures(s, g, seat, rcpt);
+	return 0;
+}
+
+/*
+ * Keep the public view of g for the picture of a mail (once per game and
+ * view: every mail of a move names the same row): *id, and the picture's
+ * size.  STORE_OK or a STORE_* code; when the view cannot be made, STORE_OK
+ * with *id 0: the mail goes without a picture, the move is not refused.
+ */
+static int
+picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
+{
+	json_t *view = report_json(g, -1);
+	char *text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+	char digest[SHA256_HEX_LEN + 1];
+	int rc = STORE_ERROR;
+
+	*id = 0;
+	if (text != NULL && picture_size(view, w, h) == 0 &&
+	    sha256_hex((const uint8_t *)text, strlen(text), digest) == 0)
+		rc = store_picture_add(s, g->row.id, digest, text, id);
+	else {
+		fprintf(stderr, "arbiter: the mail goes without the board's picture: its view "
+		    "could not be made\n");
+		rc = STORE_OK;
+	}
+	free(text);
+	json_decref(view);
+	return rc;
+}
+
+const char *const outmail_kinds[] = {
+	"start",	/* a game begins (or continues here): each seat, with its password */
+	"move",		/* after a move: each seat, its own screen */
+	"end",		/* the game ended: each seat, every screen and the seed */
+	"table",	/* news for the table: an absence, a vote, a deadline, talk */
+	"remind",	/* a reminder or a deadline's notice, to an awaited seat */
+	"reply",	/* an answer to a mail: to a seat, a stranger, the site address */
+	"observe",	/* the public board, to a watcher */
+	"forum",	/* the public report as a post, to a forum or list */
+	"invite",	/* an invitation to a table, to the invited address */
+	"digest",	/* a player's news of the day or of six hours, in one mail */
+	NULL,
+};
 
 int
 outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
@@ -95,15 +169,33 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
     const char *rcpt, const char *reply_to, const char *kind, const char *subject,
     const char *body, const char *in_reply_to)
 {
+	return outmail_queue_ex(cfg, s, g, seat, rcpt, reply_to, kind, subject, body,
+	    in_reply_to, NULL);
+}
+
+int
+outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *reply_to, const char *kind, const char *subject,
+    const char *body, const char *in_reply_to, const struct outmail_extra *x)
+{
 	struct mail_out m;
+	struct mail_picture pic;
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
+	char cid[240], alt[80];
+	int64_t picture = 0;
 	uint8_t raw[8];
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
 	size_t len;
-	int rc;
+	int rc, k;
 
+	for (k = 0; outmail_kinds[k] != NULL && strcmp(outmail_kinds[k], kind) != 0; k++)
+		;
+	if (outmail_kinds[k] == NULL) {
+		fprintf(stderr, "arbiter: mail of a kind not in outmail_kinds: %s\n", kind);
+		return STORE_ERROR;
+	}
 	if (seat >= 0)
 		rcpt = g->seats[seat].email;
 	if (rcpt == NULL || rcpt[0] == '\0')
@@ -155,11 +247,30 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 	m.in_reply_to = in_reply_to != NULL ? in_reply_to :
 	    (refs[0] != '\0' ? root : NULL);
 	m.references = refs[0] != '\0' ? refs : NULL;
-	m.auto_submitted = strcmp(kind, "reply") == 0 ? "auto-replied" : "auto-generated";
+	/* An answer to a mail (a reply, the mail of a move a mail applied) is auto-replied. */
+	m.auto_submitted = strcmp(kind, "reply") == 0 || in_reply_to != NULL ? "auto-replied" :
+	    "auto-generated";
 	/* No line of a mail is wider than 80 columns, however long a name or a
 	 * waiting sentence grows. */
+	/* A mail of text alone (a forum's) has no HTML to hold a picture. */
+	if ((x == NULL || !x->text_only) && outmail_picture_for(cfg, s, g, seat, rcpt, kind)) {
+		memset(&pic, 0, sizeof(pic));
+		if ((rc = picture_keep(s, g, &picture, &pic.width, &pic.height)) != STORE_OK)
+			return rc;
+		snprintf(cid, sizeof(cid), "board.%s", msgid);
+		snprintf(alt, sizeof(alt), "The board after move %d", g->seq);
+		pic.cid = cid;
+		pic.alt = alt;
+		m.picture = picture > 0 ? &pic : NULL;
+	}
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);
+	if (x != NULL) {
+		m.text_only = x->text_only;
+		m.attach_name = x->attach_name;
+		m.attach_type = x->attach_type;
+		m.attach = x->attach;
+	}
 	rc = folded.oom ? -1 : compose_message(&m, &bytes, &len, err, sizeof(err));
 	sb_free(&folded);
 	if (rc != 0) {
@@ -174,6 +285,15 @@ outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, in
 	q.message = bytes;
 	q.len = len;
 	q.created = now_epoch();
+	if (x != NULL && x->not_before > q.created) {
+		q.not_before = x->not_before;
+		q.held = 1;
+	}
+	if (picture > 0) {
+		q.picture = picture;
+		snprintf(q.picture_at, sizeof(q.picture_at), "%zu %zu %zu %zu", pic.at[0], pic.at[1],
+		    pic.at[2], pic.at[3]);
+	}
 	rc = store_outbox_add(s, &q);
 	free(bytes);
 	return rc;
@@ -349,6 +469,195 @@ outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out)
 	sb_free(&lasts);
 }
 
+/*
+ * The short form of a seat's legal moves (the preference "legal short"):
+ * commands that differ only in their last word are one group; groups with
+ * the same last words whose first words differ in one place are one line
+ * ("tile red|green|black A1 | B1 | ..."); a group of more than SHORT_SHOWN
+ * choices shows its first and last and says how many there are.
+ */
+enum { SHORT_GROUPS = 256, SHORT_WORDS = 8, SHORT_SHOWN = 8 };
+struct short_group {
+	char words[SHORT_WORDS][CMD_PREFIX_MAX];	/* the first words */
+	int nwords;
+	int at;			/* the word with alternatives; -1 none yet */
+	struct sbuf alts;	/* the alternatives there, '|'-joined */
+	struct sbuf lasts;	/* the last words, space-separated */
+	int nlasts;
+	int bare;		/* a command of one word, alone */
+	int merged;		/* folded into an earlier group */
+};
+
+/* Split prefix into g's words; 0, or -1 when it has too many. */
+static int
+short_split(const char *prefix, struct short_group *g)
+{
+	const char *p = prefix;
+
+	g->nwords = 0;
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (g->nwords == SHORT_WORDS)
+			return -1;
+		snprintf(g->words[g->nwords++], CMD_PREFIX_MAX, "%.*s", (int)n, p);
+		p += n;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* The one word where a and b differ, or -1 (none, or more than one). */
+static int
+short_differs(const struct short_group *a, const struct short_group *b)
+{
+	int i, at = -1;
+
+	if (a->nwords != b->nwords || a->nlasts != b->nlasts ||
+	    strcmp(sb_str(&a->lasts), sb_str(&b->lasts)) != 0)
+		return -1;
+	for (i = 0; i < a->nwords; i++)
+		if (strcmp(a->words[i], b->words[i]) != 0) {
+			if (at >= 0)
+				return -1;
+			at = i;
+		}
+	return at;
+}
+
+static void
+short_line(const struct short_group *g, struct sbuf *out)
+{
+	const char *p = sb_str(&g->lasts);
+	int i, k = 0;
+
+	sb_puts(out, " ");
+	for (i = 0; i < g->nwords; i++)
+		sb_printf(out, " %s", i == g->at ? sb_str(&g->alts) : g->words[i]);
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (g->nlasts <= SHORT_SHOWN || k < 3 || k == g->nlasts - 1)
+			sb_printf(out, "%s%.*s", k == 0 ? " " : " | ", (int)n, p);
+		else if (k == 3)
+			sb_puts(out, " | ...");
+		k++;
+		p += n;
+		p += strspn(p, " ");
+	}
+	if (g->nlasts > SHORT_SHOWN)
+		sb_printf(out, "  (%d choices)", g->nlasts);
+	sb_putc(out, '\n');
+}
+
+void
+outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
+{
+	struct sbuf all = SBUF_INIT;
+	struct short_group *gr;
+	const char *p;
+	int n = 0, i, j;
+
+	if ((gr = calloc(SHORT_GROUPS, sizeof(*gr))) == NULL) {
+		out->oom = 1;
+		return;
+	}
+	g->rules->moves(g->state, seat, &all);
+	for (p = sb_str(&all); *p != '\0';) {
+		size_t len = strcspn(p, "\n");
+		const char *sp = p + len;
+		char prefix[CMD_PREFIX_MAX];
+
+		int bare;
+
+		while (sp > p && sp[-1] != ' ')
+			sp--;
+		bare = sp == p || (size_t)(sp - p) > sizeof(prefix);
+		if (bare)
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)len, p), sp = p + len;
+		else
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)(sp - p - 1), p);
+		if (n == 0 || bare || gr[n - 1].bare || strcmp(prefix, gr[n - 1].words[0]) != 0) {
+			/* (words[0] holds the whole prefix until the groups are split) */
+			if (n == SHORT_GROUPS) {
+				/* More kinds of command than a summary helps with: all of them. */
+				for (i = 0; i < n; i++) {
+					sb_free(&gr[i].alts);
+					sb_free(&gr[i].lasts);
+				}
+				free(gr);
+				sb_free(&all);
+				outmail_moves_compact(g, seat, out);
+				return;
+			}
+			snprintf(gr[n].words[0], CMD_PREFIX_MAX, "%s", prefix);
+			gr[n].nwords = 1;
+			gr[n].at = -1;
+			gr[n].bare = bare;
+			n++;
+		}
+		if (sp < p + len) {
+			sb_printf(&gr[n - 1].lasts, "%s%.*s", gr[n - 1].nlasts ? " " : "",
+			    (int)(p + len - sp), sp);
+			gr[n - 1].nlasts++;
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	for (i = 0; i < n; i++) {
+		char prefix[CMD_PREFIX_MAX];
+
+		snprintf(prefix, sizeof(prefix), "%s", gr[i].words[0]);
+		if (short_split(prefix, &gr[i]) != 0) {
+			gr[i].nwords = 1;
+			snprintf(gr[i].words[0], CMD_PREFIX_MAX, "%s", prefix);
+		}
+	}
+	/* Fold each group into an earlier one that differs from it in one word. */
+	for (j = 1; j < n; j++)
+		for (i = 0; i < j; i++) {
+			int at;
+
+			if (gr[i].merged || gr[j].nlasts == 0 ||
+			    (at = short_differs(&gr[i], &gr[j])) < 0 ||
+			    (gr[i].at >= 0 && gr[i].at != at))
+				continue;
+			if (gr[i].at < 0) {
+				gr[i].at = at;
+				sb_puts(&gr[i].alts, gr[i].words[at]);
+			}
+			sb_printf(&gr[i].alts, "|%s", gr[j].words[at]);
+			gr[j].merged = 1;
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		if (!gr[i].merged)
+			short_line(&gr[i], out);
+		sb_free(&gr[i].alts);
+		sb_free(&gr[i].lasts);
+	}
+	free(gr);
+	sb_free(&all);
+}
+
+void
+outmail_moves_vars(const struct config *cfg, const struct loaded *g, int seat, json_t *v)
+{
+	struct sbuf moves = SBUF_INIT;
+	int full = seat_moves_full(g->store, g, seat);
+
+	if (full)
+		outmail_moves_compact(g, seat, &moves);
+	else
+		outmail_moves_short(g, seat, &moves);
+	json_object_set_new(v, "moves", json_string(sb_str(&moves)));
+	json_object_set_new(v, "moves_short", json_boolean(!full && moves.len > 0));
+	json_object_set_new(v, "moves_full", json_boolean(full && moves.len > 0));
+	json_object_set_new(v, "site", json_string(cfg->reply_address));
+	sb_free(&moves);
+}
+
 /* Seconds to wait before the next try after attempts failures. */
 static int64_t
 backoff(int attempts)
@@ -367,6 +676,27 @@ backoff(int attempts)
  * (SMTP gives each at most 70 s) before another sender may take it.
  */
 enum { BATCH = 64, LEASE = 600 };
+
+/* How long a claim another host's Maildir held waits for that host after it expired. */
+enum { MAILDIR_TAKEOVER = 24 * 3600 };
+
+/*
+ * A Maildir's name among the hosts sharing a database: "HOST:/ITS/PATH"
+ * (a path too long for the column by its SHA-256).
+ */
+static void
+maildir_claimer(const char *dir, char *out, size_t len)
+{
+	char host[65], real[PATH_MAX], hex[SHA256_HEX_LEN + 1];
+	const char *path = realpath(dir, real) != NULL ? real : dir;
+
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	if (strlen(path) > 240 && sha256_hex(path, strlen(path), hex) == 0)
+		path = hex;
+	snprintf(out, len, "%s:%.240s", host, path);
+}
 
 /*
  * Deliver one claimed mail; fills r and counts it in st.  Returns 1 when
@@ -414,6 +744,73 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
 		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
 	return !ok && !permanent && !own;
+}
+
+/*
+ * The pictures drawn in one run of the send loop, by id: a move's mails
+ * all name one picture, drawn once for them all.  An empty png: it could
+ * not be drawn (said once per run); its mails go without it.
+ */
+enum { DRAWN_MAX = 8 };
+struct drawn {
+	int64_t id;
+	struct sbuf png;
+};
+struct drawn_cache {
+	struct drawn d[DRAWN_MAX];
+	int n, next, warned;
+};
+
+static const struct drawn *
+drawn_get(struct store *s, struct drawn_cache *dc, int64_t id)
+{
+	struct drawn *d;
+	char *text = NULL, err[512] = "";
+	json_t *view = NULL;
+	int i;
+
+	for (i = 0; i < dc->n; i++)
+		if (dc->d[i].id == id)
+			return &dc->d[i];
+	if (dc->n < DRAWN_MAX)
+		d = &dc->d[dc->n++];
+	else {
+		d = &dc->d[dc->next];
+		dc->next = (dc->next + 1) % DRAWN_MAX;
+		sb_free(&d->png);
+	}
+	d->id = id;
+	sb_init(&d->png);
+	if (store_picture_view(s, id, &text) != STORE_OK)
+		snprintf(err, sizeof(err), "its view is not in the database: %s", store_error(s));
+	else if ((view = json_loads(text, 0, NULL)) == NULL)
+		snprintf(err, sizeof(err), "its view is not JSON");
+	else if (picture_draw(view, PICTURE_PNG, &d->png, err, sizeof(err)) != 0)
+		sb_free(&d->png);
+	if (err[0] != '\0' && !dc->warned++)
+		fprintf(stderr, "arbiter: mail goes without its board picture: %s\n", err);
+	json_decref(view);
+	free(text);
+	return d;
+}
+
+/* Put the picture m lacks into its message (or leave it out, when it could
+ * not be drawn). */
+static void
+with_picture(struct store *s, struct drawn_cache *dc, struct store_mail *m)
+{
+	const struct drawn *d = drawn_get(s, dc, m->picture);
+	size_t at[4];
+	char *out;
+	size_t len;
+
+	if (sscanf(m->picture_at, "%zu %zu %zu %zu", &at[0], &at[1], &at[2], &at[3]) != 4 ||
+	    compose_picture(m->message, m->len, at, d->png.len > 0 ? d->png.s : NULL,
+	    d->png.len, &out, &len) != 0)
+		return;		/* sent as queued: whole, its picture part empty */
+	free(m->message);
+	m->message = out;
+	m->len = len;
 }
 
 /* A session for cfg's smtp_url (set), or NULL with err set. */
@@ -476,10 +873,12 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct smtp_session *smtp = NULL;
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
-	char err[512] = "";
+	struct drawn_cache dc;
+	char err[512] = "", claimer[320];
 	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
 
 	memset(st, 0, sizeof(*st));
+	memset(&dc, 0, sizeof(dc));
 	if ((rc = config_secret(cfg, s, err, sizeof(err))) != 0) {
 		errx_line(c, "%s", err[0] != '\0' ? err : "the database failed");
 		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
@@ -497,9 +896,19 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	}
 	if (store_is_uri(cfg->db))
 		max = 1;
-	if (smtp == NULL)
+	if (smtp == NULL) {
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
+		/*
+		 * Only this Maildir can tell whether a mail it claimed is in it:
+		 * a claim of ours that expired (we were killed while delivering)
+		 * we take again and deliver at most once; another host's only
+		 * after it failed to do so for a day (see arbiter(1), send).
+		 */
+		maildir_claimer(cfg->maildir, claimer, sizeof(claimer));
+		store_outbox_claimer(s, claimer, MAILDIR_TAKEOVER);
+	} else
+		store_outbox_claimer(s, "", 0);
 	for (;;) {
 		int64_t now = now_epoch();
 
@@ -517,6 +926,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				done[ndone].attempts = claimed[i].attempts;
 				done[ndone++].next_try = now;
 			} else {
+				if (claimed[i].picture > 0)
+					with_picture(s, &dc, &claimed[i]);
 				/* When the server is down, or the Maildir, the rest wait. */
 				stop = st->away = deliver_one(cfg, smtp, &claimed[i], now, verbose,
 				    &done[ndone], st);
@@ -541,6 +952,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 		late = 0;
 	}
 	smtp_close(smtp);
+	for (i = 0; i < dc.n; i++)
+		sb_free(&dc.d[i].png);
 	if (rc == STORE_OK && st->nolib) {
 		/* The server wants TLS and libcurl, which does it, is missing. */
 		errx_line(c, "smtp_url: the server needs TLS or a login only libcurl speaks, "

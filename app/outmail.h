@@ -11,6 +11,14 @@
 enum { CMD_PREFIX_MAX = 128 };
 
 /*
+ * Every kind of mail arbiter queues (the outbox's kind), NULL-terminated:
+ * outmail_queue refuses any other, so a new kind is added here, where the
+ * test of hidden information (tests/unit/test_enumerate.c) finds it and
+ * fails until its scenario makes a mail of that kind.
+ */
+extern const char *const outmail_kinds[];
+
+/*
  * Queue one mail about game g to seat (its address) or, with seat = -1,
  * to rcpt.  The mail joins the seat's thread for the game; its Reply-To is
  * the seat's tagged reply address for the game's current move.  Inside the
@@ -20,10 +28,14 @@ enum { CMD_PREFIX_MAX = 128 };
  * The table's news (templates/mail-table.txt) to every seat of g but skip
  * (-1: none), inside the caller's transaction.  The subject is
  * "[arbiter #ID] TITLE: what", or with what NULL each seat's own
- * (outmail_subject with kind).
+ * (outmail_subject with kind).  A seat whose player chose fewer mails
+ * (prefs.c) reads it in its next mail instead, unless it is urgent (it
+ * asks the seat for an answer).  outmail_tell_seat: to one seat.
  */
 int outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int skip,
-    const char *what, const char *kind, const char *news);
+    const char *what, const char *kind, const char *news, int urgent);
+int outmail_tell_seat(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *what, const char *kind, const char *news, int urgent);
 /* The same with, for seat -1, an explicit Reply-To (NULL: none). */
 int outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *reply_to, const char *kind, const char *subject,
@@ -31,6 +43,26 @@ int outmail_queue_to(struct config *cfg, struct store *s, const struct loaded *g
 int outmail_queue(struct config *cfg, struct store *s, const struct loaded *g, int seat,
     const char *rcpt, const char *kind, const char *subject, const char *body,
     const char *in_reply_to);
+/* The same with what some mail has besides its text (NULL: nothing). */
+struct outmail_extra {
+	int text_only;		/* no HTML part: a forum reads the text as it is */
+	const char *attach_name, *attach_type, *attach;	/* an attachment; NULL none */
+	int64_t not_before;	/* held back by a limit until then (0: at once); the
+				   game master hears of it at the next `send` */
+};
+int outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, int seat,
+    const char *rcpt, const char *reply_to, const char *kind, const char *subject,
+    const char *body, const char *in_reply_to, const struct outmail_extra *x);
+
+/*
+ * Whether the mail of kind (outmail_queue's) to seat, or with seat -1 to
+ * rcpt, about g carries the board's picture: a mail that shows the board
+ * (start, move, end, observe, forum) of a game with a drawer, when the
+ * site draws pictures (mail_pictures) and the recipient did not say
+ * "pictures off" (prefs.c).  The one place that decides it.
+ */
+int outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
+    int seat, const char *rcpt, const char *kind);
 
 /* Fill prose into lines of at most width columns (words longer stay whole). */
 void outmail_wrap(const char *text, size_t width, struct sbuf *out);
@@ -63,6 +95,15 @@ void outmail_subject(const struct loaded *g, int seat, const char *kind, char *b
  */
 enum { OUTMAIL_MOVES_WIDTH = 72 };
 void outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out);
+/*
+ * The short form (a line per kind of command, long lists of choices cut
+ * to their first and last), and the form the seat's preference "legal"
+ * asks for, set in the template variables v: "moves", "moves_short" or
+ * "moves_full" (which of them it is, when there are any), and "site" (the
+ * address that gives every choice: "moves GAME-ID").
+ */
+void outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out);
+void outmail_moves_vars(const struct config *cfg, const struct loaded *g, int seat, json_t *v);
 
 /*
  * Deliver all due mail.  verbose 2 prints one line per mail, 1 one per mail
@@ -89,6 +130,26 @@ void outmail_ahead(struct ctx *c, struct store *s);
 void outmail_poke(struct ctx *c);
 void outmail_end(struct ctx *c);
 
+/*
+ * recap.c: the recent moves of a game, in their public form.  recap_load
+ * reads the last few hundred moves of g; recap_text writes the moves by
+ * other seats than seat, one a line ("  12 bo: support 1"): those after
+ * the seat's last move (from 0), or from move from on; the most recent
+ * two dozen, with a line saying how to ask for the earlier ones.
+ */
+struct recap_move {
+	int seq, seat;
+	char *shown;
+};
+struct recap {
+	struct recap_move *m;
+	int n, cap, missing;
+};
+int recap_load(struct loaded *g, struct recap *r);
+void recap_free(struct recap *r);
+void recap_text(const struct config *cfg, const struct loaded *g, const struct recap *r,
+    int seat, int from, struct sbuf *out);
+
 /* Load the configuration and deliver what is due (cmd_send.c). */
 int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);
 
@@ -104,18 +165,16 @@ int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
     const char *extension);
 
 /*
- * Remind every running game's idle seats (remind.c), one transaction per
- * game; counts the reminders and table notices queued.  Returns EXIT_*.
- */
-/*
  * away.c: seat declares an absence to the end of y-m-d (UTC), or with y 0
- * says it is back; the table is told.  Inside the caller's transaction.
+ * says it is back; the other seats are told, and with tell_seat (the game
+ * master declared it) the seat too, in a mail of its own.  Inside the
+ * caller's transaction.
  * STORE_OK; -1 with result saying why when the date is refused (over, or
  * more than a year ahead; "back" from a seat not away); else a STORE_*
  * code.  result gets the answer to the seat.
  */
 int seat_away(struct config *cfg, struct store *s, struct loaded *g, int seat, int y, int m,
-    int d, int64_t now, char *result, size_t len);
+    int d, int64_t now, int tell_seat, char *result, size_t len);
 
 /*
  * seat.c: give seat a new name and/or address (NULL: unchanged), or with
@@ -136,26 +195,23 @@ int seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loade
  */
 int consent_handle(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g,
     int seat, int what, int64_t now, char *result, size_t len);
-/* Votes on a seat past its deadline (consent.c): open one (the others are
- * mailed; *closes its end, 0 when another request is open and the vote
- * waits); its result (1 drop, -1 wait, 0 undecided); close it as "wait". */
+/* Votes on a seat past its deadline (consent.c): open one (news gets what
+ * the others are to be told; *closes its end, 0 when another request is
+ * open and the vote waits); its result (1 drop, -1 wait, 0 undecided);
+ * close it as "wait". */
 struct store_proposal;
-int vote_open(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now,
-    int64_t *closes);
+int vote_open(struct store *s, struct loaded *g, int seat, int64_t now, int64_t *closes,
+    char *news, size_t len);
 int vote_result(const struct loaded *g, const struct store_proposal *p);
 int vote_close(struct config *cfg, struct store *s, struct loaded *g, int seat, int64_t now);
 
 /*
- * site.c: the commands of a mail to the site address.  site_is_command
- * says whether a line is one; site_run runs text's lines for the proven
- * address email inside the caller's transaction, appending the answer
- * (plain text, one part per command) to out.  STORE_OK or a STORE_* code.
+ * Remind every running game's idle seats (remind.c), one transaction per
+ * game, mail the invitations that waited for their day (tables.c) and
+ * compose the digests due (digest.c); counts the reminders, table notices,
+ * timeouts and invitations.  Returns EXIT_*.
  */
-int site_is_command(const char *line);
-int site_run(struct ctx *c, struct store *s, const char *email, const char *text,
-    struct sbuf *out);
-
 int remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
-    int *played);
+    int *played, int *invited);
 
 #endif

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
 #include "../store/store_mail.h"
 
@@ -65,6 +65,7 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 	memset(&now, 0, sizeof(now));
 	if (!g->rules->over(g->state))
 		g->rules->waiting(g->state, &now);
+	g->changed = 0;
 	for (i = 0; i < g->row.nseats; i++) {
 		unsigned bit = 1u << i;
 
@@ -72,6 +73,7 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 		    (!(now.mask & bit) || strcmp(before->why[i], now.why[i]) == 0))
 			continue;
 		g->seats[i].serial++;
+		g->changed |= bit;
 		if ((rc = store_seat_set_serial(g->store, g->row.id, i, g->seats[i].serial)) !=
 		    STORE_OK)
 			return rc;
@@ -80,14 +82,47 @@ game_update_serials(struct loaded *g, int mover, const struct game_wait *before)
 }
 
 /*
+ * The ends of a submission's commands as the engines split it (DESIGN.md:
+ * commands are separated by newlines or ';', and text from '#' to the end
+ * of its line is a comment): ends[k] is the offset just past command k+1,
+ * counting only commands that are not empty.  Returns how many.
+ */
+static size_t
+command_ends(const char *text, size_t *ends)
+{
+	size_t i, n = 0;
+	int comment = 0, words = 0;
+
+	for (i = 0;; i++) {
+		char c = text[i];
+
+		if (c == '\0' || c == '\n' || c == '\r' || (c == ';' && !comment)) {
+			if (words)
+				ends[n++] = i;
+			words = 0;
+			if (c == '\0')
+				break;
+			if (c != ';')
+				comment = 0;
+		} else if (c == '#') {
+			comment = 1;
+		} else if (!comment && c != ' ' && c != '\t') {
+			words = 1;
+		}
+	}
+	return n;
+}
+
+/*
  * A submission a seat may not make: where it stops being the seat's.
  * then is whom the game waits for where the engine stopped (the commands
  * before the refused one applied), or NULL when it stopped at the state
  * before the submission.  When the refused command is not the first, the
- * reason names its line and whom the game waits for by then (a second
- * "pass" after a first one); otherwise whom it waits for now.  The line is
- * found by halving: the most lines that play on their own, each try on a
- * copy.
+ * reason names it by its number, as every refusal names a command of a
+ * submission ("command 2": commands are counted across lines and ';'),
+ * and whom the game waits for by then (a second "pass" after a first one);
+ * otherwise whom it waits for now.  The command is found by halving: the
+ * most commands that play on their own, each try on a copy.
  */
 static void
 not_your_turn(const struct submission *sub, const struct loaded *g, void *scratch,
@@ -95,37 +130,30 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 {
 	const char *text = sub->text;
 	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
-	size_t len = strlen(text), *ends = NULL, n = 0, i;
+	size_t len = strlen(text), *ends = NULL, n = 0;
 	size_t lo = 0, hi, k;
 	char why[400], replayed[400], err[256];
 	struct game_played pl;
 	char *prefix = NULL;
 
-	for (i = 0; i < len; i++)
-		if (text[i] == '\n')
-			n++;
-	if (n > 0 && (ends = malloc(n * sizeof(*ends))) != NULL &&
-	    (prefix = malloc(len + 1)) != NULL) {
-		for (i = 0, k = 0; i < len; i++)
-			if (text[i] == '\n')
-				ends[k++] = i;
-		/* lo lines play (0 always does); hi lines do not (all of them). */
-		hi = n + (text[len - 1] != '\n');
-		while (hi - lo > 1) {
-			k = lo + (hi - lo) / 2;
-			memcpy(prefix, text, ends[k - 1]);
-			prefix[ends[k - 1]] = '\0';
-			memcpy(scratch, g->state, g->rules->state_size);
-			memset(&pl, 0, sizeof(pl));
-			if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
-			    GAME_OK)
-				lo = k;
-			else
-				hi = k;
-		}
+	if ((ends = malloc((len + 1) * sizeof(*ends))) != NULL &&
+	    (prefix = malloc(len + 1)) != NULL)
+		n = command_ends(text, ends);
+	/* lo commands play (0 always does); hi commands do not (all of them). */
+	for (hi = n; hi - lo > 1;) {
+		k = lo + (hi - lo) / 2;
+		memcpy(prefix, text, ends[k - 1]);
+		prefix[ends[k - 1]] = '\0';
+		memcpy(scratch, g->state, g->rules->state_size);
+		memset(&pl, 0, sizeof(pl));
+		if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
+		    GAME_OK)
+			lo = k;
+		else
+			hi = k;
 	}
 	if (then == NULL && lo > 0) {
-		/* An engine that gave back the state before: replay the lines that play. */
+		/* An engine that gave back the state before: replay the commands that play. */
 		struct loaded after = *g;
 
 		memcpy(prefix, text, ends[lo - 1]);
@@ -140,8 +168,8 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	game_waiting_text(g, why, sizeof(why));
 	/* Bookkeeping an engine did before refusing the first command is no "then". */
 	if (then != NULL && (lo > 0 || strcmp(then, why) != 0))
-		snprintf(out->err, sizeof(out->err), "line %zu: %s may not act then: by then "
-		    "the game waits for %s", lo + 1, mover, then);
+		snprintf(out->err, sizeof(out->err), "command %zu: %s may not act then: by "
+		    "then the game waits for %s", lo + 1, mover, then);
 	else
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
@@ -247,6 +275,9 @@ record(struct ctx *c, const struct submission *sub, struct loaded *g, int drew,
 		if ((rc = store_game_set_over(g->store, g->row.id, 1)) != STORE_OK)
 			return rc;
 		g->row.over = 1;
+		/* The game ended by its rules: its players' standings (rating.c). */
+		if ((rc = rating_game_over(g->store, g)) != STORE_OK)
+			return rc;
 	}
 	if ((rc = game_update_clocks(g, sub->seat, m.at)) != STORE_OK)
 		return rc;
@@ -298,6 +329,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 		return out->code = EXIT_REJECTED;
 	if ((rc = store_begin(s)) != STORE_OK) {
 		out->code = store_exit(s, rc);
+		out->said = 1;
 		snprintf(out->err, sizeof(out->err), "%s", store_error(s));
 		return out->code;
 	}
@@ -314,6 +346,7 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	if (out->code != EXIT_OK) {
 		snprintf(out->err, sizeof(out->err), "game %lld could not be loaded",
 		    (long long)sub->game);
+		out->said = 1;		/* game_load said why */
 		goto rollback;
 	}
 	if (out->err[0] != '\0') {
@@ -366,11 +399,13 @@ play_submission(struct ctx *c, struct store *s, const struct submission *sub,
 	rc = record(c, sub, g, pl.drew, &before, g->rules->public_text != NULL &&
 	    sub->seat >= 0 ? sb_str(&shown) : NULL);
 	sb_free(&shown);
-	if (rc == STORE_OK)
-		rc = notify_move(c, s, g, sub);
 	out->seq = g->row.nmoves;
+	/* The answer first: to an applied mail it is a note the mover's own
+	 * mail of the move carries (sub->note), not a mail of its own. */
 	if (rc == STORE_OK)
 		rc = answer_and_note(s, sub, g, out);
+	if (rc == STORE_OK)
+		rc = notify_move(c, s, g, sub);
 	/* The mail server (dialled ahead) answers its EHLO during the commit. */
 	outmail_poke(c);
 	if (rc == STORE_OK)
@@ -386,6 +421,7 @@ answer:
 store_fail:
 	snprintf(out->err, sizeof(out->err), "%s", store_error(s));
 	out->code = store_exit(s, rc);
+	out->said = 1;
 	store_rollback(s);
 	return out->code;
 rollback:

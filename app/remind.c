@@ -5,12 +5,18 @@
  * A game with a deadline follows its ladder instead (deadline.c), and the
  * timeouts it reaches are played here, each as a move in its own
  * transaction.
+ *
+ * One mail per seat and run: what one run has to say to the seats of a
+ * game (a seat's own reminder or notice, the table's notices about other
+ * seats, a vote to answer) is gathered first (struct batch), then each
+ * seat gets one mail: its reminder with the table's news in it, or the
+ * table's news alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../store/store_mail.h"
 
 #define DAY (24 * 3600)
@@ -28,22 +34,72 @@ idle_text(int64_t secs, char *buf, size_t len)
 		snprintf(buf, len, "%lld hour%s", (long long)h, h == 1 ? "" : "s");
 }
 
-/* Queue a reminder to seat (kind: the subject's word; deadline: its
- * sentences about the deadline, "" for none). */
+/* What one run says to each seat of one game. */
+struct batch {
+	int own[GAME_MAX_SEATS];		/* a reminder of its own is due */
+	char kind[GAME_MAX_SEATS][32];		/* its subject's word */
+	char idle[GAME_MAX_SEATS][64];
+	char text[GAME_MAX_SEATS][900];	/* its sentences about the deadline */
+	struct sbuf news[GAME_MAX_SEATS];	/* the table's news for it */
+	char news_kind[GAME_MAX_SEATS][32];	/* the first news's subject word */
+	int urgent[GAME_MAX_SEATS];		/* the news asks for an answer */
+};
+
+/* News for every seat of g but skip. */
+static void
+batch_tell(struct batch *b, const struct loaded *g, int skip, const char *kind,
+    const char *news, int urgent)
+{
+	int i;
+
+	for (i = 0; i < g->row.nseats; i++) {
+		if (i == skip)
+			continue;
+		if (b->news[i].len == 0)
+			snprintf(b->news_kind[i], sizeof(b->news_kind[i]), "%s", kind);
+		/* Each a sentence of its own, a line each. */
+		sb_printf(&b->news[i], "%s%c%s", b->news[i].len ? "\n" : "",
+		    news[0] >= 'a' && news[0] <= 'z' ? news[0] - 32 : news[0], news + 1);
+		b->urgent[i] |= urgent;
+	}
+}
+
+/* seat's own reminder (kind: the subject's word; text: about the deadline). */
+static void
+batch_own(struct batch *b, int seat, const char *kind, const char *idle, const char *text)
+{
+	b->own[seat] = 1;
+	snprintf(b->kind[seat], sizeof(b->kind[seat]), "%s", kind);
+	snprintf(b->idle[seat], sizeof(b->idle[seat]), "%s", idle);
+	snprintf(b->text[seat], sizeof(b->text[seat]), "%s", text);
+}
+
+static void
+batch_free(struct batch *b)
+{
+	int i;
+
+	for (i = 0; i < GAME_MAX_SEATS; i++)
+		sb_free(&b->news[i]);
+}
+
+/* Queue a reminder to seat, with news for it from the same run ("" none). */
 static int
 queue_reminder(struct config *cfg, struct store *s, struct loaded *g, int seat,
-    const char *why, const char *idle, const char *kind, const char *deadline)
+    const char *why, const char *idle, const char *kind, const char *deadline,
+    const char *news)
 {
-	struct sbuf body = SBUF_INIT, moves = SBUF_INIT;
+	struct sbuf body = SBUF_INIT;
 	char subject[300];
 	json_t *v;
 	int rc;
 
-	outmail_moves_compact(g, seat, &moves);
-	v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s, s:s}", "name", g->names[seat],
+	v = json_pack("{s:s, s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "name", g->names[seat],
 	    "title", g->row.title, "id", (json_int_t)g->row.id, "idle", idle, "why",
-	    why, "moves", sb_str(&moves), "deadline", deadline);
-	sb_free(&moves);
+	    why, "deadline", deadline, "news", news, "rules", g->rules->name, "site",
+	    cfg->reply_address);
+	if (v != NULL)
+		outmail_moves_vars(cfg, g, seat, v);
 	if (v == NULL || template_render("mail-remind.txt", v, &body) != 0) {
 		json_decref(v);
 		sb_free(&body);
@@ -53,6 +109,24 @@ queue_reminder(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	outmail_subject(g, seat, kind, subject, sizeof(subject));
 	rc = outmail_queue(cfg, s, g, seat, NULL, "remind", subject, sb_str(&body), NULL);
 	sb_free(&body);
+	return rc;
+}
+
+/* Each seat's one mail of this run. */
+static int
+batch_send(struct config *cfg, struct store *s, struct loaded *g, const struct game_wait *w,
+    struct batch *b)
+{
+	int i, rc = STORE_OK;
+
+	for (i = 0; i < g->row.nseats && rc == STORE_OK; i++) {
+		if (b->own[i])
+			rc = queue_reminder(cfg, s, g, i, w->why[i], b->idle[i], b->kind[i],
+			    b->text[i], sb_str(&b->news[i]));
+		else if (b->news[i].len > 0)
+			rc = outmail_tell_seat(cfg, s, g, i, NULL, b->news_kind[i],
+			    sb_str(&b->news[i]), b->urgent[i]);
+	}
 	return rc;
 }
 
@@ -107,12 +181,12 @@ seat_consequence(const struct loaded *g, int seat, const char *policy_name, char
 
 /*
  * A seat of a game with a deadline: the rung of its ladder that is due, if
- * any.  A timeout is not played here (this is the reminders' transaction):
- * *timeout is set and the caller plays it after the commit.
+ * any, into b.  A timeout is not played here (this is the reminders'
+ * transaction): *timeout is set and the caller plays it after the commit.
  */
 static int
-deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
-    const char *why, int64_t now, int *sent, int *told, int *timeout)
+deadline_seat(struct store *s, struct loaded *g, int seat,
+    const char *why, int64_t now, struct batch *b, int *sent, int *told, int *timeout)
 {
 	struct store_seat *st = &g->seats[seat];
 	enum clock_event ev = clock_due(&g->row, st, now);
@@ -130,8 +204,10 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	if (ev == CLOCK_VOTE) {
 		int64_t closes;
 
-		if ((rc = vote_open(cfg, s, g, seat, now, &closes)) != STORE_OK || closes == 0)
+		if ((rc = vote_open(s, g, seat, now, &closes, news, sizeof(news))) != STORE_OK ||
+		    closes == 0)
 			return rc;
+		batch_tell(b, g, seat, "vote", news, 1);
 		st->reminders = CLOCK_VOTING;
 		st->reminded_at = closes;
 		(*told)++;
@@ -155,17 +231,15 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 		/* The table hears the rule, not the default itself (it may be private). */
 		clock_consequence(policy_name, g->names[seat], what, sizeof(what));
 		if (acts)
-			snprintf(news, sizeof(news), "the deadline for %s's decision (%s) passed at "
-			    "%s. Unless %s moves first, at %s %s.", g->names[seat], why, when,
-			    g->names[seat], after, what);
+			snprintf(news, sizeof(news), "the deadline for %s's decision passed at %s "
+			    "(what %s has to decide: %s). Unless %s moves first, at %s %s.",
+			    g->names[seat], when, g->names[seat], why, g->names[seat], after, what);
 		else
-			snprintf(news, sizeof(news), "the deadline for %s's decision (%s) passed at "
-			    "%s; the game keeps waiting for %s.", g->names[seat], why, when,
-			    g->names[seat]);
-		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "deadline passed",
-		    text)) != STORE_OK ||
-		    (rc = outmail_tell(cfg, s, g, seat, NULL, "deadline passed", news)) != STORE_OK)
-			return rc;
+			snprintf(news, sizeof(news), "the deadline for %s's decision passed at %s "
+			    "(what %s has to decide: %s); the game keeps waiting for %s.",
+			    g->names[seat], when, g->names[seat], why, g->names[seat]);
+		batch_own(b, seat, "deadline passed", idle_s, text);
+		batch_tell(b, g, seat, "deadline passed", news, 0);
 		st->reminders = CLOCK_NOTICE;
 		st->table_told = 1;
 		(*told)++;
@@ -173,13 +247,21 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 		if (ev == CLOCK_DAILY)
 			snprintf(text, sizeof(text), "The deadline for this decision passed at %s; "
 			    "the game keeps waiting for you.", when);
-		else
+		else if (strcmp(policy_name, "remind-only") == 0 || g->row.grace_hours == 0)
 			snprintf(text, sizeof(text), "%sYour deadline for this decision is %s; "
 			    "then %s.", ev == CLOCK_LAST ? "This is the last reminder. " : "",
 			    when, what);
-		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "reminder", text)) !=
-		    STORE_OK)
-			return rc;
+		else {
+			/* Both times: the deadline, and the end of the grace after it. */
+			clock_time_text(d + (int64_t)g->row.grace_hours * 3600, after,
+			    sizeof(after));
+			snprintf(text, sizeof(text), "%sYour deadline for this decision is %s. "
+			    "If you have not moved by then, you get a notice, and at %s (after a "
+			    "grace of %d hour%s) %s.", ev == CLOCK_LAST ? "This is the last "
+			    "reminder. " : "", when, after, g->row.grace_hours,
+			    g->row.grace_hours == 1 ? "" : "s", what);
+		}
+		batch_own(b, seat, "reminder", idle_s, text);
 		st->reminders = ev == CLOCK_DAILY ? st->reminders + 1 : (int)ev;
 	}
 	st->reminded_at = now;
@@ -188,16 +270,16 @@ deadline_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	return store_seat_update_clock(s, g->row.id, st);
 }
 
-/* Remind one awaited seat if its time has come; *sent counts mails. */
+/* Remind one awaited seat if its time has come, into b; *sent counts mails. */
 static int
 remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
-    const char *why, int64_t now, int *sent, int *told)
+    int64_t now, struct batch *b, int *sent, int *told)
 {
 	struct store_seat *st = &g->seats[seat];
 	int hours = g->row.remind_hours > 0 ? g->row.remind_hours : cfg->remind_hours;
 	int64_t start = st->idle_since, idle, next;
 	char idle_s[64], news[400];
-	int rc, changed = 0;
+	int changed = 0;
 
 	if (start == 0 || now < st->away_until)
 		return STORE_OK;		/* not awaited, or away: the clock is paused */
@@ -207,19 +289,17 @@ remind_seat(struct config *cfg, struct store *s, struct loaded *g, int seat,
 	next = st->reminded_at == 0 ? start + (int64_t)hours * 3600 : st->reminded_at + DAY;
 	idle_text(idle, idle_s, sizeof(idle_s));
 	if (now >= next) {
-		if ((rc = queue_reminder(cfg, s, g, seat, why, idle_s, "reminder", "")) !=
-		    STORE_OK)
-			return rc;
+		batch_own(b, seat, "reminder", idle_s, "");
 		st->reminded_at = now;
 		st->reminders++;
 		changed = 1;
 		(*sent)++;
 	}
 	if (!st->table_told && idle >= (int64_t)cfg->table_days * DAY) {
+		/* The others hear it; the seat itself has its reminders. */
 		snprintf(news, sizeof(news), "the game has been waiting for %s for %s.",
 		    g->names[seat], idle_s);
-		if ((rc = outmail_tell(cfg, s, g, -1, NULL, "reminder", news)) != STORE_OK)
-			return rc;
+		batch_tell(b, g, seat, "reminder", news, 0);
 		st->table_told = 1;
 		changed = 1;
 		(*told)++;
@@ -235,6 +315,7 @@ remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int 
 {
 	struct loaded g;
 	struct game_wait w;
+	struct batch b;
 	int rc, i, code = EXIT_OK;
 	int64_t now = now_epoch();
 
@@ -250,16 +331,24 @@ remind_game(struct ctx *c, struct config *cfg, struct store *s, int64_t id, int 
 	}
 	memset(&w, 0, sizeof(w));
 	g.rules->waiting(g.state, &w);
+	memset(&b, 0, sizeof(b));
 	for (i = 0; i < g.row.nseats; i++) {
 		if (!(w.mask & (1u << i)))
 			continue;
 		rc = g.row.deadline_hours > 0 ?
-		    deadline_seat(cfg, s, &g, i, w.why[i], now, sent, told, timeouts) :
-		    remind_seat(cfg, s, &g, i, w.why[i], now, sent, told);
+		    deadline_seat(s, &g, i, w.why[i], now, &b, sent, told, timeouts) :
+		    remind_seat(cfg, s, &g, i, now, &b, sent, told);
 		if (rc != STORE_OK) {
 			code = store_exit(s, rc);
+			batch_free(&b);
 			goto fail;
 		}
+	}
+	rc = batch_send(cfg, s, &g, &w, &b);
+	batch_free(&b);
+	if (rc != STORE_OK) {
+		code = store_exit(s, rc);
+		goto fail;
 	}
 	if ((rc = store_commit(s)) != STORE_OK) {
 		code = store_exit(s, rc);
@@ -273,32 +362,70 @@ fail:
 	return code;
 }
 
+/* 1 when g's open vote on seat has a majority to drop it; 0 not; -1 the database failed. */
+static int
+vote_drops(struct store *s, const struct loaded *g, int seat)
+{
+	struct store_proposal p;
+	int rc = store_proposal_get(s, g->row.id, &p);
+
+	if (rc != STORE_OK && rc != STORE_NOTFOUND)
+		return -1;
+	return rc == STORE_OK && strcmp(p.kind, "drop") == 0 && p.seat == seat &&
+	    p.at_move == g->row.nmoves && vote_result(g, &p) == 1;
+}
+
 /*
  * The closed vote on seat: 1 when more than half of the others agreed to
- * drop it (and the game has not moved since); otherwise the vote is
- * closed as "wait" in a transaction of its own (0), or -1 when that
- * failed.  g is the loaded game, outside any transaction.
+ * drop it (and the game has not moved since: the resignation is played
+ * expecting its move count); otherwise the vote is closed as "wait" in a
+ * transaction of its own, once (0), or -1 when that failed.  g is the
+ * loaded game, read outside any transaction: whether the vote is still to
+ * close is decided again under the writers' lock, where another remind
+ * run may have closed it already, a vote come in, or the seat moved.
  */
 static int
 vote_outcome(struct ctx *c, struct store *s, struct loaded *g, int seat, int64_t now)
 {
-	struct store_proposal p;
 	struct config *cfg;
+	struct loaded cur;
+	struct game_wait w;
 	char err[512];
-	int rc;
+	int rc, due;
 
-	rc = store_proposal_get(s, g->row.id, &p);
-	if (rc == STORE_OK && strcmp(p.kind, "drop") == 0 && p.seat == seat &&
-	    p.at_move == g->row.nmoves && vote_result(g, &p) == 1)
-		return 1;
-	if (rc != STORE_OK && rc != STORE_NOTFOUND)
-		return -1;
+	if ((rc = vote_drops(s, g, seat)) != 0)
+		return rc;
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL || store_begin(s) != STORE_OK)
 		return -1;
-	if ((rc = vote_close(cfg, s, g, seat, now)) != STORE_OK || store_commit(s) != STORE_OK) {
+	memset(&cur, 0, sizeof(cur));
+	if (game_load(c, s, g->row.id, -1, &cur) != EXIT_OK) {
 		store_rollback(s);
+		game_unload(&cur);
 		return -1;
 	}
+	memset(&w, 0, sizeof(w));
+	if (!cur.rules->over(cur.state))
+		cur.rules->waiting(cur.state, &w);
+	due = (w.mask & (1u << seat)) && cur.row.nmoves == g->row.nmoves &&
+	    strcmp(cur.row.on_timeout, "vote") == 0 &&
+	    clock_due(&cur.row, &cur.seats[seat], now) == CLOCK_TIMEOUT;
+	if (due && (rc = vote_drops(s, &cur, seat)) != 0) {
+		store_rollback(s);
+		game_unload(&cur);
+		return rc;
+	}
+	if (!due) {
+		store_rollback(s);	/* nothing left to decide here */
+		game_unload(&cur);
+		return 0;
+	}
+	rc = vote_close(cfg, s, &cur, seat, now);
+	if (rc != STORE_OK || store_commit(s) != STORE_OK) {
+		store_rollback(s);
+		game_unload(&cur);
+		return -1;
+	}
+	game_unload(&cur);
 	return 0;
 }
 
@@ -384,8 +511,9 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 		if (rc != EXIT_OK && out.moved_on)
 			return EXIT_OK;
 		if (rc != EXIT_OK) {
-			errx_line(c, "game %lld: the timeout was not played: %s", (long long)id,
-			    out.err);
+			if (!out.said)
+				errx_line(c, "game %lld: the timeout was not played: %s",
+				    (long long)id, out.err);
 			return EXIT_OK;
 		}
 		(*played)++;
@@ -393,14 +521,36 @@ play_timeouts(struct ctx *c, struct store *s, int64_t id, int *played)
 	return EXIT_OK;
 }
 
+/* The invitations that wait for their mail (tables.c), in one transaction. */
+static int
+remind_invitations(struct ctx *c, struct config *cfg, struct store *s, int *invited)
+{
+	int rc;
+
+	if ((rc = store_begin(s)) != STORE_OK)
+		return store_exit(s, rc);
+	if ((rc = invitations_send(c, cfg, s, invited)) != STORE_OK ||
+	    (rc = store_commit(s)) != STORE_OK) {
+		*invited = 0;
+		store_rollback(s);
+		return store_exit(s, rc);
+	}
+	return EXIT_OK;
+}
+
 int
 remind_all(struct ctx *c, struct config *cfg, struct store *s, int *sent, int *told,
-    int *played)
+    int *played, int *invited)
 {
 	int64_t *ids = NULL;
-	int rc = EXIT_OK, n = 0, i, timeouts;
+	int rc = EXIT_OK, n = 0, i, timeouts, digests = 0;
 
-	*sent = *told = *played = 0;
+	*sent = *told = *played = *invited = 0;
+	if ((rc = remind_invitations(c, cfg, s, invited)) != EXIT_OK)
+		return rc;
+	/* Digests that are due go with this run's mail (as with `send`). */
+	if ((rc = digest_flush(c, cfg, s, &digests)) != EXIT_OK)
+		return rc;
 	/* Only games whose awaited seats may be due: finished ones are not read. */
 	if ((rc = store_games_due(s, now_epoch(), cfg->remind_hours, cfg->table_days, &ids,
 	    &n)) != STORE_OK)

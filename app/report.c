@@ -9,6 +9,12 @@
 #include <string.h>
 
 #include "config.h"
+#include "picture/picture.h"
+
+const char *const format_names[FMT_COUNT] = {
+	[FMT_TEXT] = "text", [FMT_BBCODE] = "bbcode", [FMT_MARKDOWN] = "markdown",
+	[FMT_JSON] = "json", [FMT_PNG] = "png", [FMT_SVG] = "svg",
+};
 
 json_t *
 report_json(const struct loaded *g, int viewer)
@@ -132,8 +138,110 @@ forum_escape(enum format f, const char *s, struct sbuf *out)
 	}
 }
 
+/* 1 when a line lines up columns with spaces after its text begins (a table). */
+static int
+aligned(const char *line, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && line[i] == ' ')
+		i++;
+	for (; i + 1 < n; i++)
+		if (line[i] == ' ' && line[i + 1] == ' ')
+			return 1;
+	return 0;
+}
+
+/* A code box's text, so that nothing in it closes the box early. */
+static void
+code_text(enum format f, const char *s, size_t n, struct sbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sb_putc(out, s[i]);
+		if (f == FMT_BBCODE && s[i] == '[' && i + 1 < n && s[i + 1] == '/')
+			sb_puts(out, "\xe2\x80\x8b");	/* U+200B */
+		if (f == FMT_MARKDOWN && s[i] == '`' && i + 1 < n && s[i + 1] == '`')
+			sb_puts(out, "\xe2\x80\x8b");
+	}
+}
+
+/*
+ * The part of a post after the map: each paragraph whose lines line up
+ * columns with spaces (a table of the seats, of scores) in a code box of
+ * its own, since a proportional font breaks them; the rest as prose.
+ */
+static void
+post_rest(enum format f, const char *r, struct sbuf *out)
+{
+	struct sbuf prose = SBUF_INIT;
+
+	while (*r != '\0') {
+		const char *end = strstr(r, "\n\n"), *p;
+		size_t n = end != NULL ? (size_t)(end - r) : strlen(r);
+		int table = 0;
+
+		for (p = r; p < r + n; ) {
+			size_t k = strcspn(p, "\n");
+
+			if (p + k > r + n)
+				k = (size_t)(r + n - p);
+			table |= aligned(p, k);
+			p += k + 1;
+		}
+		if (out->len > 0)
+			sb_puts(out, "\n\n");
+		if (table) {
+			sb_puts(out, f == FMT_MARKDOWN ? "```\n" : "[code]\n");
+			code_text(f, r, n, out);
+			sb_puts(out, f == FMT_MARKDOWN ? "\n```" : "\n[/code]");
+		} else {
+			char *para = strndup(r, n);
+
+			sb_reset(&prose);
+			if (para != NULL)
+				forum_escape(f, para, &prose);
+			else
+				out->oom = 1;
+			free(para);
+			while (prose.len > 0 && (prose.s[prose.len - 1] == '\n' ||
+			    prose.s[prose.len - 1] == ' '))
+				prose.s[--prose.len] = '\0';
+			sb_puts(out, sb_str(&prose));
+		}
+		r += n;
+		while (*r == '\n')
+			r++;
+	}
+	sb_free(&prose);
+}
+
+int
+report_picture(const struct loaded *g, enum format f, struct sbuf *out, char *err,
+    size_t errlen)
+{
+	json_t *view = report_json(g, -1);
+	int rc;
+
+	if (view == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = picture_draw(view, f == FMT_SVG ? PICTURE_SVG : PICTURE_PNG, out, err, errlen);
+	json_decref(view);
+	return rc;
+}
+
 int
 report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
+{
+	return report_post_image(c, g, NULL, out);
+}
+
+int
+report_post_image(const struct ctx *c, const struct loaded *g, const char *image,
+    struct sbuf *out)
 {
 	struct sbuf full = SBUF_INIT, board = SBUF_INIT, title = SBUF_INIT,
 	    rest = SBUF_INIT;
@@ -172,14 +280,14 @@ report_post(const struct ctx *c, const struct loaded *g, struct sbuf *out)
 	}
 	while (*r == '\n')
 		r++;
-	forum_escape(f, r, &rest);
-	while (rest.len > 0 && (rest.s[rest.len - 1] == '\n' || rest.s[rest.len - 1] == ' '))
-		rest.s[--rest.len] = '\0';
+	post_rest(f, r, &rest);
 	forum_escape(f, g->row.title, &title);
 	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s, s:s}", "title", sb_str(&title),
 	    "titled", strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
 	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board), "rest",
 	    sb_str(&rest));
+	if (vars != NULL && image != NULL)
+		json_object_set_new(vars, "image", json_string(image));
 	sb_free(&full);
 	sb_free(&board);
 	sb_free(&title);

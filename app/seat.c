@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "outmail.h"
 #include "../engine/notation.h"
@@ -22,10 +23,11 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
     const char *name, const char *email, int substitute, char *err, size_t errlen)
 {
 	struct store_seat *st = &g->seats[seat];
-	char old[STORE_NAME_MAX], news[600], what[100], plain[1][32];
+	char old[STORE_NAME_MAX], old_email[STORE_EMAIL_MAX], news[600], what[100], plain[1][32];
 	int i, rc;
 
 	snprintf(old, sizeof(old), "%s", st->name);
+	snprintf(old_email, sizeof(old_email), "%s", st->email);
 	if (name != NULL)
 		for (i = 0; i < g->row.nseats; i++)
 			if (i != seat && word_eq(g->seats[i].name, name)) {
@@ -61,6 +63,30 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
 	explicit_bzero(plain, sizeof(plain));
 	if (st->email[0] != '\0' && (rc = notify_seat(c, s, g, seat, news)) != STORE_OK)
 		return rc;
+	/* The player replaced hears it, at its own address: its mail no longer acts. */
+	if (substitute && old_email[0] != '\0' && strcasecmp(old_email, st->email) != 0) {
+		struct loaded none;
+		struct sbuf body = SBUF_INIT;
+		char subject[300];
+		json_t *v;
+
+		snprintf(news, sizeof(news), "The game master handed your seat %d (%s) of this game "
+		    "to %s. Your replies to its mail no longer act for the seat, and no more of "
+		    "its mail comes to you.", seat + 1, old, st->name);
+		snprintf(subject, sizeof(subject), "[arbiter #%lld] %s: you no longer hold seat %d",
+		    (long long)g->row.id, g->row.title, seat + 1);
+		v = json_pack("{s:s, s:s, s:I, s:s}", "name", old, "title", g->row.title, "id",
+		    (json_int_t)g->row.id, "news", news);
+		memset(&none, 0, sizeof(none));
+		none.row.id = g->row.id;
+		rc = v == NULL || template_render("mail-table.txt", v, &body) != 0 ? STORE_ERROR :
+		    outmail_queue(cfg, s, &none, -1, old_email, "table", subject, sb_str(&body),
+		    NULL);
+		json_decref(v);
+		sb_free(&body);
+		if (rc != STORE_OK)
+			return rc;
+	}
 	explicit_bzero(news, sizeof(news));
 	if (substitute)
 		snprintf(news, sizeof(news), "%s takes over seat %d from %s.", st->name, seat + 1,
@@ -71,5 +97,5 @@ seat_change(struct ctx *c, struct config *cfg, struct store *s, struct loaded *g
 	else
 		return STORE_OK;	/* a new address is the seat's own business */
 	snprintf(what, sizeof(what), "seat %d, %s", seat + 1, st->name);
-	return outmail_tell(cfg, s, g, seat, what, NULL, news);
+	return outmail_tell(cfg, s, g, seat, what, NULL, news, 0);
 }

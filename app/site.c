@@ -27,21 +27,25 @@
 #include <string.h>
 #include <strings.h>
 
-#include "outmail.h"
+#include "site.h"
 #include "../engine/notation.h"
+#include "../mail/reply.h"
 #include "../store/store_mail.h"
-#include "../store/store_tables.h"
 
-/* Tables one address may have opened and still waiting, and `open`'s list. */
-enum { MAX_OPEN_PER_ADDRESS = 3, OPEN_LISTED = 50 };
-
+/* Every command a mail to the site address takes. */
 static const char *const VERBS[] = { "help", "games", "board", "log", "moves", "hand",
-	"observe", "unobserve", "new", "invite", "join", "leave", "open", NULL };
+	"observe", "unobserve", "new", "invite", "join", "leave", "accept", "decline", "open",
+	"mail", "legal", "pictures", "away", "back", "standings", "rematch", NULL };
 
-/* s cut to at most max bytes on a character boundary ("..." added when
- * cut), in buf. */
-static const char *
-quote_cut(const char *s, size_t max, char *buf, size_t len)
+/* The commands of the site address, for the test that runs each (test_enumerate.c). */
+const char *const *
+site_commands(void)
+{
+	return VERBS;
+}
+
+const char *
+site_quote_cut(const char *s, size_t max, char *buf, size_t len)
 {
 	size_t n = strlen(s);
 
@@ -70,6 +74,19 @@ first_word(const char *line, char *w, size_t len)
 }
 
 int
+site_tagged_address(const struct config *cfg, const char *tag, const char *nonce, char *buf,
+    size_t len)
+{
+	const char *at = strchr(cfg->reply_address, '@');
+
+	if (at == NULL)
+		return -1;
+	snprintf(buf, len, "%.*s+%s.%s%s", (int)(at - cfg->reply_address), cfg->reply_address,
+	    tag, nonce, at);
+	return 0;
+}
+
+int
 site_is_command(const char *line)
 {
 	char w[16];
@@ -95,8 +112,8 @@ own_seat(const struct loaded *g, const char *email)
 	return -1;
 }
 
-static void
-help_text(const char *arg, struct sbuf *out)
+static int
+help_text(struct store *s, const char *email, const char *arg, struct sbuf *out)
 {
 	const struct game_rules *const *g;
 	char name[64];
@@ -107,14 +124,21 @@ help_text(const char *arg, struct sbuf *out)
 
 		if (r == NULL) {
 			sb_printf(out, "help %s: no such game; `help` lists them.\n", arg);
-			return;
+			return STORE_OK;
 		}
 		snprintf(name, sizeof(name), "notation-%s.txt", r->name);
 		notation = template_load(name);
-		sb_printf(out, "%s - the notation (arbiter-%s(6) has it all):\n%s\n", r->title,
-		    r->name, notation != NULL ? notation : "  (see the manual page)\n");
+		sb_printf(out, "%s - the notation in brief:\n%s\n", r->title,
+		    notation != NULL ? notation : "");
 		free(notation);
-		return;
+		/* What `new GAME KEY=VALUE` takes. */
+		snprintf(name, sizeof(name), "options-%s.txt", r->name);
+		notation = template_load(name);
+		if (notation != NULL)
+			sb_printf(out, "Options of \"new %s KEY=VALUE\" (to open a game by mail):\n%s\n",
+			    r->name, notation);
+		free(notation);
+		return STORE_OK;
 	}
 	sb_puts(out, "Commands, one a line, in a mail to this address:\n"
 	    "  help [GAME]       these commands, or a game's notation\n"
@@ -130,11 +154,20 @@ help_text(const char *arg, struct sbuf *out)
 	    "                    open a game, you in seat 1; it starts when full\n"
 	    "  invite NAME ADDRESS   after new: a seat for NAME at ADDRESS\n"
 	    "  join GAME-ID [as NAME]   take an open seat; leave GAME-ID gives it up\n"
-	    "To play, reply to the mail of your game: its reply address is your seat's.\n"
+	    "  accept GAME-ID    take the seat you were invited to; decline GAME-ID\n"
+	    "                    refuses it (a reply to the invitation does the same)\n"
+	    "  away until YYYY-MM-DD   away from all your games to the end of that day\n"
+	    "  back              back early, in all your games\n"
+	    "  standings [GAME]  games played and won, and ratings (Glicko-2)\n"
+	    "  rematch GAME-ID   the same seats, options and clock again: you seated,\n"
+	    "                    the others invited\n");
+	pref_commands(out);
+	sb_puts(out, "To play, reply to the mail of your game: its reply address is your seat's.\n"
 	    "Games:");
 	for (g = game_all(); *g != NULL; g++)
 		sb_printf(out, " %s (%s)", (*g)->name, (*g)->title);
-	sb_puts(out, "\n");
+	sb_puts(out, "\n\n");
+	return pref_help(s, email, out);
 }
 
 /* One log line for log_cmd. */
@@ -301,392 +334,54 @@ games_cmd(struct ctx *c, struct store *s, const char *email, struct sbuf *out)
 	return STORE_OK;
 }
 
-/* A seat name from an address's local part: its letters and digits. */
-static void
-name_from(const char *email, const struct store_table *t, char *out, size_t len)
-{
-	size_t n = 0, i;
-	int k, clash;
-
-	for (i = 0; email[i] != '\0' && email[i] != '@' && n + 4 < len && n < 16; i++) {
-		char ch = email[i];
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
-			out[n++] = ch;
-		else if (ch >= 'A' && ch <= 'Z')
-			out[n++] = (char)(ch + 32);
-	}
-	if (n == 0 || (size_t)strspn(out, "0123456789") >= n)
-		n = (size_t)snprintf(out, len, "player");
-	out[n] = '\0';
-	for (k = 2; k < 100; k++) {
-		clash = 0;
-		for (i = 0; i < (size_t)t->ntaken; i++)
-			clash |= word_eq(t->name[i], out);
-		if (!clash)
-			return;
-		snprintf(out + n, len - n, "%d", k);
-	}
-}
-
-/* Seat name/email at table t, checked as `new --seat` checks them. */
+/* away until YYYY-MM-DD / back: in every running game where the sender has a seat. */
 static int
-table_take(struct store_table *t, const char *name, const char *email, char *err,
-    size_t errlen)
+away_all(struct ctx *c, struct store *s, const char *email, const char *line_text, int line,
+    struct sbuf *out)
 {
-	struct store_seat seat;
-	char arg[400];
-	int i;
-
-	if (strpbrk(name, ":@<>,") != NULL) {
-		snprintf(err, errlen, "a seat name may not hold ':', '@', '<', '>' or ','");
-		return -1;
-	}
-	snprintf(arg, sizeof(arg), "%s:%s", name, email);
-	if (seat_parse(arg, &seat, err, errlen) != 0)
-		return -1;
-	if (strcmp(seat.email, email) != 0) {
-		snprintf(err, errlen, "'%s' is not a mail address", email);
-		return -1;
-	}
-	for (i = 0; i < t->ntaken; i++) {
-		if (strcasecmp(t->email[i], email) == 0) {
-			snprintf(err, errlen, "%s has a seat at game #%lld already", email,
-			    (long long)t->id);
-			return -1;
-		}
-		if (word_eq(t->name[i], seat.name)) {
-			snprintf(err, errlen, "game #%lld has a seat named %s already",
-			    (long long)t->id, seat.name);
-			return -1;
-		}
-	}
-	if (t->ntaken >= t->nseats) {
-		snprintf(err, errlen, "game #%lld has no open seat", (long long)t->id);
-		return -1;
-	}
-	snprintf(t->name[t->ntaken], sizeof(t->name[0]), "%s", seat.name);
-	snprintf(t->email[t->ntaken], sizeof(t->email[0]), "%s", seat.email);
-	t->ntaken++;
-	return 0;
-}
-
-/* Start the game of a full table, inside the transaction; it keeps t's id. */
-static int
-table_start(struct ctx *c, struct store *s, struct store_table *t, struct sbuf *out)
-{
-	struct game_spec spec;
-	const char *clock[16];
-	char clocks[512], err[512], *p;
-	struct store *sp = NULL;
-	int64_t id;
-	int i, n = 0, rc;
-
-	memset(&spec, 0, sizeof(spec));
-	spec.rules = game_find(t->rules);
-	spec.title = t->title[0] != '\0' ? t->title : NULL;
-	spec.options = t->options;
-	spec.nseats = t->nseats;
-	for (i = 0; i < t->ntaken; i++) {
-		snprintf(spec.seats[i].name, sizeof(spec.seats[i].name), "%s", t->name[i]);
-		snprintf(spec.seats[i].email, sizeof(spec.seats[i].email), "%s", t->email[i]);
-	}
-	snprintf(clocks, sizeof(clocks), "%s", t->clock);
-	for (p = strtok(clocks, "\n"); p != NULL && n < 15; p = strtok(NULL, "\n"))
-		clock[n++] = p;
-	clock[n] = NULL;
-	spec.clock = clock;
-	spec.id = t->id;
-	spec.in_tx = s;
-	if ((rc = store_table_delete(s, t->id)) != STORE_OK)
-		return rc;
-	rc = game_create(c, &spec, &sp, &id, err, sizeof(err));
-	if (rc != EXIT_OK) {
-		sb_printf(out, "Game #%lld could not start: %s\n", (long long)t->id, err);
-		return STORE_ERROR;
-	}
-	sb_printf(out, "Every seat of game #%lld is taken: it starts now, and every player "
-	    "gets the start mail.\n", (long long)id);
-	return STORE_OK;
-}
-
-/* new GAME [KEY=VALUE ...] [seats N] [title TEXT]; *opened gets the table. */
-static int
-new_cmd(struct ctx *c, struct store *s, const char *email, char *args, int line,
-    struct store_table *opened, struct sbuf *out)
-{
-	const struct game_rules *r;
-	const char *opts[32];
-	char *w, *save = NULL, err[512], name[64];
 	struct config *cfg;
-	json_t *json = NULL;
-	int nopt = 0, nseats = 0, rc = STORE_OK;
-	long v;
-	void *scratch;
-	uint8_t seed[GAME_SEED_LEN];
-	struct optset os;
+	int64_t ids[200];
+	char err[512], result[400];
+	int y = 0, m = 0, d = 0, kind, n = 0, i, rc, done = 0;
 
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
 		return STORE_ERROR;
-	if (!cfg->open_signup) {
-		int64_t ids[1];
-		int n = 0;
-
-		if ((rc = store_address_games(s, email, 0, ids, 1, &n)) != STORE_OK)
-			return rc;
-		if (n == 0) {
-			sb_printf(out, "line %d: 'new': this site opens games by mail only for "
-			    "addresses that already play here\n", line);
-			return STORE_OK;
-		}
-	}
-	memset(opened, 0, sizeof(*opened));
-	{
-		int64_t ids[OPEN_LISTED];
-		int n = 0, i, mine = 0;
-
-		if ((rc = store_tables_open(s, ids, OPEN_LISTED, &n)) != STORE_OK)
-			return rc;
-		for (i = 0; i < n; i++) {
-			struct store_table t;
-
-			if ((rc = store_table_get(s, ids[i], &t)) != STORE_OK)
-				return rc;
-			mine += t.ntaken > 0 && strcasecmp(t.email[0], email) == 0;
-			store_table_free(&t);
-		}
-		if (mine >= MAX_OPEN_PER_ADDRESS) {
-			sb_printf(out, "line %d: 'new': you have %d games waiting for players "
-			    "already; they must start or close first\n", line, mine);
-			return STORE_OK;
-		}
-	}
-	w = strtok_r(args, " \t", &save);
-	if (w == NULL || (r = game_find(w)) == NULL) {
-		sb_printf(out, "line %d: 'new': name the game (`help` lists them)\n", line);
+	kind = reply_parse_away(line_text, strlen(line_text), &y, &m, &d);
+	if (kind != 1 && kind != 2) {
+		sb_printf(out, "line %d: 'away until YYYY-MM-DD' names the last day away (a real "
+		    "date), or 'back' alone\n", line);
 		return STORE_OK;
 	}
-	while ((w = strtok_r(NULL, " \t", &save)) != NULL) {
-		if (strcmp(w, "seats") == 0) {
-			if ((w = strtok_r(NULL, " \t", &save)) == NULL ||
-			    parse_int(w, r->min_seats, r->max_seats, &v) != 0) {
-				sb_printf(out, "line %d: 'new': %s is for %d to %d players: seats N\n",
-				    line, r->title, r->min_seats, r->max_seats);
-				return STORE_OK;
-			}
-			nseats = (int)v;
-		} else if (strcmp(w, "title") == 0) {
-			char *rest = strtok_r(NULL, "", &save);
-			size_t n;
-
-			rest = rest != NULL ? rest + strspn(rest, " \t\"") : "";
-			n = strlen(rest);
-			while (n > 0 && (rest[n - 1] == '"' || rest[n - 1] == ' ' ||
-			    rest[n - 1] == '\r'))
-				rest[--n] = '\0';
-			if (n == 0 || n >= sizeof(opened->title) ||
-			    text_check(rest, n, err, sizeof(err)) != 0) {
-				sb_printf(out, "line %d: 'new': a title of 1 to %zu characters of "
-				    "text\n", line, sizeof(opened->title) - 1);
-				return STORE_OK;
-			}
-			snprintf(opened->title, sizeof(opened->title), "%s", rest);
-			break;
-		} else if (strchr(w, '=') != NULL && nopt < 31) {
-			const char *const *f;
-			size_t k = (size_t)(strchr(w, '=') - w);
-
-			/* A file on the site's machine is the game master's to name. */
-			for (f = r->file_options; f != NULL && *f != NULL; f++)
-				if (strlen(*f) == k && strncmp(w, *f, k) == 0) {
-					sb_printf(out, "line %d: 'new': the option %s is read from a "
-					    "file on the site's machine, which only its game master "
-					    "can name (arbiter new --option %s=FILE)\n", line, *f, *f);
-					return STORE_OK;
-				}
-			opts[nopt++] = w;
-		} else {
-			char q[64];
-
-			sb_printf(out, "line %d: 'new': '%s' is not KEY=VALUE, seats N or title "
-			    "TEXT\n", line, quote_cut(w, 40, q, sizeof(q)));
-			return STORE_OK;
-		}
-	}
-	opts[nopt] = NULL;
-	/* The engine judges the options now, as `arbiter new` has them judged. */
-	if ((json = game_options_json(opts, err, sizeof(err))) == NULL ||
-	    (opened->options = json_dumps(json, JSON_COMPACT)) == NULL) {
-		json_decref(json);
-		sb_printf(out, "line %d: 'new': %s\n", line, err[0] ? err : "out of memory");
-		return STORE_OK;
-	}
-	json_decref(json);
-	if (nseats == 0)
-		nseats = r->min_seats;
-	memset(seed, 0, sizeof(seed));
-	scratch = calloc(1, r->state_size);
-	if (scratch == NULL || optset_from_json(opened->options, &os) != 0) {
-		free(scratch);
-		return STORE_ERROR;
-	}
-	rc = r->setup(scratch, nseats, os.opt, os.n, seed, err, sizeof(err));
-	optset_free(&os);
-	free(scratch);
-	if (rc != 0) {
-		sb_printf(out, "line %d: 'new': %s\n", line, err);
-		store_table_free(opened);
-		return STORE_OK;
-	}
-	snprintf(opened->rules, sizeof(opened->rules), "%s", r->name);
-	opened->nseats = nseats;
-	opened->created = now_epoch();
-	name_from(email, opened, name, sizeof(name));
-	if (table_take(opened, name, email, err, sizeof(err)) != 0) {
-		sb_printf(out, "line %d: 'new': %s\n", line, err);
-		store_table_free(opened);
-		return STORE_OK;
-	}
-	if ((rc = store_table_create(s, opened)) != STORE_OK ||
-	    (rc = store_table_set_seats(s, opened)) != STORE_OK)
+	if ((rc = store_address_games(s, email, 1, ids, 200, &n)) != STORE_OK)
 		return rc;
-	sb_printf(out, "Game #%lld of %s is open: you are %s, in seat 1; %d seat%s for "
-	    "players to take (\"join %lld\").\n", (long long)opened->id, r->title, name,
-	    nseats - 1, nseats - 1 == 1 ? " is left" : "s are left", (long long)opened->id);
-	return STORE_OK;
-}
+	for (i = 0; i < n && rc == STORE_OK; i++) {
+		struct loaded g;
+		int seat;
 
-/* join / leave / invite at table id. */
-static int
-table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb, char *args,
-    int line, struct store_table *opened, struct sbuf *out)
-{
-	struct store_table t;
-	char *w, *save = NULL, err[512], name[64];
-	int64_t id;
-	int rc, i;
-
-	if (strcmp(verb, "invite") == 0) {
-		char *nm = strtok_r(args, " \t", &save), *addr = strtok_r(NULL, " \t", &save);
-
-		if (opened->id == 0) {
-			sb_printf(out, "line %d: 'invite' follows a 'new' in the same mail\n", line);
-			return STORE_OK;
+		if (game_load(c, s, ids[i], -1, &g) != EXIT_OK) {
+			game_unload(&g);
+			continue;
 		}
-		if (nm == NULL || addr == NULL) {
-			sb_printf(out, "line %d: 'invite': invite NAME ADDRESS\n", line);
-			return STORE_OK;
+		for (seat = 0; seat < g.row.nseats && rc == STORE_OK; seat++) {
+			if (strcasecmp(g.seats[seat].email, email) != 0)
+				continue;
+			if (kind == 2 && g.seats[seat].away_until <= now_epoch())
+				continue;	/* "back" where it was not away: nothing to say */
+			rc = seat_away(cfg, s, &g, seat, kind == 2 ? 0 : y, m, d, now_epoch(), 0,
+			    result, sizeof(result));
+			if (rc == -1)
+				sb_printf(out, "Game #%lld: not noted: %s.\n", (long long)g.row.id,
+				    result), rc = STORE_OK;
+			else if (rc == STORE_OK)
+				sb_printf(out, "Game #%lld: %s\n", (long long)g.row.id, result), done++;
 		}
-		{
-			/* Only addresses that wrote to this site themselves get its mail. */
-			struct store_identity who;
-
-			rc = store_identity_get(s, addr, &who);
-			store_identity_free(&who);
-			if (rc != STORE_OK && rc != STORE_NOTFOUND)
-				return rc;
-			if (rc == STORE_NOTFOUND || who.confirmed_at == 0) {
-				sb_printf(out, "line %d: 'invite': %s has not written to this site; "
-				    "ask them to send \"help\" here first, or to join\n", line,
-				    quote_cut(addr, 80, err, sizeof(err)));
-				return STORE_OK;
-			}
-		}
-		if (table_take(opened, nm, addr, err, sizeof(err)) != 0) {
-			sb_printf(out, "line %d: 'invite': %s\n", line, err);
-			return STORE_OK;
-		}
-		if ((rc = store_table_set_seats(s, opened)) != STORE_OK)
-			return rc;
-		sb_printf(out, "%s is seated at game #%lld.\n", nm, (long long)opened->id);
-		if (opened->ntaken == opened->nseats) {
-			rc = table_start(c, s, opened, out);
-			store_table_free(opened);
-			memset(opened, 0, sizeof(*opened));
-			return rc;
-		}
-		return STORE_OK;
+		game_unload(&g);
 	}
-	w = strtok_r(args, " \t", &save);
-	if (w == NULL || parse_game_id(w, &id) != 0) {
-		sb_printf(out, "line %d: '%s': give the game's number: %s GAME-ID\n", line, verb,
-		    verb);
-		return STORE_OK;
-	}
-	if ((rc = store_table_get(s, id, &t)) == STORE_NOTFOUND) {
-		sb_printf(out, "line %d: '%s %lld': no game #%lld is waiting for players\n", line,
-		    verb, (long long)id, (long long)id);
-		return STORE_OK;
-	}
-	if (rc != STORE_OK)
-		return rc;
-	if (strcmp(verb, "leave") == 0) {
-		for (i = 0; i < t.ntaken && strcasecmp(t.email[i], email) != 0; i++)
-			;
-		if (i == t.ntaken)
-			sb_printf(out, "line %d: 'leave %lld': you have no seat at game #%lld\n",
-			    line, (long long)id, (long long)id);
-		else {
-			memmove(t.name[i], t.name[i + 1], sizeof(t.name[0]) *
-			    (size_t)(t.ntaken - i - 1));
-			memmove(t.email[i], t.email[i + 1], sizeof(t.email[0]) *
-			    (size_t)(t.ntaken - i - 1));
-			t.ntaken--;
-			rc = t.ntaken == 0 ? store_table_delete(s, id) : store_table_set_seats(s, &t);
-			sb_printf(out, "You left game #%lld%s.\n", (long long)id, t.ntaken == 0 ?
-			    "; nobody is left, so it is closed" : "");
-		}
-		store_table_free(&t);
-		return rc;
-	}
-	w = strtok_r(NULL, " \t", &save);
-	if (w != NULL && strcasecmp(w, "as") == 0 && (w = strtok_r(NULL, " \t", &save)) != NULL)
-		snprintf(name, sizeof(name), "%s", w);
-	else
-		name_from(email, &t, name, sizeof(name));
-	if (table_take(&t, name, email, err, sizeof(err)) != 0) {
-		sb_printf(out, "line %d: 'join %lld': %s\n", line, (long long)id, err);
-		store_table_free(&t);
-		return STORE_OK;
-	}
-	if ((rc = store_table_set_seats(s, &t)) == STORE_OK) {
-		sb_printf(out, "You are %s at game #%lld.\n", name, (long long)id);
-		if (t.ntaken == t.nseats)
-			rc = table_start(c, s, &t, out);
-		else
-			sb_printf(out, "It starts when its %d open seat%s taken.\n",
-			    t.nseats - t.ntaken, t.nseats - t.ntaken == 1 ? " is" : "s are");
-	}
-	store_table_free(&t);
+	if (rc == STORE_OK && done == 0 && n == 0)
+		sb_puts(out, "You hold a seat in no running game; nothing to note.\n");
+	else if (rc == STORE_OK && done == 0 && kind == 2)
+		sb_puts(out, "You were away in none of your games.\n");
 	return rc;
-}
-
-/* open: the tables with their open seats. */
-static int
-open_cmd(struct store *s, struct sbuf *out)
-{
-	int64_t ids[50];
-	int n = 0, i, rc;
-
-	if ((rc = store_tables_open(s, ids, 50, &n)) != STORE_OK)
-		return rc;
-	if (n == 50)
-		sb_puts(out, "The newest 50 games waiting for players:\n");
-	if (n == 0)
-		sb_puts(out, "No game waits for players; \"new GAME\" opens one.\n");
-	for (i = 0; i < n; i++) {
-		struct store_table t;
-		const struct game_rules *r;
-
-		if ((rc = store_table_get(s, ids[i], &t)) != STORE_OK)
-			return rc;
-		r = game_find(t.rules);
-		sb_printf(out, "  #%lld %s%s%s%s: %d of %d seats taken (%s), options %s\n",
-		    (long long)t.id, r != NULL ? r->title : t.rules, t.title[0] ? " \"" : "",
-		    t.title, t.title[0] ? "\"" : "", t.ntaken, t.nseats, t.name[0], t.options);
-		store_table_free(&t);
-	}
-	return STORE_OK;
 }
 
 int
@@ -720,7 +415,7 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 			continue;
 		if (!site_is_command(buf)) {
 			sb_printf(out, "line %d: '%s' is not a command; `help` lists them.\n",
-			    line, quote_cut(buf, 60, qbuf, sizeof(qbuf)));
+			    line, site_quote_cut(buf, 60, qbuf, sizeof(qbuf)));
 			continue;
 		}
 		if (++done > 20) {
@@ -737,16 +432,38 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		arg[strcspn(arg, " \t\r")] = '\0';
 		sb_putc(out, '\n');
 		if (strcmp(verb, "help") == 0)
-			help_text(arg, out);
+			rc = help_text(s, email, arg, out);
+		else if (pref_find(verb) != NULL)
+			rc = pref_cmd(c, s, email, verb, rest, line, out);
+		else if (strcmp(verb, "away") == 0 || strcmp(verb, "back") == 0)
+		{
+			char whole[320];
+
+			/* (buf was cut at the first argument; the whole line again) */
+			snprintf(whole, sizeof(whole), "%s %s", verb, rest);
+			rc = away_all(c, s, email, whole, line, out);
+		}
 		else if (strcmp(verb, "games") == 0)
 			rc = games_cmd(c, s, email, out);
+		else if (strcmp(verb, "rematch") == 0)
+			rc = table_rematch(c, s, email, rest, line, out);
+		else if (strcmp(verb, "standings") == 0) {
+			const struct game_rules *r = *arg != '\0' ? game_find(arg) : NULL;
+
+			if (*arg != '\0' && r == NULL)
+				sb_printf(out, "line %d: 'standings %s': no such game; `help` lists them\n",
+				    line, site_quote_cut(arg, 40, qbuf, sizeof(qbuf)));
+			else
+				rc = standings_text(s, r != NULL ? r->name : NULL, 0, out);
+		}
 		else if (strcmp(verb, "open") == 0)
-			rc = open_cmd(s, out);
+			rc = table_list(s, out);
 		else if (strcmp(verb, "new") == 0) {
 			store_table_free(&opened);
-			rc = new_cmd(c, s, email, rest, line, &opened, out);
+			rc = table_new(c, s, email, rest, line, &opened, out);
 		} else if (strcmp(verb, "invite") == 0 || strcmp(verb, "join") == 0 ||
-		    strcmp(verb, "leave") == 0)
+		    strcmp(verb, "leave") == 0 || strcmp(verb, "accept") == 0 ||
+		    strcmp(verb, "decline") == 0)
 			rc = table_cmd(c, s, email, verb, rest, line, &opened, out);
 		else
 			rc = game_cmd(c, s, email, verb, *arg != '\0' ? arg : NULL, line, out);

@@ -65,13 +65,17 @@ quote_len(const char *s, size_t n, size_t max)
 
 /*
  * A line copied from a mail's list of legal commands with its choices
- * still in it ("pass BON5 | BON6"): name the line and how to answer.
+ * still in it ("pass BON5 | BON6", or the short form's "tile red|blue A1 |
+ * B1 | ..."): name the line and how to answer, with the line as it reads
+ * once the first of each choice is kept ("pass BON5", "tile red A1").
  */
 static int
 choices_left(const char *line, size_t n, int lineno, char *err, size_t errlen)
 {
 	const char *hash = memchr(line, '#', n);
-	size_t bar = 0, end = hash != NULL ? (size_t)(hash - line) : n, start = 0;
+	size_t bar = 0, end = hash != NULL ? (size_t)(hash - line) : n, start = 0, i, o = 0;
+	char example[64];
+	int in_alt = 0;
 
 	while (bar < end && line[bar] != '|')
 		bar++;
@@ -82,12 +86,27 @@ choices_left(const char *line, size_t n, int lineno, char *err, size_t errlen)
 	while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t' ||
 	    line[end - 1] == '\r'))
 		end--;
-	while (bar > start && (line[bar - 1] == ' ' || line[bar - 1] == '\t'))
-		bar--;
+	/* Up to the list of choices (" | "), each "A|B" word as its first. */
+	for (i = start; i < end && o + 1 < sizeof(example); i++) {
+		if (line[i] == ' ' && i + 2 < end && line[i + 1] == '|' && line[i + 2] == ' ')
+			break;
+		if (line[i] == '|')
+			in_alt = 1;
+		else if (line[i] == ' ' || line[i] == '\t')
+			in_alt = 0;
+		if (in_alt)
+			continue;
+		/* Never a cut inside a character. */
+		if (((unsigned char)line[i] & 0xc0) != 0x80 && o + 5 > sizeof(example))
+			break;
+		example[o++] = line[i];
+	}
+	while (o > 0 && (example[o - 1] == ' ' || example[o - 1] == '\t'))
+		o--;
+	example[o] = '\0';
 	snprintf(err, errlen, "line %d: '%.*s%s' still offers choices separated by '|': "
-	    "keep one of them, as in '%.*s'", lineno, quote_len(line + start, end - start, 60),
-	    line + start, end - start > 60 ? "..." : "", quote_len(line + start, bar - start,
-	    60), line + start);
+	    "keep one of them, as in '%s'", lineno, quote_len(line + start, end - start, 60),
+	    line + start, end - start > 60 ? "..." : "", example);
 	return -1;
 }
 

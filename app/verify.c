@@ -8,7 +8,11 @@
 
 #include "app.h"
 
-/* Replay one game from its seed; 0 when it agrees with the stored state. */
+/*
+ * Replay one game from its seed; 0 when it agrees with the stored state.
+ * The game's row, its log and its snapshot are read as of one moment: a
+ * move committed meanwhile by another process is all there or not at all.
+ */
 int
 game_verify(struct ctx *c, struct store *s, int64_t id)
 {
@@ -17,7 +21,11 @@ game_verify(struct ctx *c, struct store *s, int64_t id)
 	char err[512];
 	int rc, seq, agree = 0;
 
+	memset(&g, 0, sizeof(g));
+	if ((rc = store_begin_read(s)) != STORE_OK)
+		return store_exit(s, rc);
 	if ((rc = game_load_meta(c, s, id, &g)) != EXIT_OK) {
+		store_rollback(s);
 		game_unload(&g);
 		return rc;
 	}
@@ -73,6 +81,7 @@ game_verify(struct ctx *c, struct store *s, int64_t id)
 	    agree ? " and equal to the stored state" : " (no current snapshot to compare)");
 	rc = EXIT_OK;
 out:
+	store_rollback(s);
 	free(stored);
 	game_unload(&g);
 	return rc;

@@ -79,10 +79,8 @@ for n in 1000 100000; do
 	eval "U$n=\$u"
 done
 ns() {
-	t0=$(now_ns)
-	"$A" --db "$1" remind --quiet --no-send >/dev/null 2>&1
-	t1=$(now_ns)
-	echo $((t1 - t0))
+	set -- $(run "$A" --db "$1" remind --quiet --no-send)
+	echo "$1"
 }
 : >"$W/a"; : >"$W/b"
 k=0

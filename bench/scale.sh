@@ -14,13 +14,11 @@ for n in 1000 100000; do
 	ARBITER="$A" sh bench/bigdb.sh "$W/g$n.db" $n
 done
 export HOME="$W"
-ns() {	# ns DB CMD...: nanoseconds of one run
+ns() {	# ns DB CMD...: nanoseconds of one run (bench/timer, the child alone)
 	db=$1
 	shift
-	t0=$(date +%s%N)
-	ARBITER_DB="$db" "$A" "$@" >/dev/null 2>&1
-	t1=$(date +%s%N)
-	echo $((t1 - t0))
+	set -- $(ARBITER_DB="$db" run "$A" "$@")
+	echo "$1"
 }
 printf '%-28s %10s %10s %8s\n' command "1k (ms)" "100k (ms)" ratio
 for cmd in "list" "remind --quiet --no-send" "send --quiet"; do

@@ -8,21 +8,17 @@ summary() {
 	printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$BENCH_SUMMARY"
 }
 
-# now_ns: the clock in nanoseconds
-now_ns() { date +%s%N; }
-
 # median: the median of the numbers on stdin, one per line
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# run CMD...: run CMD, print "nanoseconds max-rss-kB"
+# run CMD...: run CMD under bench/timer (built by make bench as
+# build/bench/timer, or $TIMER), print "nanoseconds max-rss-kB".  The
+# timer reads the clock around the child's spawn and wait alone, so no
+# shell, `date` or /usr/bin/time lands inside either side of a ratio.
+# CMD's stdin is $RUN_IN when set, else /dev/null.
+TIMER=${TIMER:-$(pwd)/build/bench/timer}
 run() {
-	t0=$(now_ns)
-	/usr/bin/time -f '%M' -o "$W/rss" "$@" >/dev/null 2>"$W/err" || {
-		cat "$W/err" >&2
-		return 1
-	}
-	t1=$(now_ns)
-	echo "$((t1 - t0)) $(cat "$W/rss")"
+	"$TIMER" -e "$W/err" -i "${RUN_IN:-/dev/null}" "$@"
 }
 
 # The floor: a bare sqlite3 process doing BEGIN IMMEDIATE; INSERT; COMMIT

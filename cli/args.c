@@ -1,4 +1,5 @@
 /* args.c - option parsing shared by every command; see cli.h. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,17 +27,27 @@ many_push(const char ***list, const char *v)
 static int
 set_format(struct ctx *c, const char *v)
 {
-	if (strcmp(v, "text") == 0)
-		c->format = FMT_TEXT;
-	else if (strcmp(v, "bbcode") == 0)
-		c->format = FMT_BBCODE;
-	else if (strcmp(v, "markdown") == 0)
-		c->format = FMT_MARKDOWN;
-	else if (strcmp(v, "json") == 0)
-		c->format = FMT_JSON;
-	else
-		return -1;
-	return 0;
+	int f;
+
+	for (f = 0; f < FMT_COUNT; f++)
+		if (strcmp(v, format_names[f]) == 0) {
+			c->format = (enum format)f;
+			return 0;
+		}
+	return -1;
+}
+
+/* "text, bbcode, markdown or json" */
+void
+format_list(char *buf, size_t len, const char *sep, const char *last)
+{
+	size_t n = 0;
+	int f;
+
+	buf[0] = '\0';
+	for (f = 0; f < FMT_COUNT && n < len; f++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", f == 0 ? "" :
+		    f + 1 == FMT_COUNT ? last : sep, format_names[f]);
 }
 
 /* Handle one global option; 1 when it was one, 0 when not, -1 on error. */
@@ -51,13 +62,27 @@ global_opt(struct ctx *c, const char *name, const char *val)
 		c->config = val;
 	else if (strcmp(name, "format") == 0) {
 		if (set_format(c, val) != 0) {
-			fprintf(stderr, "%s: --format must be text, bbcode, markdown or json\n",
-			    c->prog);
+			char names[128];
+
+			format_list(names, sizeof(names), ", ", " or ");
+			fprintf(stderr, "%s: --format must be %s\n", c->prog, names);
 			return -1;
 		}
 	} else
 		return 0;
 	return 1;
+}
+
+/* -o, the short form of --output where a command has it; else NULL. */
+static const struct opt_spec *
+letter_find(const struct opt_spec *specs, const char *a)
+{
+	if (strcmp(a, "-o") != 0)
+		return NULL;
+	for (; specs != NULL && specs->name != NULL; specs++)
+		if (strcmp(specs->name, "output") == 0 && specs->has_arg && specs->many == NULL)
+			return specs;
+	return NULL;
 }
 
 static const struct opt_spec *
@@ -77,6 +102,17 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 	char **ops;
 	int i, n = 0, only_operands = 0;
 
+	/*
+	 * Every option a command takes is in its usage, where help shows it
+	 * and the test of hidden information finds it (every option of a
+	 * usage must be run by one of the command's probes, cli.h).
+	 */
+	for (i = 0; specs != NULL && specs[i].name != NULL; i++) {
+		char opt[48];
+
+		snprintf(opt, sizeof(opt), "--%s", specs[i].name);
+		assert(strstr(e->usage, opt) != NULL);
+	}
 	ops = calloc((size_t)argc + 1, sizeof(*ops));
 	if (ops == NULL)
 		return EXIT_SOFTWARE;
@@ -91,6 +127,15 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 			only_operands = 1;
 			if (strcmp(a, "--") == 0)
 				continue;
+		}
+		if (!only_operands && (sp = letter_find(specs, a)) != NULL) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "%s %s: %s needs a value\n", c->prog, e->name, a);
+				free(ops);
+				return EXIT_USAGE;
+			}
+			*sp->value = argv[++i];
+			continue;
 		}
 		if (only_operands || a[0] != '-' || a[1] != '-' || a[2] == '\0') {
 			if (strcmp(a, "--") == 0 && !only_operands) {
@@ -157,6 +202,12 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 			free(ops);
 			return EXIT_SOFTWARE;
 		}
+	}
+	if ((c->format == FMT_PNG || c->format == FMT_SVG) && !cmd_draws(e)) {
+		fprintf(stderr, "%s %s: --format %s is a picture; only show draws one\n", c->prog,
+		    e->name, c->format == FMT_PNG ? "png" : "svg");
+		free(ops);
+		return EXIT_USAGE;
 	}
 	*operands = ops;
 	*noperands = n;

@@ -65,7 +65,7 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	    "now open to all (arbiter log, arbiter export).", g.row.nmoves);
 	rc = store_game_set_over(s, g.row.id, STORE_ABANDONED);
 	if (rc == STORE_OK)
-		rc = outmail_tell(cfg, s, &g, -1, "abandoned", NULL, news);
+		rc = outmail_tell(cfg, s, &g, -1, "abandoned", NULL, news, 1);
 	g.row.over = STORE_ABANDONED;
 	if (rc == STORE_OK)
 		rc = notify_watchers(c, s, &g, "The game master abandoned this game; it takes no "
@@ -134,6 +134,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe abandon_probes[] = {
+	{ PROBE_MASTER, "GAME", 0 },
+	{ PROBE_MASTER, "GAME --no-send", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_abandon = {
 	"abandon",
 	"abandon GAME [--no-send]",
@@ -144,6 +150,13 @@ const struct cmd_entry cmd_abandon = {
 	"when the game is over or abandoned already, 66 no such game.\n",
 	run_abandon,
 	0,
+	abandon_probes,
+};
+
+static const struct cmd_probe delete_probes[] = {
+	{ PROBE_MASTER, "GAME --yes", 0 },
+	{ PROBE_MASTER, "GAME", 64 },
+	{ PROBE_END, NULL, 0 },
 };
 
 const struct cmd_entry cmd_delete = {
@@ -155,4 +168,5 @@ const struct cmd_entry cmd_delete = {
 	"Without --yes nothing happens (exit status 64); 66 no such game.\n",
 	run_delete,
 	0,
+	delete_probes,
 };

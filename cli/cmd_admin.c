@@ -10,6 +10,12 @@ run_admin(struct ctx *c, int argc, char **argv)
 	return submit_command(c, &cmd_admin, argc, argv, 1);
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_MASTER, "GAME drop-faction nobody", PROBE_ANY },
+	{ PROBE_MASTER, "--dry-run --expect NMOVES --no-send GAME pass", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_admin = {
 	"admin",
 	"admin [--expect N] [--dry-run] [--no-send] GAME 'COMMANDS'|-",
@@ -23,4 +29,5 @@ const struct cmd_entry cmd_admin = {
 	"database is busy, try again.\n",
 	run_admin,
 	1,
+	probes,
 };

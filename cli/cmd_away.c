@@ -76,7 +76,7 @@ run_away(struct ctx *c, int argc, char **argv)
 		rc = EXIT_REJECTED;
 		goto rollback;
 	}
-	rc = seat_away(cfg, s, &g, seat, y, m, d, now_epoch(), result, sizeof(result));
+	rc = seat_away(cfg, s, &g, seat, y, m, d, now_epoch(), 1, result, sizeof(result));
 	if (rc == -1) {
 		errx_line(c, "%s", result);
 		rc = EXIT_REJECTED;
@@ -105,6 +105,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "GAME SEAT --until DATE --no-send", PROBE_ANY },
+	{ PROBE_SEAT, "GAME SEAT --back", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_away = {
 	"away",
 	"away GAME SEAT --until YYYY-MM-DD | --back [--no-send]",
@@ -119,4 +125,5 @@ const struct cmd_entry cmd_away = {
 	"passed already or a finished game, 66 no such game.\n",
 	run_away,
 	0,
+	probes,
 };

@@ -27,6 +27,11 @@ run_copy(struct ctx *c, int argc, char **argv)
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "--from DB --to NEWDB", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_copy = {
 	"copy",
 	"copy --from DB --to DB",
@@ -45,4 +50,5 @@ const struct cmd_entry cmd_copy = {
 	"empty tables, and it can be run again); 75 a database is busy.\n",
 	run_copy,
 	0,
+	probes,
 };

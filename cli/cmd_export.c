@@ -55,6 +55,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_MASTER, "--private GAME", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_export = {
 	"export",
 	"export [--private] GAME",
@@ -67,4 +73,5 @@ const struct cmd_entry cmd_export = {
 	"secret: the seed tells every future draw).\n",
 	run_export,
 	0,
+	probes,
 };

@@ -105,6 +105,11 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "--user u --password-file FILE --insecure --quiet imap://127.0.0.1:1/INBOX", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_fetch = {
 	"fetch",
 	"fetch [--user NAME] [--password-file FILE] [--insecure] [--quiet] IMAP-URL",
@@ -123,4 +128,5 @@ const struct cmd_entry cmd_fetch = {
 	"read; 78 the configuration does not fit the database; 64 bad usage.\n",
 	run_fetch,
 	0,
+	probes,
 };

@@ -69,9 +69,9 @@ run_game(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	struct loaded g;
 	struct game_wait w;
-	char **ops = NULL, err[1024], line[600], when[64];
+	char **ops = NULL, err[1024], line[600], when[64], was[600], news[800];
 	char observers[STORE_OBSERVERS_MAX][STORE_EMAIL_MAX];
-	int nops, rc, i, nobs = 0, set_obs = 0;
+	int nops, rc, i, nobs = 0, set_obs = 0, told = 0;
 	int64_t id;
 
 	memset(&g, 0, sizeof(g));
@@ -107,6 +107,7 @@ run_game(struct ctx *c, int argc, char **argv)
 		rc = EXIT_REJECTED;
 		goto rollback;
 	}
+	clock_describe(&g.row, cfg->remind_hours, was, sizeof(was));
 	for (i = 0; sets != NULL && sets[i] != NULL; i++) {
 		if (strncmp(sets[i], "observers=", 10) == 0) {
 			if (parse_observers(sets[i] + 10, observers, &nobs, err,
@@ -134,9 +135,22 @@ run_game(struct ctx *c, int argc, char **argv)
 			clock_schedule(&g.row, &g.seats[i]);
 			rc = store_seat_update_clock(s, id, &g.seats[i]);
 		}
+		/* A changed clock is every player's business: the table is told. */
+		clock_describe(&g.row, cfg->remind_hours, line, sizeof(line));
+		if (rc == STORE_OK && strcmp(line, was) != 0) {
+			snprintf(news, sizeof(news), "The game master changed the game's clock. "
+			    "Now: %s.", line);
+			rc = outmail_tell(cfg, s, &g, -1, "the clock changed", NULL, news, 1);
+			told = 1;
+		}
 		if (rc != STORE_OK || (rc = store_commit(s)) != STORE_OK) {
 			rc = store_exit(s, rc);
 			goto rollback;
+		}
+		if (told) {
+			struct deliver_stats st;
+
+			deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
 		}
 	}
 	clock_describe(&g.row, cfg->remind_hours, line, sizeof(line));
@@ -180,6 +194,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_MASTER, "GAME --set observers=watch@example.org --set deadline=24", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_game = {
 	"game",
 	"game GAME [--set KEY=VALUE ...]",
@@ -209,4 +229,5 @@ const struct cmd_entry cmd_game = {
 	"Exit status 64 for an unknown setting or a bad value, 66 no such game.\n",
 	run_game,
 	0,
+	probes,
 };

@@ -27,6 +27,12 @@ run_help(struct ctx *c, int argc, char **argv)
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "show", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_help = {
 	"help",
 	"help [COMMAND]",
@@ -34,4 +40,5 @@ const struct cmd_entry cmd_help = {
 	"",
 	run_help,
 	0,
+	probes,
 };

@@ -66,6 +66,13 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_MASTER, "EXPORT", 0 },
+	{ PROBE_MASTER, "terra TERRALOG --seat a:ta@example.org --seat b:tb@example.org --seat c:tc@example.org --seat d:td@example.org --title Imported", PROBE_ANY },
+	{ PROBE_MASTER, "terra TERRALOG --option map=MAPFILE", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_import = {
 	"import",
 	"import FILE | import GAME LOGFILE [--seat NAME[:EMAIL] ...] [--option KEY=FILE] "
@@ -82,4 +89,5 @@ const struct cmd_entry cmd_import = {
 	"start now, and every seat is mailed where and how it goes on.\n",
 	run_import,
 	0,
+	probes,
 };

@@ -24,8 +24,9 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	const char *p;
 
 	if (a->array != NULL) {
+		/* The same text as the lines below: the public form while the game runs. */
 		json_t *o = json_pack("{s:i, s:s, s:i, s:s, s:s, s:I}", "seq", m->seq, "seat",
-		    who, "seat_index", m->seat, "text", m->text, "source", m->source, "at",
+		    who, "seat_index", m->seat, "text", shown, "source", m->source, "at",
 		    (json_int_t)m->at);
 
 		return o == NULL || json_array_append_new(a->array, o) != 0;
@@ -113,16 +114,24 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_MASTER, "--private GAME", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_log = {
 	"log",
 	"log [--private] GAME",
 	"print the move log",
 	"One line per submission: number, time (UTC), seat, commands.\n"
-	"--format json prints an array of objects instead.  While the game runs,\n"
-	"each submission is shown in its public form: what it revealed of a hand\n"
-	"or of queued orders is left out (Tigris `swap r r r` shows as `swap 3`).\n"
+	"--format json prints an array of objects instead, with the same text.\n"
+	"While the game runs, each submission is shown in its public form: what\n"
+	"it revealed of a hand or of queued orders is left out (Tigris `swap r r r`\n"
+	"shows as `swap 3`).\n"
 	"--private (for the game master) and a finished game show every command\n"
 	"as it was sent.\n",
 	run_log,
 	0,
+	probes,
 };

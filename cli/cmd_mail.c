@@ -42,15 +42,8 @@ run_mail(struct ctx *c, int argc, char **argv)
 		rc = EXIT_TEMPFAIL;
 		goto out;
 	}
-	/*
-	 * A missing database or configuration is the site's to fix: 78, which
-	 * MTAs such as Postfix take as "try again later", so no move is lost.
-	 */
-	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK) {
-		if (rc == EXIT_NOGAME)
-			rc = EXIT_CONFIG;
+	if ((rc = game_open_store(c, STORE_OPEN_WRITE, &s)) != EXIT_OK)
 		goto out;
-	}
 	if (no_send == NULL)
 		outmail_ahead(c, s);
 	rc = inmail_handle(c, s, data, len, extension);
@@ -62,8 +55,23 @@ out:
 	store_close(s);
 	free(data);
 	free(ops);
-	return rc;
+	/*
+	 * Every message is handled (0), whatever it held; anything else is a
+	 * fault of the site's own (its configuration, its database, a library,
+	 * even the pipe's command line), which the game master must fix: 75,
+	 * the only code Postfix and other MTAs keep the mail queued for, so it
+	 * is delivered once the site works.  (The reason went to standard
+	 * error, which the MTA logs.)  Never a code the MTA bounces: a bounce
+	 * would go to the player.
+	 */
+	return rc > 0 ? EXIT_TEMPFAIL : rc;
 }
+
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "--no-send <REPLY", 0 },
+	{ PROBE_SEAT, "--extension TAG <REPLY", 0 },
+	{ PROBE_END, NULL, 0 },
+};
 
 const struct cmd_entry cmd_mail = {
 	"mail",
@@ -76,13 +84,16 @@ const struct cmd_entry cmd_mail = {
 	"path of `arbiter move`.  A proven seat is answered at its own address.\n"
 	"Mail that proves no seat is answered only at its envelope sender\n"
 	"(Return-Path) when that is its From address, within an hourly cap.\n"
-	"Auto-replies, bounces, list mail and our own mail get no answer.  A mail\n"
+	"Auto-replies (Auto-Submitted, Precedence bulk, X-Autoreply, X-Autorespond),\n"
+	"bounces, list mail and our own mail get no answer and act on nothing.  A mail\n"
 	"is handled once: a redelivery does nothing and gets no second answer.\n\n"
 	"Exit status: 0 for every message handled (a rejected move, a message too\n"
-	"big or not a mail included); 75 only when the database is busy or the\n"
-	"disk full, so the MTA tries again; 78 when the configuration or the\n"
-	"database cannot be found or does not fit (Postfix defers such mail too).\n"
+	"big or not a mail included); 75 for every fault of the site's own (the\n"
+	"database busy, missing or failing, the disk full, the configuration\n"
+	"missing or wrong, a library that cannot be loaded): the MTA keeps the\n"
+	"mail queued and delivers it again once the site is fixed.  No other.\n"
 	"--no-send leaves the replies queued for `arbiter send`.\n",
 	run_mail,
 	0,
+	probes,
 };

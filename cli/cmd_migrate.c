@@ -43,6 +43,11 @@ run_migrate(struct ctx *c, int argc, char **argv)
 	return EXIT_OK;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_migrate = {
 	"migrate",
 	"migrate",
@@ -57,4 +62,5 @@ const struct cmd_entry cmd_migrate = {
 	"changed); 75 the database is busy, try again.\n",
 	run_migrate,
 	0,
+	probes,
 };

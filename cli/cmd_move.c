@@ -90,7 +90,8 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 		outmail_ahead(c, s);
 	rc = play_submission(c, s, &sub, &g, &out);
 	if (rc != EXIT_OK) {
-		if (out.err[0] != '\0' && rc != EXIT_IOERR && rc != EXIT_TEMPFAIL)
+		/* A database fault was said where it happened; a refusal is said here. */
+		if (out.err[0] != '\0' && !out.said)
 			errx_line(c, "%s", out.err);
 		goto out;
 	}
@@ -125,6 +126,14 @@ run_move(struct ctx *c, int argc, char **argv)
 	return submit_command(c, &cmd_move, argc, argv, 0);
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "GAME AWAITED CMD", 0 },
+	{ PROBE_SEAT, "--dry-run --expect NMOVES GAME AWAITED CMD", 0 },
+	{ PROBE_SEAT, "--no-send GAME AWAITED nonsense", 65 },
+	{ PROBE_SEAT, "GAME SEAT CMD", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_move = {
 	"move",
 	"move [--expect N] [--dry-run] [--no-send] GAME SEAT 'COMMANDS'|-",
@@ -143,4 +152,5 @@ const struct cmd_entry cmd_move = {
 	"66 no such game; 75 the database is busy, try again.\n",
 	run_move,
 	2,
+	probes,
 };

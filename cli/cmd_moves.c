@@ -52,6 +52,11 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_SEAT, "GAME SEAT", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_moves = {
 	"moves",
 	"moves GAME SEAT",
@@ -60,4 +65,5 @@ const struct cmd_entry cmd_moves = {
 	"stands.  For a seat the game does not wait for: no output, exit 77.\n",
 	run_moves,
 	0,
+	probes,
 };

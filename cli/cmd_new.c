@@ -90,6 +90,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "RULES --seat zed:zed@example.org --seat yan:yan@example.org --seat xi:xi@example.org --set deadline=48 --title Probe", 0 },
+	{ PROBE_PUBLIC, "tigris --seat zed:zed@example.org --seat yan:yan@example.org --option scoring=hidden", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_new = {
 	"new",
 	"new GAME --seat NAME[:EMAIL] ... [--option KEY=VALUE ...] [--set KEY=VALUE ...] "
@@ -111,4 +117,5 @@ const struct cmd_entry cmd_new = {
 	"players in the start mail.\n",
 	run_new,
 	0,
+	probes,
 };

@@ -26,7 +26,7 @@ run_remind(struct ctx *c, int argc, char **argv)
 	struct store *s = NULL;
 	int64_t gid;
 	char **ops = NULL, err[512];
-	int nops, rc, sent = 0, told = 0, played = 0;
+	int nops, rc, sent = 0, told = 0, played = 0, invited = 0;
 	long h;
 
 	rc = args_parse(c, &cmd_remind, argc, argv, specs, &ops, &nops);
@@ -71,12 +71,16 @@ run_remind(struct ctx *c, int argc, char **argv)
 		rc = EXIT_OK;
 		goto out;
 	}
-	if ((rc = remind_all(c, &cfg, s, &sent, &told, &played)) != EXIT_OK)
+	if ((rc = remind_all(c, &cfg, s, &sent, &told, &played, &invited)) != EXIT_OK)
 		goto out;
-	if (quiet == NULL)
-		printf("remind: %d reminder%s, %d table notice%s queued, %d timeout%s played\n",
+	if (quiet == NULL) {
+		printf("remind: %d reminder%s, %d table notice%s queued, %d timeout%s played",
 		    sent, sent == 1 ? "" : "s", told, told == 1 ? "" : "s", played,
 		    played == 1 ? "" : "s");
+		if (invited > 0)
+			printf(", %d invitation%s mailed", invited, invited == 1 ? "" : "s");
+		printf("\n");
+	}
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
 out:
@@ -84,6 +88,13 @@ out:
 	free(ops);
 	return rc;
 }
+
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "", 0 },
+	{ PROBE_PUBLIC, "--no-send --quiet", 0 },
+	{ PROBE_MASTER, "--game GAME --hours 1", 0 },
+	{ PROBE_END, NULL, 0 },
+};
 
 const struct cmd_entry cmd_remind = {
 	"remind",
@@ -103,4 +114,5 @@ const struct cmd_entry cmd_remind = {
 	"--quiet prints nothing when all went well (for cron).\n",
 	run_remind,
 	0,
+	probes,
 };

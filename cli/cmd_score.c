@@ -66,6 +66,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_SEAT, "GAME --as SEAT", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_score = {
 	"score",
 	"score GAME [--as SEAT]",
@@ -74,4 +80,5 @@ const struct cmd_entry cmd_score = {
 	"seat's own line is printed (and nothing without --as).\n",
 	run_score,
 	0,
+	probes,
 };

@@ -106,6 +106,13 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_MASTER, "GAME SEAT --address new@example.org", PROBE_ANY },
+	{ PROBE_MASTER, "GAME SEAT --name renamed --no-send", PROBE_ANY },
+	{ PROBE_MASTER, "GAME SEAT --replace sub:sub@example.org", PROBE_ANY },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_seat = {
 	"seat",
 	"seat GAME SEAT --address ADDRESS | --name NAME | --replace NAME[:ADDRESS] [--no-send]",
@@ -119,4 +126,5 @@ const struct cmd_entry cmd_seat = {
 	"65 for a finished game, 66 no such game.\n",
 	run_seat,
 	0,
+	probes,
 };

@@ -91,6 +91,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_MASTER, "GAME", PROBE_ANY },
+	{ PROBE_MASTER, "--force --no-send GAME", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_undo = {
 	"undo",
 	"undo [--force] [--no-send] GAME",
@@ -101,4 +107,5 @@ const struct cmd_entry cmd_undo = {
 	"earlier mail no longer act); observers and the forum get the public board.\n",
 	run_undo,
 	0,
+	probes,
 };

@@ -59,6 +59,12 @@ out:
 	return rc;
 }
 
+static const struct cmd_probe probes[] = {
+	{ PROBE_PUBLIC, "GAME", 0 },
+	{ PROBE_PUBLIC, "--all", 0 },
+	{ PROBE_END, NULL, 0 },
+};
+
 const struct cmd_entry cmd_verify = {
 	"verify",
 	"verify GAME|--all",
@@ -68,4 +74,5 @@ const struct cmd_entry cmd_verify = {
 	"Exit status 0 when every game agrees, 1 when one does not.\n",
 	run_verify,
 	0,
+	probes,
 };

@@ -4,17 +4,27 @@
  * cmd_entry; adding a command is one line in the table below.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "../app/outmail.h"
 
 static const struct cmd_entry *const commands[] = {
-	&cmd_new, &cmd_move, &cmd_admin, &cmd_show, &cmd_post, &cmd_moves, &cmd_score, &cmd_log,
+	&cmd_init, &cmd_new, &cmd_move, &cmd_admin, &cmd_show, &cmd_post, &cmd_moves, &cmd_score,
+	&cmd_standings, &cmd_log,
 	&cmd_list, &cmd_undo, &cmd_verify, &cmd_export, &cmd_import, &cmd_mail,
 	&cmd_game, &cmd_away, &cmd_seat, &cmd_abandon, &cmd_delete, &cmd_fetch, &cmd_send, &cmd_remind,
 	&cmd_migrate, &cmd_copy, &cmd_help,
 	NULL,
 };
+
+const struct cmd_entry *const *
+cmd_all(void)
+{
+	return commands;
+}
 
 const struct cmd_entry *
 cmd_find(const char *name)
@@ -25,6 +35,12 @@ cmd_find(const char *name)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i];
 	return NULL;
+}
+
+int
+cmd_draws(const struct cmd_entry *e)
+{
+	return e == &cmd_show;
 }
 
 void
@@ -38,24 +54,27 @@ void
 cmd_overview(FILE *f)
 {
 	const struct game_rules *const *g;
+	char bar[128], comma[128];
 	int i;
 
-	fputs("usage: arbiter [--db DB] [--format text|bbcode|markdown|json] "
-	    "COMMAND [ARGS]\n\n"
+	format_list(bar, sizeof(bar), "|", "|");
+	format_list(comma, sizeof(comma), ", ", " or ");
+	fprintf(f, "usage: arbiter [--db DB] [--format %s] COMMAND [ARGS]\n\n"
 	    "arbiter adjudicates board games played by email and on forums.\n\n"
-	    "Commands:\n", f);
+	    "Commands:\n", bar);
 	for (i = 0; commands[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
 	fputs("\nGames:", f);
 	for (g = game_all(); *g != NULL; g++)
 		fprintf(f, " %s (%s)", (*g)->name, (*g)->title);
-	fputs("\n\nGlobal options:\n"
+	fprintf(f, "\n\nGlobal options:\n"
 	    "  --db DB        the game database: a file, or a postgresql:// URI (default\n"
 	    "                 $ARBITER_DB, else db in the configuration, else ./arbiter.db)\n"
-	    "  --format FMT   output format: text, bbcode, markdown or json\n"
+	    "  --format FMT   output format: %s\n"
+	    "                 (png and svg: a picture of the board; show alone draws)\n"
 	    "  --config FILE  the site configuration file\n\n"
 	    "`arbiter help COMMAND` or `arbiter COMMAND --help` tells more; see arbiter(1).\n",
-	    f);
+	    comma);
 }
 
 int
@@ -77,3 +96,89 @@ cmd_help_text(const char *name, FILE *f)
 	return EXIT_OK;
 }
 
+/* The program: global options, then one command of the table (main.c). */
+int
+cli_main(int argc, char **argv)
+{
+	struct ctx c;
+	const struct cmd_entry *e;
+	const char *env = getenv("ARBITER_DB");
+	int i = 1;
+
+	/*
+	 * The database holds the token key, the seeds and every hand: every
+	 * file arbiter makes (the database, its journal, the Maildir and its
+	 * mail) is its user's alone.
+	 */
+	umask(077);
+	/*
+	 * A password in a postgresql:// URI on the command line (--db, copy's
+	 * --from and --to) is visible to every user in ps while the command
+	 * runs: the program keeps a copy, and the command line's own bytes
+	 * are overwritten with '*' at once.  (arbiter(1): put the password in
+	 * ~/.pgpass or the configuration file instead.)
+	 */
+	for (i = 1; i < argc; i++)
+		if (strstr(argv[i], "://") != NULL) {
+			char *copy = strdup(argv[i]);
+
+			if (copy == NULL)
+				return EXIT_SOFTWARE;
+			store_mask_passwords(argv[i]);
+			argv[i] = copy;
+		}
+	i = 1;
+	memset(&c, 0, sizeof(c));
+	c.prog = "arbiter";
+	c.db = env != NULL && *env != '\0' ? env : "arbiter.db";
+	c.db_default = c.db != env;
+	c.format = FMT_TEXT;
+	/* Global options before the command; the same ones also work after it. */
+	while (i < argc && strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0') {
+		const char *a = argv[i] + 2;
+		size_t len = strcspn(a, "=");
+
+		if (strcmp(a, "help") == 0)
+			return cmd_help_text(NULL, stdout);
+		if (strcmp(a, "version") == 0) {
+			puts("arbiter " ARBITER_VERSION);
+			return EXIT_OK;
+		}
+		if (!((len == 2 && strncmp(a, "db", 2) == 0) ||
+		    (len == 6 && strncmp(a, "format", 6) == 0) ||
+		    (len == 6 && strncmp(a, "config", 6) == 0)))
+			break;
+		i += a[len] == '=' ? 1 : 2;
+	}
+	if (i > argc)
+		i = argc;
+	if (i >= argc) {
+		cmd_overview(stderr);
+		return EXIT_USAGE;
+	}
+	e = cmd_find(argv[i]);
+	if (e == NULL) {
+		fprintf(stderr, "arbiter: no command '%s'; `arbiter help` lists them\n", argv[i]);
+		return EXIT_USAGE;
+	}
+	/*
+	 * Hand the command its arguments with the leading global options put
+	 * back after its name, so one parser sees them all.
+	 */
+	{
+		char **av = malloc(sizeof(*av) * (size_t)argc);
+		int n = 0, k, rc;
+
+		if (av == NULL)
+			return EXIT_SOFTWARE;
+		for (k = 1; k < i; k++)
+			av[n++] = argv[k];
+		for (k = i + 1; k < argc; k++)
+			av[n++] = argv[k];
+		rc = e->run(&c, n, av);
+		free(av);
+		outmail_end(&c);
+		free(c.cfg);
+		return rc < 0 ? EXIT_OK : rc;
+	}
+}

@@ -428,12 +428,16 @@ put_qp_line(struct sbuf *b, const char *line, size_t len)
 	sb_puts(b, "\r\n");
 }
 
-/* Append the transfer-encoding header, a blank line and the body. */
+/*
+ * Append the transfer-encoding header, a blank line and the body.  With
+ * mark non-NULL, mark[0] and mark[1] (offsets of line starts in body, or
+ * its end) become the offsets in b where those lines start in the output.
+ */
 static int
-put_body(struct sbuf *b, const char *body, char *err, size_t errlen)
+put_body(struct sbuf *b, const char *body, size_t *mark, char *err, size_t errlen)
 {
 	const char *line = body;
-	int plain;
+	int plain, k;
 
 	if (!utf8_valid(body, strlen(body))) {
 		set_err(err, errlen, "compose: the body is not valid UTF-8");
@@ -446,6 +450,9 @@ put_body(struct sbuf *b, const char *body, char *err, size_t errlen)
 		size_t len = strcspn(line, "\n");
 		size_t end = len;
 
+		for (k = 0; mark != NULL && k < 2; k++)
+			if (mark[k] == (size_t)(line - body))
+				mark[k] = b->len;
 		if (end > 0 && line[end - 1] == '\r')
 			end--;
 		if (plain)
@@ -456,6 +463,9 @@ put_body(struct sbuf *b, const char *body, char *err, size_t errlen)
 		if (*line == '\n')
 			line++;
 	}
+	for (k = 0; mark != NULL && k < 2; k++)
+		if (mark[k] == (size_t)(line - body))
+			mark[k] = b->len;
 	return 0;
 }
 
@@ -503,12 +513,30 @@ put_ids(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
  * shows the board in a fixed-width font.  Only &, < and > need escaping.
  */
 static char *
-html_of(const char *body)
+html_of(const char *body, const struct mail_picture *pic, size_t img[2])
 {
 	struct sbuf h = SBUF_INIT;
+	const char *a;
 
-	sb_puts(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n"
-	    "<body><pre style=\"font-family: monospace\">\n");
+	sb_puts(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n");
+	if (pic != NULL) {
+		/* The picture above the text, on lines of their own (img[]). */
+		sb_puts(&h, "<body>\n");
+		img[0] = h.len;
+		sb_printf(&h, "<p><img src=\"cid:%s\"\n width=\"%d\" height=\"%d\"\n"
+		    " style=\"max-width: 100%%; height: auto\"\n alt=\"", pic->cid, pic->width,
+		    pic->height);
+		for (a = pic->alt != NULL ? pic->alt : ""; *a != '\0'; a++)
+			if (strchr("\"&<>", *a) != NULL || (unsigned char)*a < ' ' ||
+			    (unsigned char)*a > '~')
+				sb_putc(&h, ' ');
+			else
+				sb_putc(&h, *a);
+		sb_puts(&h, "\"></p>\n");
+		img[1] = h.len;
+		sb_puts(&h, "<pre style=\"font-family: monospace\">\n");
+	} else
+		sb_puts(&h, "<body><pre style=\"font-family: monospace\">\n");
 	/* (a newline right after <pre> is not part of its text) */
 	while (*body != '\0') {
 		size_t n = strcspn(body, "&<>");
@@ -533,11 +561,11 @@ html_of(const char *body)
 	return sb_take(&h);
 }
 
-/* A boundary that appears in neither part: "=_" never occurs in
- * quoted-printable text, and the counter steps past plain text that has it. */
+/* A boundary "=_STEM_..." that appears in neither part: "=_" never occurs
+ * in quoted-printable text, and the counter steps past plain text that has it. */
 static void
-pick_boundary(const char *text, const char *html, const char *seed, char *out,
-    size_t len)
+pick_boundary(const char *stem, const char *text, const char *html, const char *seed,
+    char *out, size_t len)
 {
 	unsigned long h = 5381;
 	unsigned n;
@@ -545,44 +573,185 @@ pick_boundary(const char *text, const char *html, const char *seed, char *out,
 	for (; seed != NULL && *seed != '\0'; seed++)
 		h = h * 33u + (unsigned char)*seed;
 	for (n = 0;; n++) {
-		snprintf(out, len, "=_arbiter_%08lx_%u", h & 0xffffffffUL, n);
+		snprintf(out, len, "=_%s_%08lx_%u", stem, h & 0xffffffffUL, n);
 		if (strstr(text, out) == NULL && strstr(html, out) == NULL)
 			return;
 	}
 }
 
-/* Append MIME-Version and the two alternatives: the text, and it as HTML. */
+/*
+ * The alternatives with a picture: the text, then a multipart/related of
+ * the HTML (its <img> lines at img[] of html) and the picture's part,
+ * whose base64 data compose_picture puts in at m->picture->at[3].  The
+ * two boundaries are the one picked with a suffix each, so neither is the
+ * start of the other.
+ */
+static int
+put_related(struct sbuf *b, const struct mail_out *m, const char *text, const char *html,
+    const char *boundary, size_t img[2], char *err, size_t errlen)
+{
+	struct mail_picture *pic = m->picture;
+
+	sb_printf(b, "Content-Type: multipart/alternative; boundary=\"%s.alt\"\r\n\r\n"
+	    "--%s.alt\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary, boundary);
+	if (put_body(b, text, NULL, err, errlen) != 0)
+		return -1;
+	sb_printf(b, "\r\n--%s.alt\r\nContent-Type: multipart/related; boundary=\"%s.rel\"; "
+	    "type=\"text/html\"\r\n\r\n--%s.rel\r\nContent-Type: text/html; charset=utf-8\r\n",
+	    boundary, boundary, boundary);
+	if (put_body(b, html, img, err, errlen) != 0)
+		return -1;
+	pic->at[0] = img[0];
+	pic->at[1] = img[1];
+	pic->at[2] = b->len;
+	sb_printf(b, "\r\n--%s.rel\r\nContent-Type: image/png\r\n"
+	    "Content-Transfer-Encoding: base64\r\nContent-ID: <%s>\r\n"
+	    "Content-Disposition: inline; filename=\"board.png\"\r\n\r\n", boundary, pic->cid);
+	pic->at[3] = b->len;
+	sb_printf(b, "\r\n--%s.rel--\r\n\r\n--%s.alt--\r\n", boundary, boundary);
+	return 0;
+}
+
+int
+compose_picture(const char *msg, size_t len, const size_t at[4], const void *png,
+    size_t pnglen, char **out, size_t *outlen)
+{
+	struct sbuf b = SBUF_INIT;
+	const uint8_t *p = png;
+	char line[80];
+
+	*out = NULL;
+	*outlen = 0;
+	if (!(at[0] <= at[1] && at[1] <= at[2] && at[2] <= at[3] && at[3] <= len))
+		return -1;
+	if (png == NULL) {
+		/* Without the picture: the HTML alone in its multipart/related. */
+		sb_putn(&b, msg, at[0]);
+		sb_putn(&b, msg + at[1], at[2] - at[1]);
+		sb_putn(&b, msg + at[3], len - at[3]);
+	} else {
+		sb_putn(&b, msg, at[3]);
+		/* 57 bytes make a line of 76 characters; no line end after the last. */
+		while (pnglen > 0) {
+			size_t n = pnglen < 57 ? pnglen : 57;
+
+			base64_encode_raw(line, n, p);
+			line[BASE64_ENCODE_RAW_LENGTH(n)] = '\0';
+			sb_puts(&b, line);
+			p += n;
+			pnglen -= n;
+			if (pnglen > 0)
+				sb_puts(&b, "\r\n");
+		}
+		sb_putn(&b, msg + at[3], len - at[3]);
+	}
+	if (b.oom) {
+		sb_free(&b);
+		return -1;
+	}
+	*outlen = b.len;
+	*out = sb_take(&b);
+	return 0;
+}
+
+/* Append the two alternatives (the text, and it as HTML, with the picture
+ * in a multipart/related when there is one) after headers that end in the
+ * Content-Type line's end; the text alone with text_only. */
+static int
+put_alternatives(struct sbuf *b, const struct mail_out *m, const char *text, char *err,
+    size_t errlen)
+{
+	char boundary[64], *html;
+	size_t img[2] = { 0, 0 };
+	int rc;
+
+	if (m->text_only) {
+		sb_puts(b, "Content-Type: text/plain; charset=utf-8\r\n");
+		return put_body(b, text, NULL, err, errlen);
+	}
+	if (m->picture != NULL && (m->picture->cid == NULL ||
+	    !at_token_ok(m->picture->cid, strlen(m->picture->cid)))) {
+		set_err(err, errlen, "compose: the picture's Content-ID is not of the form "
+		    "left@right");
+		return -1;
+	}
+	if ((html = html_of(text, m->picture, img)) == NULL) {
+		set_err(err, errlen, "compose: out of memory");
+		return -1;
+	}
+	pick_boundary("arbiter", text, html, m->message_id, boundary, sizeof boundary);
+	if (m->picture != NULL) {
+		rc = put_related(b, m, text, html, boundary, img, err, errlen);
+		free(html);
+		return rc;
+	}
+	sb_printf(b, "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
+	    "--%s\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary, boundary);
+	rc = put_body(b, text, NULL, err, errlen);
+	if (rc == 0) {
+		/* The CRLF before a delimiter belongs to it, not to the part. */
+		sb_printf(b, "\r\n--%s\r\nContent-Type: text/html; charset=utf-8\r\n",
+		    boundary);
+		rc = put_body(b, html, NULL, err, errlen);
+	}
+	if (rc == 0)
+		sb_printf(b, "\r\n--%s--\r\n", boundary);
+	free(html);
+	return rc;
+}
+
+/* A file name safe in a header without quoting rules: [A-Za-z0-9._-]. */
+static int
+name_ok(const char *s)
+{
+	if (s == NULL || *s == '\0' || strlen(s) > 64)
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '.' || *s == '-' || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* Append MIME-Version and the parts: the text (and it as HTML), then the
+ * attachment. */
 static int
 put_parts(struct sbuf *b, const struct mail_out *m, char *err, size_t errlen)
 {
 	const char *text = m->body != NULL ? m->body : "";
-	char boundary[64], *html;
+	char boundary[64];
 	int rc;
 
 	if (!utf8_valid(text, strlen(text))) {
 		set_err(err, errlen, "compose: the body is not valid UTF-8");
 		return -1;
 	}
-	if ((html = html_of(text)) == NULL) {
-		set_err(err, errlen, "compose: out of memory");
+	sb_puts(b, "MIME-Version: 1.0\r\n");
+	if (m->attach == NULL)
+		return put_alternatives(b, m, text, err, errlen);
+	if (!name_ok(m->attach_name) || m->attach_type == NULL ||
+	    strspn(m->attach_type, "abcdefghijklmnopqrstuvwxyz0123456789/.+-") !=
+	    strlen(m->attach_type) || strchr(m->attach_type, '/') == NULL) {
+		set_err(err, errlen, "compose: the attachment's name or type is not plain");
 		return -1;
 	}
-	pick_boundary(text, html, m->message_id, boundary, sizeof boundary);
-	sb_printf(b, "MIME-Version: 1.0\r\n"
-	    "Content-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
-	    "--%s\r\nContent-Type: text/plain; charset=utf-8\r\n", boundary,
-	    boundary);
-	rc = put_body(b, text, err, errlen);
-	if (rc == 0) {
-		/* The CRLF before a delimiter belongs to it, not to the part. */
-		sb_printf(b, "\r\n--%s\r\nContent-Type: text/html; charset=utf-8\r\n",
-		    boundary);
-		rc = put_body(b, html, err, errlen);
+	if (!utf8_valid(m->attach, strlen(m->attach))) {
+		set_err(err, errlen, "compose: the attachment is not valid UTF-8");
+		return -1;
 	}
-	if (rc == 0)
-		sb_printf(b, "\r\n--%s--\r\n", boundary);
-	free(html);
-	return rc;
+	/* A stem of its own: neither boundary begins the other. */
+	pick_boundary("mixed", text, m->attach, m->message_id, boundary, sizeof boundary);
+	sb_printf(b, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n--%s\r\n",
+	    boundary, boundary);
+	if ((rc = put_alternatives(b, m, text, err, errlen)) != 0)
+		return rc;
+	sb_printf(b, "\r\n--%s\r\nContent-Type: %s; charset=utf-8; name=\"%s\"\r\n"
+	    "Content-Disposition: attachment; filename=\"%s\"\r\n", boundary,
+	    m->attach_type, m->attach_name, m->attach_name);
+	if ((rc = put_body(b, m->attach, NULL, err, errlen)) != 0)
+		return rc;
+	sb_printf(b, "\r\n--%s--\r\n", boundary);
+	return 0;
 }
 
 /* Append every header and the body of m to b. */

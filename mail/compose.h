@@ -8,7 +8,15 @@
  * (multipart/alternative).  The first part is the text (text/plain;
  * charset=utf-8), the second the same text as HTML inside <pre> (so webmail
  * shows boards in a fixed-width font); each has its
- * Content-Transfer-Encoding.
+ * Content-Transfer-Encoding.  With a picture (mail_out.picture), the
+ * second part is a multipart/related: the HTML, with the picture above the
+ * text by cid:, and the picture (image/png, base64) after it.  The
+ * picture's bytes are not in the message compose_message makes: they go
+ * in later, with compose_picture, at the place it notes (so a picture can
+ * be drawn when the mail is delivered, once for all the mails of a move).
+ * With text_only the text is the whole body (text/plain).  With an
+ * attachment the message is multipart/mixed: the above, then the
+ * attachment (Content-Disposition: attachment).
  *
  * Header safety: addresses and message ids containing control characters,
  * white space or any of <>()[]",;\ are rejected; in free text (display
@@ -47,6 +55,26 @@ struct mail_out {
 	const char *auto_submitted;	/* e.g. "auto-replied", may be NULL */
 	const char *x_arbiter;		/* X-Arbiter value; NULL gives "1" */
 	const char *body;		/* UTF-8 text, may be NULL (empty) */
+	int text_only;			/* no HTML alternative (mail a forum reads as it is) */
+	/* An attachment after the text, may be NULL: its file name (letters,
+	 * digits, '.', '-', '_'), MIME type ("application/json") and UTF-8
+	 * text. */
+	const char *attach_name;
+	const char *attach_type;
+	const char *attach;
+	struct mail_picture *picture;	/* NULL: none */
+};
+
+/*
+ * A picture above the HTML text.  compose_message fills at[]: the byte
+ * offsets in the message of the <img> lines' start and end, of the
+ * picture's part, and of where its base64 data goes (all increasing).
+ */
+struct mail_picture {
+	const char *cid;		/* Content-ID, left@right without <> */
+	const char *alt;		/* ASCII text for readers without pictures */
+	int width, height;		/* pixels */
+	size_t at[4];			/* out */
 };
 
 /* Build the message. On success returns 0 and stores a malloc'ed,
@@ -55,6 +83,16 @@ struct mail_out {
  * field was wrong. */
 int compose_message(const struct mail_out *m, char **out, size_t *outlen,
     char *err, size_t errlen);
+
+/*
+ * The message msg (len bytes) composed with a picture noted at at[], made
+ * whole: png's bytes (pnglen) in base64 where they go, or with png NULL
+ * the picture left out (its <img> and its part), for a picture that could
+ * not be drawn.  0 with a malloc'ed *out (length *outlen), or -1 when at[]
+ * does not fit msg or memory ran out.
+ */
+int compose_picture(const char *msg, size_t len, const size_t at[4], const void *png,
+    size_t pnglen, char **out, size_t *outlen);
 
 /* Format t as an RFC 5322 date in UTC ("Sat, 21 Nov 2026 22:45:00 +0000")
  * into out, independent of the locale. Returns 0 or -1. */

@@ -192,6 +192,23 @@ read_header_flags(struct inbound *msg, GMimeObject *obj)
 			msg->has_list_header = 1;
 		if (g_ascii_strcasecmp(name, "X-Arbiter") == 0)
 			msg->has_x_arbiter = 1;
+		/*
+		 * Vacation programs that predate RFC 3834 mark their answers
+		 * with these instead of Auto-Submitted (X-Autorespond with any
+		 * value, X-Autoreply with "yes").
+		 */
+		if (g_ascii_strcasecmp(name, "X-Autorespond") == 0)
+			msg->has_autoreply = 1;
+		if (g_ascii_strcasecmp(name, "X-Autoreply") == 0) {
+			const char *v = g_mime_header_get_value(
+			    g_mime_header_list_get_header_at(headers, i));
+
+			while (v != NULL && (*v == ' ' || *v == '\t'))
+				v++;
+			if (v == NULL || g_ascii_strncasecmp(v, "no", 2) != 0 ||
+			    (v[2] != '\0' && v[2] != ' ' && v[2] != '\t' && v[2] != ';'))
+				msg->has_autoreply = 1;
+		}
 	}
 }
 
@@ -601,7 +618,7 @@ inbound_is_automatic(const struct inbound *msg, const char *our_from)
 	    value_is(msg->precedence, "junk") ||
 	    value_is(msg->precedence, "list"))
 		return 1;
-	if (msg->has_list_header || msg->has_x_arbiter)
+	if (msg->has_list_header || msg->has_x_arbiter || msg->has_autoreply)
 		return 1;
 	if (msg->content_type != NULL &&
 	    strcmp(msg->content_type, "multipart/report") == 0)

@@ -47,6 +47,7 @@ struct inbound {
 	char *content_type;	/* top-level "type/subtype", lowercase */
 	int has_list_header;	/* any List-* header present */
 	int has_x_arbiter;	/* an X-Arbiter header present (our mail) */
+	int has_autoreply;	/* X-Autorespond, or X-Autoreply other than "no" */
 	int body_from_html;	/* body was reduced from text/html */
 	char *body;		/* text/plain (or reduced HTML), LF line ends;
 				   "" when the message has no text part */
@@ -72,7 +73,8 @@ void inbound_free(struct inbound *msg);
  * not "no"; an empty envelope sender (Return-Path: <>); a From or envelope
  * sender whose local part is MAILER-DAEMON or postmaster (any case);
  * Precedence bulk, junk or list; any List-* header; a top-level
- * multipart/report (delivery or read reports); an X-Arbiter header; or a
+ * multipart/report (delivery or read reports); an X-Arbiter header; an
+ * X-Autorespond header, or X-Autoreply other than "no"; or a
  * From equal (case-insensitively) to our_from when our_from is not NULL.
  * Returns 0 otherwise. */
 int inbound_is_automatic(const struct inbound *msg, const char *our_from);

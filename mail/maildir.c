@@ -2,6 +2,7 @@
  * maildir.c - Maildir delivery (see maildir.h).
  */
 #include "maildir.h"
+#include "../util/private.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -35,7 +36,7 @@ make_dir(const char *path)
 {
 	struct stat st;
 
-	if (mkdir(path, 0700) == 0)
+	if (mkdir(path, private_mode(PRIVATE_MAILDIR)) == 0)
 		return 0;
 	if (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return 0;
@@ -197,7 +198,7 @@ open_unique(const char *dir, char *tmp_path, char *new_path, char *err,
 			return -1;
 		}
 		fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-		    0600);
+		    private_mode(PRIVATE_MAIL_TMP));
 		if (fd >= 0)
 			return fd;
 		if (errno != EEXIST) {
@@ -346,7 +347,8 @@ maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t 
 	/* A reader may have moved it to cur/ already. */
 	if (look && (access(new_path, F_OK) == 0 || holds(dir, "cur", name)))
 		return 1;
-	fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	    private_mode(PRIVATE_MAIL_TMP));
 	if (fd < 0) {
 		sys_err(err, errlen, "cannot create", tmp_path);
 		return -1;

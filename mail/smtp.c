@@ -120,7 +120,8 @@ dup_opt(char **dst, const char *src)
 static int
 parse_url(struct smtp_session *s, const char *url)
 {
-	const char *p = url + 7, *end, *h, *hend, *port = NULL;
+	const char *p = url + (strncasecmp(url, "smtps://", 8) == 0 ? 8 : 7), *end, *h, *hend,
+	    *port = NULL;
 	size_t hlen, plen;
 
 	end = p + strcspn(p, "/?#");
@@ -188,6 +189,28 @@ parse_url(struct smtp_session *s, const char *url)
 		snprintf(s->helo, sizeof s->helo, "localhost");
 	} else
 		s->helo[sizeof s->helo - 1] = '\0';
+	return 0;
+}
+
+/* Judge a URL as smtp_open will; see smtp.h. */
+int
+smtp_url_check(const char *url, char *err, size_t errlen)
+{
+	struct smtp_session s;
+
+	memset(&s, 0, sizeof(s));
+	if (url == NULL || (strncasecmp(url, "smtp://", 7) != 0 &&
+	    strncasecmp(url, "smtps://", 8) != 0)) {
+		set_err(err, errlen, "it must start with smtp:// or smtps://");
+		return -1;
+	}
+	/* smtps:// goes to libcurl, but its host and port have the same form. */
+	if (parse_url(&s, url) != 0) {
+		set_err(err, errlen, "it is not smtp://HOST[:PORT][/NAME] or "
+		    "smtps://HOST[:PORT][/NAME] (an IPv6 address in [], a port from 1 "
+		    "to 65535, a NAME without spaces)");
+		return -1;
+	}
 	return 0;
 }
 

@@ -45,6 +45,10 @@ struct smtp_config {
 
 struct smtp_session;
 
+/* 0 when url is one smtp_open takes (without loading anything or
+ * connecting), else -1 with err saying what form it must have. */
+int smtp_url_check(const char *url, char *err, size_t errlen);
+
 /* Make a session for conf (the strings are copied). Nothing is sent yet.
  * Returns NULL with err set when the URL is not smtp:// or smtps:// or
  * memory ran out. */

@@ -11,13 +11,16 @@
 
 /* Every table of the schema, each after those it refers to. */
 static const char *const tables[] = {
-	"meta", "games", "seats", "moves", "snapshots", "outbox", "outbox_body", "inbound", "replies",
+	"meta", "games", "seats", "moves", "snapshots", "pictures", "outbox", "outbox_body", "inbound",
+	"replies",
 	"auth_failures", "observers", "proposals", "identities", "tables", "table_seats",
+	"opened", "prefs", "news", "digests", "ratings",
 };
 
 /* The columns that number themselves on PostgreSQL (see pg_migration). */
 static const char *const counters[][2] = {
 	{ "games", "id" }, { "outbox", "id" }, { "tables", "id" }, { "snapshots", "game_id" },
+	{ "news", "id" }, { "pictures", "id" },
 };
 
 static int

@@ -308,8 +308,11 @@ store_game_delete(struct store *s, int64_t id)
 		"DELETE FROM auth_failures WHERE game_id = ?",
 		"DELETE FROM observers WHERE game_id = ?",
 		"DELETE FROM proposals WHERE game_id = ?",
+		"DELETE FROM news WHERE game_id = ?",
+		"DELETE FROM prefs WHERE game_id = ?",
 		"DELETE FROM inbound WHERE game_id = ?",
 		"DELETE FROM outbox WHERE game_id = ?",
+		"DELETE FROM pictures WHERE game_id = ?",
 		"DELETE FROM snapshots WHERE game_id = ?",
 		"DELETE FROM moves WHERE game_id = ?",
 		"DELETE FROM seats WHERE game_id = ?",
@@ -461,8 +464,8 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 
 	*n = 0;
 	rc = store_prepare(s, "SELECT idx, name, email, password, idle_since, "
-	    "reminded_at, reminders, away_until, table_told, serial, due_at FROM seats "
-	    "WHERE game_id = ? ORDER BY idx", &st);
+	    "reminded_at, reminders, away_until, table_told, serial, due_at, confirm_serial "
+	    "FROM seats WHERE game_id = ? ORDER BY idx", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
@@ -481,6 +484,7 @@ store_seats_get(struct store *s, int64_t id, struct store_seat *seats, int max, 
 		p->table_told = db_col_int(st, 8);
 		p->serial = db_col_int(st, 9);
 		p->due_at = db_col_int(st, 10);
+		p->confirm_serial = db_col_int(st, 11);
 	}
 	db_finalize(st);
 	if (rc != DB_DONE && rc != DB_ROW)
@@ -528,19 +532,34 @@ store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *se
 	return store_done(s, st, "update seat");
 }
 
-int
-store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
+/* Set one whole-number column of seat idx of game id (sql names the column). */
+static int
+seat_set(struct store *s, const char *sql, int64_t id, int idx, int64_t value,
+    const char *what)
 {
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", &st);
-	if (rc != STORE_OK)
+	if ((rc = store_prepare(s, sql, &st)) != STORE_OK)
 		return rc;
-	db_bind_int(st, 1, serial);
+	db_bind_int(st, 1, value);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, idx);
-	return store_done(s, st, "update seat serial");
+	return store_done(s, st, what);
+}
+
+int
+store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial)
+{
+	return seat_set(s, "UPDATE seats SET serial = ? WHERE game_id = ? AND idx = ?", id, idx,
+	    serial, "update seat serial");
+}
+
+int
+store_seat_set_confirm(struct store *s, int64_t id, int idx, int64_t serial)
+{
+	return seat_set(s, "UPDATE seats SET confirm_serial = ? WHERE game_id = ? AND idx = ?",
+	    id, idx, serial, "ask to confirm");
 }
 
 int

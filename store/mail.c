@@ -66,8 +66,8 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	int64_t id;
 	int rc;
 
-	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try) "
-	    "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", &st);
+	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try, "
+	    "held) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, m->game);
@@ -75,19 +75,81 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	db_bind_text(st, 3, m->kind);
 	db_bind_text(st, 4, m->rcpt);
 	db_bind_int(st, 5, m->created);
-	db_bind_int(st, 6, m->created);
+	db_bind_int(st, 6, m->not_before > m->created ? m->not_before : m->created);
+	db_bind_int(st, 7, m->held != 0);
 	if ((rc = db_step(st)) != DB_ROW) {
 		db_finalize(st);
 		return store_fail(s, rc, "queue mail");
 	}
 	id = db_col_int(st, 0);
 	db_finalize(st);
-	rc = store_prepare(s, "INSERT INTO outbox_body (id, message) VALUES (?, ?)", &st);
+	/* (Without a picture its columns stay NULL: PostgreSQL takes a NULL
+	 * parameter as text, which an integer column refuses.) */
+	rc = store_prepare(s, m->picture > 0 ? "INSERT INTO outbox_body (id, message, picture, "
+	    "picture_at) VALUES (?, ?, ?, ?)" : "INSERT INTO outbox_body (id, message) VALUES (?, ?)",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
 	db_bind_blob(st, 2, m->message, m->len);
+	if (m->picture > 0) {
+		db_bind_int(st, 3, m->picture);
+		db_bind_text(st, 4, m->picture_at);
+	}
 	return store_done(s, st, "queue mail");
+}
+
+int
+store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
+    int64_t *id)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "INSERT INTO pictures (game_id, digest, view) VALUES (?, ?, ?) "
+	    "ON CONFLICT (game_id, digest) DO NOTHING", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, game);
+	db_bind_text(st, 2, digest);
+	db_bind_text(st, 3, view);
+	if ((rc = store_done(s, st, "keep picture")) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT id FROM pictures WHERE game_id = ? AND digest = ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, game);
+	db_bind_text(st, 2, digest);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*id = db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc == DB_DONE ? DB_ERR : rc, "keep picture");
+}
+
+int
+store_picture_view(struct store *s, int64_t id, char **view)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*view = NULL;
+	if ((rc = store_prepare(s, "SELECT view FROM pictures WHERE id = ?", &st)) != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, id);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*view = store_col_dup(st, 0);
+	db_finalize(st);
+	if (rc == DB_DONE)
+		return STORE_NOTFOUND;
+	if (rc != DB_ROW)
+		return store_fail(s, rc, "read picture");
+	if (*view == NULL) {
+		snprintf(s->err, sizeof(s->err), "out of memory");
+		return STORE_ERROR;
+	}
+	return STORE_OK;
 }
 
 /* Record one outcome. */
@@ -98,7 +160,7 @@ record(struct store *s, const struct store_mail_result *r, int64_t now)
 	int rc;
 
 	rc = store_prepare(s, "UPDATE outbox SET sent_at = ?, failed = ?, attempts = ?, "
-	    "next_try = ?, claimed_until = 0, last_error = ? WHERE id = ?", &st);
+	    "next_try = ?, claimed_until = 0, claimed_by = '', last_error = ? WHERE id = ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, r->sent ? now : 0);
@@ -126,6 +188,9 @@ read_mail(struct store *s, struct db_stmt *st, struct store_mail *m)
 	m->created = db_col_int(st, 6);
 	m->attempts = db_col_int(st, 7);
 	m->retried = db_col_int(st, 8) != 0;
+	m->picture = db_col_null(st, 9) ? 0 : db_col_int(st, 9);
+	if (m->picture > 0)
+		store_col_text(st, 10, m->picture_at, sizeof(m->picture_at));
 	m->message = malloc(m->len + 1);
 	if (m->message == NULL) {
 		snprintf(s->err, sizeof(s->err), "out of memory");
@@ -186,20 +251,29 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * PostgreSQL: rows another host's sender is claiming right now
 		 * are skipped, not waited for and then claimed a second time.
 		 */
+		/*
+		 * An expired claim is taken over at once when it was an SMTP
+		 * sender's or ours; another Maildir's only takeover seconds
+		 * later (see store_outbox_claimer).
+		 */
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until FROM outbox AS o INDEXED BY outbox_queue "
-		    "JOIN outbox_body AS b ON b.id = o.id "
+		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
+		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2",
+		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
+		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
+		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
+		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
 		if (rc != STORE_OK)
 			goto fail;
 		db_bind_int(st, 1, now);
 		db_bind_int(st, 2, max);
+		db_bind_text(st, 3, s->claimer);
+		db_bind_int(st, 4, now - s->takeover);
 		while ((rc = db_step(st)) == DB_ROW) {
 			if ((rc = read_mail(s, st, &claimed[n])) != STORE_OK) {
 				db_finalize(st);
@@ -213,12 +287,13 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 			goto fail;
 		}
 		for (i = 0; i < n; i++) {
-			rc = store_prepare(s, "UPDATE outbox SET claimed_until = ? WHERE id = ?",
-			    &st);
+			rc = store_prepare(s, "UPDATE outbox SET claimed_until = ?, claimed_by = ? "
+			    "WHERE id = ?", &st);
 			if (rc != STORE_OK)
 				goto fail;
 			db_bind_int(st, 1, now + lease);
-			db_bind_int(st, 2, claimed[i].id);
+			db_bind_text(st, 2, s->claimer);
+			db_bind_int(st, 3, claimed[i].id);
 			if ((rc = store_done(s, st, "claim mail")) != STORE_OK)
 				goto fail;
 		}
@@ -232,6 +307,13 @@ fail:
 	for (i = 0; i < n; i++)
 		store_mail_free(&claimed[i]);
 	return rc;
+}
+
+void
+store_outbox_claimer(struct store *s, const char *claimer, int64_t takeover)
+{
+	snprintf(s->claimer, sizeof(s->claimer), "%s", claimer != NULL ? claimer : "");
+	s->takeover = takeover;
 }
 
 int
@@ -272,6 +354,59 @@ store_outbox_queued(struct store *s, int *queued)
 }
 
 int
+store_outbox_held(struct store *s, int *held)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*held = 0;
+	rc = store_prepare(s, "SELECT count(*) FROM outbox INDEXED BY outbox_queue "
+	    "WHERE sent_at = 0 AND failed = 0 AND held != 0", &st);
+	if (rc != STORE_OK)
+		return rc;
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*held = (int)db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? STORE_OK : store_fail(s, rc, "count held mail");
+}
+
+int
+store_outbox_held_report(struct store *s,
+    void (*fn)(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg),
+    void *arg)
+{
+	struct db_stmt *st;
+	int rc, n = 0;
+
+	if ((rc = store_begin_queue(s)) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT rcpt, kind, game_id, next_try FROM outbox INDEXED BY "
+	    "outbox_held WHERE held = 1 ORDER BY id", &st);
+	if (rc != STORE_OK)
+		goto fail;
+	while ((rc = db_step(st)) == DB_ROW) {
+		const char *rcpt = db_col_text(st, 0), *kind = db_col_text(st, 1);
+
+		fn(rcpt != NULL ? rcpt : "", kind != NULL ? kind : "", db_col_int(st, 2),
+		    db_col_int(st, 3), arg);
+		n++;
+	}
+	db_finalize(st);
+	if (rc != DB_DONE) {
+		rc = store_fail(s, rc, "read held mail");
+		goto fail;
+	}
+	if (n > 0 && (rc = store_exec(s, "UPDATE outbox SET held = 2 WHERE held = 1",
+	    "mark held mail reported")) != STORE_OK)
+		goto fail;
+	return store_commit(s);
+fail:
+	store_rollback(s);
+	return rc;
+}
+
+int
 store_outbox_purge(struct store *s, int64_t before, int *n)
 {
 	struct db_stmt *st;
@@ -283,9 +418,16 @@ store_outbox_purge(struct store *s, int64_t before, int *n)
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, before);
-	if ((rc = store_done(s, st, "delete old mail")) == STORE_OK)
-		*n = (int)s->changes;
-	return rc;
+	if ((rc = store_done(s, st, "delete old mail")) != STORE_OK)
+		return rc;
+	*n = (int)s->changes;
+	if (*n == 0)
+		return STORE_OK;
+	rc = store_prepare(s, "DELETE FROM pictures WHERE NOT EXISTS (SELECT 1 FROM outbox_body "
+	    "AS b WHERE b.picture = pictures.id)", &st);
+	if (rc != STORE_OK)
+		return rc;
+	return store_done(s, st, "delete old pictures");
 }
 
 void
@@ -378,6 +520,29 @@ store_replies_strangers_since(struct store *s, int64_t since, int *count)
 }
 
 int
+store_reply_slot(struct store *s, const char *addr, int64_t now, int most, int64_t *at)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*at = now;
+	if (most <= 0)
+		most = 1;
+	rc = store_prepare(s, "SELECT at FROM replies WHERE addr = ? AND at > ? ORDER BY at DESC "
+	    "LIMIT 1 OFFSET ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, addr);
+	db_bind_int(st, 2, now - 3600);
+	db_bind_int(st, 3, most - 1);
+	rc = db_step(st);
+	if (rc == DB_ROW && db_col_int(st, 0) + 3600 > now)
+		*at = db_col_int(st, 0) + 3600;
+	db_finalize(st);
+	return rc == DB_ROW || rc == DB_DONE ? STORE_OK : store_fail(s, rc, "count replies");
+}
+
+int
 store_reply_note(struct store *s, const char *addr, int64_t at, int stranger)
 {
 	struct db_stmt *st;
@@ -455,6 +620,8 @@ identity_read(struct store *s, struct db_stmt *st, struct store_identity *id)
 		id->confirmed_at = db_col_int(st, 2);
 		id->pending = store_col_dup(st, 3);
 		id->created = db_col_int(st, 4);
+		id->invited_at = db_col_int(st, 5);
+		id->accepted_at = db_col_int(st, 6);
 	}
 	db_finalize(st);
 	if (rc == DB_DONE)
@@ -475,8 +642,8 @@ store_identity_get(struct store *s, const char *email, struct store_identity *id
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE email = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE email = ?", &st)) != STORE_OK)
 		return rc;
 	db_bind_text(st, 1, email);
 	return identity_read(s, st, id);
@@ -489,8 +656,9 @@ store_identity_by_nonce(struct store *s, const char *nonce, struct store_identit
 	int rc;
 
 	memset(id, 0, sizeof(*id));
-	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created FROM "
-	    "identities WHERE nonce = ?", &st)) != STORE_OK)
+	if ((rc = store_prepare(s, "SELECT email, nonce, confirmed_at, pending, created, "
+	    "invited_at, accepted_at FROM identities WHERE nonce = ? AND nonce != ''", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, nonce);
 	return identity_read(s, st, id);
@@ -503,15 +671,19 @@ store_identity_put(struct store *s, const struct store_identity *id)
 	int rc;
 
 	if ((rc = store_prepare(s, "INSERT INTO identities (email, nonce, confirmed_at, pending, "
-	    "created) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET email = "
-	    "excluded.email, nonce = excluded.nonce, confirmed_at = excluded.confirmed_at, "
-	    "pending = excluded.pending, created = excluded.created", &st)) != STORE_OK)
+	    "created, invited_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) "
+	    "DO UPDATE SET email = excluded.email, nonce = excluded.nonce, confirmed_at = "
+	    "excluded.confirmed_at, pending = excluded.pending, created = excluded.created, "
+	    "invited_at = excluded.invited_at, accepted_at = excluded.accepted_at", &st)) !=
+	    STORE_OK)
 		return rc;
 	db_bind_text(st, 1, id->email);
 	db_bind_text(st, 2, id->nonce);
 	db_bind_int(st, 3, id->confirmed_at);
 	db_bind_text(st, 4, id->pending != NULL ? id->pending : "");
 	db_bind_int(st, 5, id->created);
+	db_bind_int(st, 6, id->invited_at);
+	db_bind_int(st, 7, id->accepted_at);
 	return store_done(s, st, "store identity");
 }
 

@@ -7,9 +7,13 @@
  * read back as text; bytea columns are decoded when read.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <libpq-fe.h>
 
 #include "store.h"
@@ -21,7 +25,31 @@ enum { OID_INT8 = 20, OID_TEXT = 25, OID_BYTEA = 17 };
 
 struct pg_conn {
 	PGconn *c;
+	int64_t wait_ms;	/* how long a statement's answer is waited for */
+	int dead;		/* it did not answer in time: given up */
 };
+
+/*
+ * The session's bounds, set unless the URI's options, the role or the
+ * database set their own; the statement's first column is the
+ * statement_timeout in effect (pg_open).
+ */
+#define SESSION_TIMEOUTS \
+	"SELECT CASE WHEN current_setting('statement_timeout') = '0' " \
+	"THEN set_config('statement_timeout', '30s', false) " \
+	"ELSE current_setting('statement_timeout') END, " \
+	"CASE WHEN current_setting('idle_in_transaction_session_timeout') = '0' " \
+	"THEN set_config('idle_in_transaction_session_timeout', '30s', false) " \
+	"ELSE current_setting('idle_in_transaction_session_timeout') END"
+
+/* A result that succeeded. */
+static int
+result_ok(const PGresult *r)
+{
+	int st = r != NULL ? (int)pg_dl.resultStatus(r) : PGRES_FATAL_ERROR;
+
+	return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+}
 
 struct pg_stmt {
 	char *sql;
@@ -99,13 +127,19 @@ scrub_one(char *text, size_t cap, const char *secret, size_t n)
 	}
 }
 
-/* secret's bytes percent-decoded into out (of size cap); 0, or -1 when not decodable. */
-static int
-decoded(const char *secret, size_t n, char *out, size_t cap)
+/*
+ * The n bytes at secret percent-decoded, malloc'ed; NULL when they do not
+ * decode (or memory ran out).
+ */
+static char *
+decoded(const char *secret, size_t n)
 {
+	char *out = malloc(n + 1);
 	size_t i, k = 0;
 
-	for (i = 0; i < n && k + 1 < cap; i++) {
+	if (out == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
 		unsigned v;
 
 		if (secret[i] != '%') {
@@ -114,26 +148,43 @@ decoded(const char *secret, size_t n, char *out, size_t cap)
 		}
 		if (i + 2 >= n || !isxdigit((unsigned char)secret[i + 1]) ||
 		    !isxdigit((unsigned char)secret[i + 2]) ||
-		    sscanf(secret + i + 1, "%2x", &v) != 1 || v == 0)
-			return -1;
+		    sscanf(secret + i + 1, "%2x", &v) != 1 || v == 0) {
+			free(out);
+			return NULL;
+		}
 		out[k++] = (char)v;
 		i += 2;
 	}
 	out[k] = '\0';
-	return 0;
+	return out;
+}
+
+/* Mask the n bytes at secret in text, as written and percent-decoded. */
+static void
+scrub_both(char *text, size_t cap, const char *secret, size_t n)
+{
+	char *raw = strndup(secret, n), *dec = decoded(secret, n);
+
+	/* The longer first: the decoded form may be a part of the raw one. */
+	if (raw != NULL)
+		scrub_one(text, cap, raw, strlen(raw));
+	if (dec != NULL)
+		scrub_one(text, cap, dec, strlen(dec));
+	free(raw);
+	free(dec);
 }
 
 /*
- * Take every password a URI may hold out of text: the userinfo's
- * "user:PASSWORD@" (up to the last '@' before the query, so an '@' in the
- * password counts) and each "password=VALUE" of the query, as written
- * and percent-decoded.  libpq's messages may quote the URI or a part of it.
+ * Take every password a URI may hold out of text (whole, of size cap):
+ * the userinfo's "user:PASSWORD@" (up to the last '@' before the query,
+ * so an '@' in the password counts) and each "password=VALUE" of the
+ * query, as written and percent-decoded.  libpq's messages may quote the
+ * URI or a part of it.
  */
 static void
 scrub(char *text, size_t cap, const char *uri)
 {
 	const char *scheme = strstr(uri, "://"), *q, *at = NULL, *p;
-	char dec[256];
 
 	if (scheme == NULL)
 		return;
@@ -144,24 +195,60 @@ scrub(char *text, size_t cap, const char *uri)
 	if (at != NULL) {
 		const char *colon = memchr(scheme + 3, ':', (size_t)(at - scheme - 3));
 
-		if (colon != NULL && at > colon + 1) {
-			size_t n = (size_t)(at - colon - 1);
-			char raw[256];
-
-			snprintf(raw, sizeof(raw), "%.*s", (int)n, colon + 1);
-			scrub_one(text, cap, raw, strlen(raw));
-			if (decoded(colon + 1, n, dec, sizeof(dec)) == 0)
-				scrub_one(text, cap, dec, strlen(dec));
-		}
+		if (colon != NULL && at > colon + 1)
+			scrub_both(text, cap, colon + 1, (size_t)(at - colon - 1));
 	}
-	for (p = q; p != NULL && (p = strstr(p, "password=")) != NULL; p += 9) {
-		size_t n = strcspn(p + 9, "&");
-		char raw[256];
+	for (p = q; p != NULL && (p = strstr(p, "password=")) != NULL; p += 9)
+		scrub_both(text, cap, p + 9, strcspn(p + 9, "&"));
+}
 
-		snprintf(raw, sizeof(raw), "%.*s", (int)n, p + 9);
-		scrub_one(text, cap, raw, strlen(raw));
-		if (decoded(p + 9, n, dec, sizeof(dec)) == 0)
-			scrub_one(text, cap, dec, strlen(dec));
+/*
+ * text with the passwords of uri masked, then cut to out's len bytes:
+ * masked first, so that no part of a password survives the cut.
+ */
+static void
+scrub_into(const char *text, const char *uri, char *out, size_t len)
+{
+	size_t cap = strlen(text) * 3 + 4;
+	char *all = malloc(cap);
+
+	if (all == NULL) {
+		snprintf(out, len, "(a message that could not be shown)");
+		return;
+	}
+	snprintf(all, cap, "%s", text);
+	scrub(all, cap, uri);
+	snprintf(out, len, "%s", all);
+	free(all);
+}
+
+void
+store_mask_passwords(char *text)
+{
+	char *uri = text, *scheme, *q, *at, *p, *end;
+
+	while ((scheme = strstr(uri, "://")) != NULL) {
+		/* This URI ends at white space (a command line has one a word). */
+		end = scheme + 3 + strcspn(scheme + 3, " \t\n");
+		q = memchr(scheme, '?', (size_t)(end - scheme));
+		at = NULL;
+		for (p = scheme + 3; p < (q != NULL ? q : end); p++)
+			if (*p == '@')
+				at = p;
+		if (at != NULL) {
+			char *colon = memchr(scheme + 3, ':', (size_t)(at - scheme - 3));
+
+			for (p = colon != NULL ? colon + 1 : at; p < at; p++)
+				*p = '*';
+		}
+		for (p = q; p != NULL && p < end && (p = strstr(p, "password=")) != NULL &&
+		    p < end; p += 9) {
+			char *v;
+
+			for (v = p + 9; v < end && *v != '&'; v++)
+				*v = '*';
+		}
+		uri = end;
 	}
 }
 
@@ -169,18 +256,210 @@ scrub(char *text, size_t cap, const char *uri)
 void
 store_display_name(const char *uri, char *out, size_t len)
 {
-	snprintf(out, len, "%s", uri);
-	scrub(out, len, uri);
+	scrub_into(uri, uri, out, len);
 }
+
+/* A whole decimal number of at most digits digits, from min up. */
+static int
+number_ok(const char *v, size_t n, long min, long max)
+{
+	long x = 0;
+	size_t i;
+
+	if (n == 0 || n > 9)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return 0;
+		x = x * 10 + (v[i] - '0');
+	}
+	return x >= min && x <= max;
+}
+
+int
+store_uri_check(const char *uri, char *why, size_t len)
+{
+	static const char *const numeric[] = { "connect_timeout", "keepalives",
+		"keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+		NULL };
+	static const char *const sslmodes[] = { "disable", "allow", "prefer", "require",
+		"verify-ca", "verify-full", NULL };
+	PQconninfoOption *opts, *o;
+	char *msg = NULL, e[256];
+	int i, rc = 0;
+
+	/* Without libpq the URI is judged when it is opened (that is no configuration fault). */
+	if (pg_dl_load(e, sizeof(e)) != 0)
+		return 0;
+	if ((opts = pg_dl.conninfoParse(uri, &msg)) == NULL) {
+		char text[300];
+
+		scrub_into(msg != NULL ? msg : "out of memory", uri, text, sizeof(text));
+		text[strcspn(text, "\n")] = '\0';
+		snprintf(why, len, "libpq cannot read the URI: %s", text);
+		if (msg != NULL)
+			pg_dl.freemem(msg);
+		return -1;
+	}
+	for (o = opts; o->keyword != NULL && rc == 0; o++) {
+		const char *v = o->val;
+
+		if (v == NULL || *v == '\0')
+			continue;
+		if (strcmp(o->keyword, "port") == 0) {
+			/* One port, or one per host, comma-separated; an empty one is 5432. */
+			while (rc == 0) {
+				size_t n = strcspn(v, ",");
+
+				if (n > 0 && !number_ok(v, n, 1, 65535)) {
+					snprintf(why, len, "the port '%.*s' is not a number from 1 to "
+					    "65535", (int)(n < 40 ? n : 40), v);
+					rc = -1;
+				}
+				if (v[n] == '\0')
+					break;
+				v += n + 1;
+			}
+		}
+		for (i = 0; numeric[i] != NULL && rc == 0; i++)
+			if (strcmp(o->keyword, numeric[i]) == 0 &&
+			    !number_ok(v, strlen(v), 0, 100000000)) {
+				snprintf(why, len, "%s '%.40s' is not a whole number", o->keyword, v);
+				rc = -1;
+			}
+		if (strcmp(o->keyword, "sslmode") == 0 && rc == 0) {
+			for (i = 0; sslmodes[i] != NULL && strcmp(v, sslmodes[i]) != 0; i++)
+				;
+			if (sslmodes[i] == NULL) {
+				snprintf(why, len, "sslmode '%.40s' is none of disable, allow, prefer, "
+				    "require, verify-ca, verify-full", v);
+				rc = -1;
+			}
+		}
+	}
+	pg_dl.conninfoFree(opts);
+	return rc;
+}
+
+/* Milliseconds on a clock that only goes forward. */
+static int64_t
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The value of keyword in effect on c (the URI's, the environment's or ours), in buf. */
+static const char *
+conn_option(PGconn *c, const char *keyword, char *buf, size_t len)
+{
+	PQconninfoOption *opts = c != NULL ? pg_dl.conninfo(c) : NULL, *o;
+
+	buf[0] = '\0';
+	for (o = opts; o != NULL && o->keyword != NULL; o++)
+		if (strcmp(o->keyword, keyword) == 0 && o->val != NULL)
+			snprintf(buf, len, "%s", o->val);
+	if (opts != NULL)
+		pg_dl.conninfoFree(opts);
+	return buf;
+}
+
+/* A duration as PostgreSQL shows it ("30s", "2min", "250ms", "0") in ms; -1 when not read. */
+static int64_t
+setting_ms(const char *v)
+{
+	static const struct { const char *unit; int64_t ms; } units[] = {
+		{ "ms", 1 }, { "s", 1000 }, { "min", 60000 }, { "h", 3600000 }, { "d", 86400000 },
+		{ "", 1 },
+	};
+	char *end;
+	long long n;
+	size_t i;
+
+	if (v == NULL || *v < '0' || *v > '9')
+		return -1;
+	n = strtoll(v, &end, 10);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(end, units[i].unit) == 0)
+			return n * units[i].ms;
+	return -1;
+}
+
+/*
+ * Why a connection failed, as a STORE_* code.  A server that does not
+ * answer (or is starting or stopping) is one to wait for: STORE_BUSY (75).
+ * One that answers and refuses us (a password, a role or a database that
+ * is wrong or missing, no TLS where sslmode requires it), or a URI libpq
+ * cannot use, is the site's setup: STORE_DENIED (78).  Asked of libpq, not
+ * read from its words, which may be translated; and never by waiting a
+ * second time for a server that let the first attempt time out.
+ */
+static int
+connect_failure(PGconn *c, const char *const *keys, const char **vals, int64_t waited)
+{
+	char timeout[32], sslmode[32];
+	const char *k2[16], *v2[16];
+	int64_t limit;
+	int i;
+
+	if (c != NULL && pg_dl.connectionNeedsPassword(c))
+		return STORE_DENIED;
+	limit = setting_ms(conn_option(c, "connect_timeout", timeout, sizeof(timeout)));
+	if (limit > 0 && waited >= limit * 1000 - 500)
+		return STORE_BUSY;
+	switch (pg_dl.pingParams(keys, vals, 1)) {
+	case PQPING_OK:
+		return STORE_DENIED;
+	case PQPING_REJECT:
+		return STORE_BUSY;
+	case PQPING_NO_ATTEMPT:
+		return STORE_DENIED;
+	default:
+		break;
+	}
+	/*
+	 * No answer: none at all, or none with the TLS that sslmode requires.
+	 * A server that answers without it is one the configuration cannot
+	 * reach (the sslmode, or the server's certificate): no waiting helps.
+	 */
+	conn_option(c, "sslmode", sslmode, sizeof(sslmode));
+	if (strcmp(sslmode, "require") != 0 && strncmp(sslmode, "verify-", 7) != 0)
+		return STORE_BUSY;
+	for (i = 0; keys[i] != NULL && i < 14; i++) {
+		k2[i] = keys[i];
+		v2[i] = vals[i];
+	}
+	k2[i] = "sslmode";
+	v2[i++] = "disable";
+	k2[i] = NULL;
+	v2[i] = NULL;
+	return pg_dl.pingParams(k2, v2, 1) == PQPING_NO_RESPONSE ? STORE_BUSY : STORE_DENIED;
+}
+
+static int pg_query(struct store *s, const char *sql, struct pg_stmt *st, PGresult **res);
+
+/* How long past the session's statement_timeout an answer is waited for, in ms; and
+ * before the session's timeouts are known. */
+enum { ANSWER_GRACE_MS = 10000, DEFAULT_WAIT_MS = 40000 };
 
 int
 pg_open(struct store *s, const char *uri, int readonly)
 {
-	static const char *const keys[] = { "connect_timeout", "fallback_application_name",
-		"dbname", NULL };
-	const char *vals[] = { "10", "arbiter", uri, NULL };
+	/*
+	 * Ours first, the URI after them so that it may set any of them: 10 s
+	 * to connect (libpq's connect_timeout, per host), and TCP keepalives
+	 * and a user timeout, so that a peer gone silent is noticed in half a
+	 * minute rather than by the kernel's default two hours.
+	 */
+	static const char *const keys[] = { "connect_timeout", "keepalives", "keepalives_idle",
+		"keepalives_interval", "keepalives_count", "tcp_user_timeout",
+		"fallback_application_name", "dbname", NULL };
+	const char *vals[] = { "10", "1", "10", "5", "3", "30000", "arbiter", uri, NULL };
+	PGresult *res = NULL;
 	char why[256];
-	const char *msg;
+	int64_t started, ms;
 	int rc;
 
 	store_display_name(uri, s->name, sizeof(s->name));
@@ -191,42 +470,46 @@ pg_open(struct store *s, const char *uri, int readonly)
 	if ((s->conn = calloc(1, sizeof(*s->conn))) == NULL)
 		return STORE_ERROR;
 	s->pg = 1;
+	s->conn->wait_ms = DEFAULT_WAIT_MS;
+	started = now_ms();
 	s->conn->c = pg_dl.connectdbParams(keys, vals, 1);
 	if (s->conn->c == NULL || pg_dl.status(s->conn->c) != CONNECTION_OK) {
-		msg = s->conn->c != NULL ? pg_dl.errorMessage(s->conn->c) : "out of memory";
-		snprintf(s->dberr, sizeof(s->dberr), "%s", msg);
+		/* Masked before it is cut: no part of a password survives. */
+		scrub_into(s->conn->c != NULL ? pg_dl.errorMessage(s->conn->c) : "out of memory",
+		    uri, s->dberr, sizeof(s->dberr));
 		for (char *p = s->dberr; *p != '\0'; p++)
 			if (*p == '\n' || *p == '\t')
 				*p = *(p + 1) == '\0' ? '\0' : ' ';
-		scrub(s->dberr, sizeof(s->dberr), uri);
 		snprintf(s->err, sizeof(s->err), "cannot open database %.200s: %.280s", s->name,
 		    s->dberr);
-		/*
-		 * A server that does not answer (or is starting or stopping) is
-		 * one to wait for: 75.  One that answers and refuses us (a
-		 * password, a role or a database that is wrong or missing), or a
-		 * URI libpq cannot use, is the site's setup: 78.  Asked of libpq,
-		 * not read from its words, which may be translated.
-		 */
-		if (s->conn->c != NULL && pg_dl.connectionNeedsPassword(s->conn->c))
-			return STORE_DENIED;
-		switch (pg_dl.pingParams(keys, vals, 1)) {
-		case PQPING_NO_RESPONSE:
-		case PQPING_REJECT:
-			return STORE_BUSY;
-		default:
-			return STORE_DENIED;
-		}
+		s->conn->dead = 1;
+		return connect_failure(s->conn->c, keys, vals, now_ms() - started);
 	}
 	pg_dl.setNoticeProcessor(s->conn->c, quiet, NULL);
+	/* Every statement is sent and waited for with a bound (pg_query). */
+	if (pg_dl.setnonblocking(s->conn->c, 1) != 0) {
+		snprintf(s->err, sizeof(s->err), "%.200s: cannot use the connection without "
+		    "blocking", s->name);
+		return STORE_ERROR;
+	}
 	/*
 	 * A lock not granted within 10 s is "try again later", as SQLite's busy
-	 * timeout; a reader's connection refuses every write.
+	 * timeout; a reader's connection refuses every write.  Unless the
+	 * URI's options, the role or the database set their own, a statement
+	 * may run 30 s, and a transaction may stay idle 30 s (a process that
+	 * hung holding the writers' lock lets it go); we wait for an answer
+	 * 10 s longer than the statement may run, then give up (75).
 	 */
-	rc = pg_exec(s, readonly ? "SET lock_timeout = '10s'; "
-	    "SET default_transaction_read_only = on" : "SET lock_timeout = '10s'");
-	if (rc != STORE_OK)
+	rc = pg_query(s, readonly ? "SET lock_timeout = '10s'; "
+	    "SET default_transaction_read_only = on; " SESSION_TIMEOUTS :
+	    "SET lock_timeout = '10s'; " SESSION_TIMEOUTS, NULL, &res);
+	if (rc != STORE_OK) {
+		pg_dl.clear(res);
 		return store_fail(s, rc, "open");
+	}
+	ms = pg_dl.ntuples(res) == 1 ? setting_ms(pg_dl.getvalue(res, 0, 0)) : -1;
+	pg_dl.clear(res);
+	s->conn->wait_ms = ms > 0 ? ms + ANSWER_GRACE_MS : DEFAULT_WAIT_MS;
 	return STORE_OK;
 }
 
@@ -239,14 +522,99 @@ pg_close(struct store *s)
 	s->conn = NULL;
 }
 
+/*
+ * Wait until c's socket is ready for events or the deadline passes: 1
+ * ready, 0 the deadline passed, -1 a failure.
+ */
+static int
+wait_socket(PGconn *c, short events, int64_t deadline)
+{
+	struct pollfd p;
+	int64_t left;
+	int r;
+
+	p.fd = pg_dl.socket(c);
+	p.events = events;
+	if (p.fd < 0)
+		return -1;
+	for (;;) {
+		left = deadline - now_ms();
+		if (left <= 0)
+			return 0;
+		r = poll(&p, 1, left > 60000 ? 60000 : (int)left);
+		if (r > 0)
+			return 1;
+		if (r < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+/*
+ * Send sql (with st's parameters when st is not NULL) and gather its
+ * results, waiting no longer than the connection's bound: the first
+ * failed result, else the last, in *res (NULL with the store's error set
+ * when none came).  A connection that did not answer in time is given up
+ * for the rest of the command.  STORE_OK or a STORE_* code.
+ */
+static int
+pg_query(struct store *s, const char *sql, struct pg_stmt *st, PGresult **res)
+{
+	PGconn *c = s->conn->c;
+	int64_t deadline = now_ms() + s->conn->wait_ms;
+	PGresult *r, *keep = NULL;
+	int ok, w;
+
+	*res = NULL;
+	if (s->conn->dead) {
+		snprintf(s->dberr, sizeof(s->dberr), "the connection to the database was given "
+		    "up: it did not answer in time");
+		return s->code = STORE_BUSY;
+	}
+	ok = st != NULL ? pg_dl.sendQueryParams(c, sql, st->nparams, st->oid, st->val, st->len,
+	    st->fmt, 0) : pg_dl.sendQuery(c, sql);
+	while (ok && (w = pg_dl.flush(c)) != 0) {
+		if (w < 0 || (w = wait_socket(c, POLLIN | POLLOUT, deadline)) <= 0)
+			goto late;
+		if (!pg_dl.consumeInput(c))
+			break;
+	}
+	if (!ok)
+		return pg_error(s, NULL);
+	for (;;) {
+		while (pg_dl.isBusy(c)) {
+			if ((w = wait_socket(c, POLLIN, deadline)) <= 0)
+				goto late;
+			if (!pg_dl.consumeInput(c))
+				break;
+		}
+		if ((r = pg_dl.getResult(c)) == NULL)
+			break;
+		if (keep != NULL && !result_ok(keep))
+			pg_dl.clear(r);		/* the first failure is the one to say */
+		else {
+			pg_dl.clear(keep);
+			keep = r;
+		}
+		if (pg_dl.status(c) != CONNECTION_OK)
+			break;
+	}
+	*res = keep;
+	return keep != NULL && result_ok(keep) ? STORE_OK : pg_error(s, keep);
+late:
+	pg_dl.clear(keep);
+	s->conn->dead = 1;
+	snprintf(s->dberr, sizeof(s->dberr), "the database did not answer within %lld s "
+	    "(statement_timeout and %d s more)", (long long)(s->conn->wait_ms / 1000),
+	    ANSWER_GRACE_MS / 1000);
+	return s->code = STORE_BUSY;
+}
+
 int
 pg_exec(struct store *s, const char *sql)
 {
-	PGresult *r = pg_dl.exec(s->conn->c, sql);
-	int st = r != NULL ? (int)pg_dl.resultStatus(r) : PGRES_FATAL_ERROR, rc = STORE_OK;
+	PGresult *r;
+	int rc = pg_query(s, sql, NULL, &r);
 
-	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-		rc = pg_error(s, r);
 	pg_dl.clear(r);
 	return rc;
 }
@@ -254,7 +622,7 @@ pg_exec(struct store *s, const char *sql)
 int
 pg_connected(struct store *s)
 {
-	return pg_dl.status(s->conn->c) == CONNECTION_OK;
+	return !s->conn->dead && pg_dl.status(s->conn->c) == CONNECTION_OK;
 }
 
 int
@@ -381,17 +749,14 @@ pg_step(struct db_stmt *st)
 	int status;
 
 	if (p->res == NULL) {
-		p->res = pg_dl.execParams(s->conn->c, p->sql, p->nparams, p->oid, p->val, p->len,
-		    p->fmt, 0);
-		status = p->res != NULL ? (int)pg_dl.resultStatus(p->res) : PGRES_FATAL_ERROR;
-		if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+		if (pg_query(s, p->sql, p, &p->res) != STORE_OK)
+			return DB_ERR;
+		status = (int)pg_dl.resultStatus(p->res);
+		{
 			const char *t = pg_dl.cmdTuples(p->res);
 
 			s->changes = t != NULL && *t != '\0' ? strtoll(t, NULL, 10) : 0;
 			p->nrows = status == PGRES_TUPLES_OK ? pg_dl.ntuples(p->res) : 0;
-		} else {
-			pg_error(s, p->res);
-			return DB_ERR;
 		}
 	}
 	if (p->row + 1 < p->nrows) {

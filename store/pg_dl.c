@@ -17,8 +17,6 @@ pg_dl_load(char *err, size_t errlen)
 		SYM("PQerrorMessage", errorMessage),
 		SYM("PQfinish", finish),
 		SYM("PQsetNoticeProcessor", setNoticeProcessor),
-		SYM("PQexec", exec),
-		SYM("PQexecParams", execParams),
 		SYM("PQresultStatus", resultStatus),
 		SYM("PQresultErrorMessage", resultErrorMessage),
 		SYM("PQresultErrorField", resultErrorField),
@@ -36,6 +34,17 @@ pg_dl_load(char *err, size_t errlen)
 		SYM("PQtransactionStatus", transactionStatus),
 		SYM("PQpingParams", pingParams),
 		SYM("PQconnectionNeedsPassword", connectionNeedsPassword),
+		SYM("PQconninfoParse", conninfoParse),
+		SYM("PQconninfo", conninfo),
+		SYM("PQconninfoFree", conninfoFree),
+		SYM("PQsendQuery", sendQuery),
+		SYM("PQsendQueryParams", sendQueryParams),
+		SYM("PQgetResult", getResult),
+		SYM("PQconsumeInput", consumeInput),
+		SYM("PQisBusy", isBusy),
+		SYM("PQsocket", socket),
+		SYM("PQsetnonblocking", setnonblocking),
+		SYM("PQflush", flush),
 	};
 #undef SYM
 	static void *lib;

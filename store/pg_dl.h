@@ -19,9 +19,6 @@ struct pg_dl {
 	char *(*errorMessage)(const PGconn *);
 	void (*finish)(PGconn *);
 	PQnoticeProcessor (*setNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
-	PGresult *(*exec)(PGconn *, const char *);
-	PGresult *(*execParams)(PGconn *, const char *, int, const Oid *, const char *const *,
-	    const int *, const int *, int);
 	ExecStatusType (*resultStatus)(const PGresult *);
 	char *(*resultErrorMessage)(const PGresult *);
 	char *(*resultErrorField)(const PGresult *, int);
@@ -39,6 +36,18 @@ struct pg_dl {
 	PGTransactionStatusType (*transactionStatus)(const PGconn *);
 	PGPing (*pingParams)(const char *const *, const char *const *, int);
 	int (*connectionNeedsPassword)(const PGconn *);
+	PQconninfoOption *(*conninfoParse)(const char *, char **);
+	PQconninfoOption *(*conninfo)(PGconn *);
+	void (*conninfoFree)(PQconninfoOption *);
+	int (*sendQuery)(PGconn *, const char *);
+	int (*sendQueryParams)(PGconn *, const char *, int, const Oid *, const char *const *,
+	    const int *, const int *, int);
+	PGresult *(*getResult)(PGconn *);
+	int (*consumeInput)(PGconn *);
+	int (*isBusy)(PGconn *);
+	int (*socket)(const PGconn *);
+	int (*setnonblocking)(PGconn *, int);
+	int (*flush)(PGconn *);
 };
 
 extern struct pg_dl pg_dl;

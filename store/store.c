@@ -1,11 +1,16 @@
 /* store.c - the schema, its migrations and the connection; see store.h. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <sqlite3.h>
 
 #include "store.h"
 #include "store_int.h"
+#include "../util/private.h"
 
 /*
  * The schema, by version.  Each entry migrates from the version before it;
@@ -202,6 +207,110 @@ static const char *const migrations[] = {
 	"  message BLOB NOT NULL);"
 	"INSERT INTO outbox_body (id, message) SELECT id, message FROM outbox;"
 	"ALTER TABLE outbox DROP COLUMN message;",
+	/*
+	 * 15: invitations are accepted by a reply.  A table keeps who opened
+	 * it; a seat taken by an invitation waits with the key its
+	 * invitation mail carries (nonce, '' once accepted) and when that
+	 * mail went out.  An address keeps when it was last sent an
+	 * invitation and when it first accepted one (until then, at most one
+	 * invitation mail a day).  Each address's new games and invitations,
+	 * for the limits per day.
+	 */
+	"ALTER TABLE tables ADD COLUMN opener TEXT NOT NULL DEFAULT '';"
+	"UPDATE tables SET opener = coalesce((SELECT email FROM table_seats WHERE "
+	"  table_id = tables.id AND idx = 0), '');"
+	"ALTER TABLE table_seats ADD COLUMN nonce TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE table_seats ADD COLUMN mailed_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX table_seats_nonce ON table_seats(nonce) WHERE nonce != '';"
+	"ALTER TABLE identities ADD COLUMN invited_at INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE identities ADD COLUMN accepted_at INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE opened ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  kind TEXT NOT NULL,"
+	"  at INTEGER NOT NULL);"
+	"CREATE INDEX opened_email ON opened(email, at);",
+	/*
+	 * 16: what each address chose (mail every move, only when the game
+	 * waits for it, or a digest; legal moves short or full), for all its
+	 * games (game_id 0) or one; the news held for a seat's next mail or
+	 * its address's digest; when each address's next digest is due.
+	 */
+	"CREATE TABLE prefs ("
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  game_id INTEGER NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (email, game_id, name));"
+	"CREATE TABLE news ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  email TEXT NOT NULL COLLATE NOCASE,"
+	"  seq INTEGER NOT NULL,"
+	"  digest INTEGER NOT NULL,"
+	"  text TEXT NOT NULL,"
+	"  created INTEGER NOT NULL);"
+	"CREATE INDEX news_seat ON news(game_id, seat);"
+	"CREATE INDEX news_email ON news(email, digest);"
+	"CREATE TABLE digests ("
+	"  email TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  next_at INTEGER NOT NULL);",
+	/*
+	 * 17: an answer to a player held back by replies_per_hour goes out
+	 * when the limit lifts (its next_try) and is said to the game master
+	 * once (held 1: not yet said, 2: said); the queue's count of them.
+	 */
+	"ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
+	"CREATE INDEX outbox_held ON outbox(held) WHERE held = 1;",
+	/*
+	 * 18: a seat asked to confirm its resignation: the serial of its
+	 * reply address then (a one-word "confirm" to it resigns; any change
+	 * of the seat's serial makes the question void); 0 none.
+	 */
+	"ALTER TABLE seats ADD COLUMN confirm_serial INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 19: standings.  Per player (an address, or "name:" and the seat's
+	 * name for a seat without one) and game: games played and won, and
+	 * the Glicko-2 rating, deviation and volatility in millionths (so
+	 * both databases store them exactly), the rating before the last
+	 * game, when it was last updated, and the name last played under.
+	 */
+	"CREATE TABLE ratings ("
+	"  player TEXT NOT NULL COLLATE NOCASE,"
+	"  rules TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  played INTEGER NOT NULL DEFAULT 0,"
+	"  won INTEGER NOT NULL DEFAULT 0,"
+	"  rating INTEGER NOT NULL,"
+	"  rd INTEGER NOT NULL,"
+	"  vol INTEGER NOT NULL,"
+	"  prev INTEGER NOT NULL,"
+	"  updated INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, rules));"
+	"CREATE INDEX ratings_rules ON ratings(rules, rating);",
+	/*
+	 * 20: board pictures.  A mail that carries one is queued without its
+	 * bytes: it names the public view the picture is drawn from (kept
+	 * once per game and view, by digest) and where in the message the
+	 * picture goes, and delivery draws it, once for all the mails of a
+	 * move, outside the move's transaction.
+	 */
+	"CREATE TABLE pictures ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL,"
+	"  digest TEXT NOT NULL,"
+	"  view TEXT NOT NULL,"
+	"  UNIQUE (game_id, digest));"
+	"ALTER TABLE outbox_body ADD COLUMN picture INTEGER;"
+	"ALTER TABLE outbox_body ADD COLUMN picture_at TEXT;"
+	"CREATE INDEX outbox_body_picture ON outbox_body(picture) WHERE picture IS NOT NULL;",
+	/*
+	 * 21: who holds a mail's claim: a host's Maildir (its name and path),
+	 * or '' for SMTP.  A claim another Maildir holds is taken over only
+	 * long after it expired: that host delivers it again itself (once,
+	 * into its Maildir) when it comes back.
+	 */
+	"ALTER TABLE outbox ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))
@@ -357,7 +466,7 @@ migrate(struct store *s, int mode)
 			return rc;
 		if (empty || s->pg) {
 			snprintf(s->err, sizeof(s->err), "%s is empty, not an arbiter database "
-			    "(create one with `arbiter new`, or give --db)", s->name);
+			    "(make one with `arbiter init`, or give --db)", s->name);
 			return STORE_NOTFOUND;
 		}
 	}
@@ -425,6 +534,13 @@ lite_open(struct store *s, const char *path, int mode)
 		    s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
 		return (rc & 0xff) == SQLITE_CANTOPEN ? STORE_NOTFOUND : STORE_ERROR;
 	}
+	/*
+	 * The log is copied back into the database by the automatic
+	 * checkpoint every thousand pages, not by each short-lived process
+	 * as it closes (that cost a command three more syncs), nor by one
+	 * that refused the database.
+	 */
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	sqlite3_busy_timeout(s->db, 10000);
 	sqlite3_extended_result_codes(s->db, 1);
 	if ((rc = store_exec(s, "PRAGMA foreign_keys = ON", "open")) != STORE_OK)
@@ -434,6 +550,92 @@ lite_open(struct store *s, const char *path, int mode)
 	    (rc = store_exec(s, "PRAGMA query_only = 1", "open")) != STORE_OK)
 		return rc;
 	return STORE_OK;
+}
+
+/* The database file's companions, in the order of enum private_kind after PRIVATE_DB. */
+static const char *const companions[] = { "-wal", "-shm", "-journal" };
+
+int
+store_make_private(struct store *s)
+{
+	const char *db;
+	char path[4200];
+	size_t i;
+	int fd;
+
+	if (s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL || *db == '\0')
+		return STORE_OK;
+	for (i = 0; i <= sizeof(companions) / sizeof(companions[0]); i++) {
+		enum private_kind kind = i == 0 ? PRIVATE_DB : (enum private_kind)(PRIVATE_DB + i);
+
+		snprintf(path, sizeof(path), "%s%s", db, i == 0 ? "" : companions[i - 1]);
+		/* A file opened, not a path changed: what is changed is what was opened. */
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0) {
+			if (i > 0)
+				continue;	/* no log (yet) */
+			snprintf(s->err, sizeof(s->err), "cannot open %.200s to make it private: %s",
+			    path, strerror(errno));
+			return s->code = STORE_DENIED;
+		}
+		if (fchmod(fd, private_mode(kind)) != 0) {
+			snprintf(s->err, sizeof(s->err), "cannot make %.200s private (mode %04o): %s",
+			    path, (unsigned)private_mode(kind), strerror(errno));
+			close(fd);
+			return s->code = STORE_DENIED;
+		}
+		close(fd);
+	}
+	return STORE_OK;
+}
+
+/* 1 when the database holds a site (its key or the key's fingerprint, and games). */
+static int
+holds_site(struct store *s)
+{
+	struct db_stmt *st;
+	int n = 0;
+
+	if (store_prepare(s, "SELECT count(*) FROM meta WHERE key IN ('site', 'token_key')",
+	    &st) != STORE_OK)
+		return 1;	/* unknown: judged as holding one */
+	if (db_step(st) == DB_ROW)
+		n = (int)db_col_int(st, 0);
+	db_finalize(st);
+	return n > 0;
+}
+
+/*
+ * An SQLite database that holds a site is refused when its file, its log
+ * or the log's index may be read or written by others than its user: it
+ * holds the token key, the seeds and every hand.  (arbiter makes them
+ * private itself when it lays the schema or records the key.)
+ */
+static int
+lite_check_private(struct store *s)
+{
+	const char *db = sqlite3_db_filename(s->db, "main");
+	char path[4200], files[700] = "", *p = files;
+	struct stat st;
+	mode_t open_ = 0;
+	size_t i;
+
+	if (db == NULL || *db == '\0')
+		return STORE_OK;
+	for (i = 0; i <= sizeof(companions) / sizeof(companions[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s", db, i == 0 ? "" : companions[i - 1]);
+		if (stat(path, &st) != 0 || (st.st_mode & 077) == 0)
+			continue;
+		if (open_ == 0)
+			open_ = st.st_mode & 0777;
+		if ((size_t)(p - files) + strlen(path) + 2 < sizeof(files))
+			p += sprintf(p, " %s", path);
+	}
+	if (open_ == 0 || !holds_site(s))
+		return STORE_OK;
+	snprintf(s->err, sizeof(s->err), "%.150s may be read by others than its owner (mode "
+	    "%04o), and it holds the site's token key, seeds and hands: arbiter will not use "
+	    "it until it is private (chmod 600%.150s)", s->name, (unsigned)open_, files);
+	return s->code = STORE_DENIED;
 }
 
 int
@@ -456,6 +658,18 @@ store_open(const char *path, int mode, struct store **out)
 	if (s->pg)
 		return STORE_OK;
 	/*
+	 * A database whose schema was laid now is made private, an empty file
+	 * made under another umask too (the log and index SQLite makes
+	 * later take the file's mode); an older one that others may read is
+	 * refused.
+	 */
+	if (s->was == 0 && s->version > 0)
+		rc = store_make_private(s);
+	else
+		rc = lite_check_private(s);
+	if (rc != STORE_OK)
+		return rc;
+	/*
 	 * A writer keeps the database in WAL mode (it stays so in the file):
 	 * with synchronous=FULL a commit is one append and one fsync of the
 	 * log, durable when COMMIT returns, against three or four syncs with
@@ -465,12 +679,6 @@ store_open(const char *path, int mode, struct store **out)
 	    ((rc = store_exec(s, "PRAGMA journal_mode = WAL", "open")) != STORE_OK ||
 	    (rc = store_exec(s, "PRAGMA synchronous = FULL", "open")) != STORE_OK))
 		return rc;
-	/*
-	 * The log is copied back into the database by the automatic
-	 * checkpoint every thousand pages, not by each short-lived process
-	 * as it closes (that cost a command three more syncs).
-	 */
-	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	return STORE_OK;
 }
 
@@ -499,6 +707,20 @@ store_begin(struct store *s)
 	if (s->pg)
 		return store_exec(s, "BEGIN; SELECT pg_advisory_xact_lock(6172626974)", "begin");
 	return store_exec(s, "BEGIN IMMEDIATE", "begin");
+}
+
+/*
+ * A read transaction: every statement until store_rollback reads the
+ * database as of one moment, whatever commits meanwhile (SQLite: a
+ * deferred transaction's snapshot in WAL mode; PostgreSQL: repeatable
+ * read).  It takes no lock a writer waits for.
+ */
+int
+store_begin_read(struct store *s)
+{
+	if (s->pg)
+		return store_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "begin");
+	return store_exec(s, "BEGIN DEFERRED", "begin");
 }
 
 /*

@@ -73,6 +73,7 @@ struct store_seat {
 	int64_t away_until;		/* declared absence; 0 = none */
 	int table_told;			/* the table was told this seat is slow */
 	int64_t due_at;			/* next deadline event (games with a deadline); 0 = none */
+	int64_t confirm_serial;		/* asked to confirm its resignation at this serial; 0 none */
 };
 
 struct store_move {
@@ -102,6 +103,13 @@ struct store_move {
  * STORE_ERROR, saying that a writing command upgrades it.
  */
 int store_open(const char *path, int mode, struct store **out);
+/*
+ * Make an SQLite database's file, log and index private to its user
+ * (util/private.h), as arbiter does when it lays the schema; called too
+ * before a site's key is first recorded.  Nothing for PostgreSQL.
+ * STORE_OK, or STORE_DENIED with the error set.
+ */
+int store_make_private(struct store *s);
 /* The schema version the database has now, and had when it was opened. */
 void store_schema(const struct store *s, int *now, int *was);
 
@@ -124,11 +132,26 @@ int store_copy_ntables(void);
 int store_is_uri(const char *db);
 /* db as messages name it: a URI without its password. */
 void store_display_name(const char *db, char *out, size_t len);
+/*
+ * Overwrite, in place and keeping its length, every password a URI in
+ * text holds (the userinfo's and password=VALUE of the query) with '*':
+ * for the command line that ps shows (main.c).
+ */
+void store_mask_passwords(char *text);
+/*
+ * Judge a postgresql:// URI as libpq reads it, without connecting: its
+ * form, its ports, its whole numbers (connect_timeout, keepalives...) and
+ * its sslmode.  0 when good (or when libpq cannot be loaded: opening says
+ * so), -1 with why set (its password masked).
+ */
+int store_uri_check(const char *uri, char *why, size_t len);
 void store_close(struct store *s);
 const char *store_error(const struct store *s);
 
 /* BEGIN IMMEDIATE (a write transaction), COMMIT, ROLLBACK. */
 int store_begin(struct store *s);
+/* A read-only transaction that sees one moment of the database; end it with store_rollback. */
+int store_begin_read(struct store *s);
 int store_commit(struct store *s);
 void store_rollback(struct store *s);
 
@@ -190,6 +213,7 @@ int store_seat_update_clock(struct store *s, int64_t id, const struct store_seat
 /* Store a seat's name, address and password hash (a substitute, a new address). */
 int store_seat_set_identity(struct store *s, int64_t id, const struct store_seat *seat);
 int store_seat_set_serial(struct store *s, int64_t id, int idx, int64_t serial);
+int store_seat_set_confirm(struct store *s, int64_t id, int idx, int64_t serial);
 int store_seat_set_password(struct store *s, int64_t id, int idx, const char *hash);
 /*
  * Call fn for every seat whose password is still stored as plain text

@@ -28,6 +28,9 @@ struct store {
 	char name[256];		/* the database for messages (a URI without its password) */
 	int version, was;	/* its schema version, and the one it had when opened */
 	char err[512];
+	/* The send loop's claims (store_outbox_claimer): by whom, and when another's are taken over. */
+	char claimer[320];
+	int64_t takeover;
 };
 
 /* db_step's results */

@@ -22,6 +22,10 @@ struct store_mail {
 	int64_t created;
 	int attempts;
 	int retried;		/* claimed before and never recorded: perhaps delivered */
+	int64_t not_before;	/* queue: not sent before this time (0: at once) */
+	int held;		/* queue: held back by a limit, for the game master to hear */
+	int64_t picture;	/* the picture the message lacks (store_picture_add), or 0 */
+	char picture_at[80];	/* where it goes: compose_picture's four offsets */
 };
 
 /* The outcome of one delivery attempt, recorded by store_outbox_step. */
@@ -39,6 +43,17 @@ int store_meta_put(struct store *s, const char *key, const char *value);
 /* Store a setting only when the key has none yet (a race's loser keeps the winner's). */
 int store_meta_add(struct store *s, const char *key, const char *value);
 
+/*
+ * The public view a board picture is drawn from, kept once per game and
+ * view (digest: the view's SHA-256): *id for it, a row made when there is
+ * none.  store_picture_view gives the view (malloc'ed); STORE_NOTFOUND
+ * when the picture is gone.  A picture goes with the last mail naming it
+ * (store_outbox_purge) or with its game.
+ */
+int store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
+    int64_t *id);
+int store_picture_view(struct store *s, int64_t id, char **view);
+
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);
 /*
@@ -52,11 +67,29 @@ int store_outbox_add(struct store *s, const struct store_mail *m);
  */
 int store_outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
     int64_t now, int64_t lease, struct store_mail *claimed, int max, int *nclaimed);
+/*
+ * Who claims mail in this connection's store_outbox_step: "" (the
+ * default: SMTP, where any sender may take over an expired claim), or a
+ * Maildir's name (its host and path), whose claims are taken over by
+ * another claimer only takeover seconds after they expired, since only
+ * that Maildir can tell whether the mail is in it already.
+ */
+void store_outbox_claimer(struct store *s, const char *claimer, int64_t takeover);
 /* Mail still to send (from the queue's partial index). */
 /* Remove the mail still queued (not sent, not refused) to seat of game. */
 int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);
 int store_outbox_queued(struct store *s, int *queued);
-/* Delete mail sent or refused that was created before `before`; *n deleted. */
+/*
+ * Mail held back by a limit: held counts those still queued; report calls
+ * fn once for each that was not reported before (its recipient, kind,
+ * game and when it goes out) and marks it reported.
+ */
+int store_outbox_held(struct store *s, int *held);
+int store_outbox_held_report(struct store *s,
+    void (*fn)(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg),
+    void *arg);
+/* Delete mail sent or refused that was created before `before`, and the
+ * pictures no mail names any more; *n mails deleted. */
 int store_outbox_purge(struct store *s, int64_t before, int *n);
 void store_mail_free(struct store_mail *m);
 
@@ -77,6 +110,13 @@ int store_inbound_put(struct store *s, const char *message_id, int64_t at, int64
 int store_replies_since(struct store *s, const char *addr, int64_t since, int *count);
 int store_replies_strangers_since(struct store *s, int64_t since, int *count);
 int store_reply_note(struct store *s, const char *addr, int64_t at, int stranger);
+/*
+ * When the next answer to addr may go out under a limit of most an hour:
+ * now while fewer than most were noted in the hour before (answers held
+ * for later are noted at their time), else an hour after the most-th
+ * latest.
+ */
+int store_reply_slot(struct store *s, const char *addr, int64_t now, int most, int64_t *at);
 
 /* Wrong seat passwords given for a game, for the attempt limit. */
 int store_auth_failure_note(struct store *s, int64_t game, int64_t at);
@@ -96,6 +136,8 @@ struct store_identity {
 	int64_t confirmed_at;
 	char *pending;		/* owned; "" when nothing waits */
 	int64_t created;
+	int64_t invited_at;	/* the last invitation mail sent to it; 0: none */
+	int64_t accepted_at;	/* when it first accepted an invitation; 0: never */
 };
 int store_identity_get(struct store *s, const char *email, struct store_identity *id);
 int store_identity_by_nonce(struct store *s, const char *nonce, struct store_identity *id);

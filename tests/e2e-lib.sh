@@ -212,6 +212,26 @@ db_reset() {
 	fi
 }
 
+# hosts NAME...: mail hosts sharing $ARBITER_DB: each a configuration of
+# its own ($T/host-NAME.conf) naming the database and a Maildir of its own
+# ($T/box-NAME); from then on each finds the database in it alone
+# (ARBITER_DB and ARBITER_MAILDIR are unset); `on NAME ARGS...` runs
+# arbiter as that host.
+hosts() {
+	url=$ARBITER_DB
+	for _h in "$@"; do
+		mkdir -p "$T/box-$_h"
+		printf 'db = %s\nmaildir = %s\nfrom = games@example.org\n' "$url" "$T/box-$_h" \
+		    >"$T/host-$_h.conf"
+	done
+	unset ARBITER_DB ARBITER_MAILDIR
+}
+on() {	# on HOST ARGS...: arbiter as host HOST runs it
+	_h=$1
+	shift
+	"$ARBITER" --config "$T/host-$_h.conf" "$@"
+}
+
 # smtpd DIR [ARGS...]: start tests/mail/smtpd.py storing into DIR (made
 # here) with ARGS, wait until it listens; its pid in $SMTPD_PID, its port
 # in DIR/port.  The caller stops it (kill "$SMTPD_PID").
@@ -303,6 +323,50 @@ to_site() {
 	printf 'Return-Path: <%s>\nFrom: %s\nTo: %s\nSubject: hello\nMessage-ID: <%s@example.org>\n\n%s\n' \
 	    "$1" "$1" "${4:-$SITE}" "$2" "$3" | "$ARBITER" mail || fail "arbiter mail failed"
 }
+
+# confirmed ADDR ID BODY: ADDR sends BODY to the site address, confirming
+# itself when asked; the answer is read by newest_to.
+confirmed() {
+	to_site "$1" "$2" "$3"
+	newest_to "$1" || fail "no answer to $1"
+	if grep -q "confirm your address" "$T/subject"; then
+		to_site "$1" "$2-c" "ok" "$(cat "$T/reply-to")"
+		newest_to "$1"
+	fi
+}
+
+# at HOURS: the clock (ARBITER_NOW) HOURS after $T0 (by default
+# 1795000000, 2026-11-18 11:06:40 UTC).
+at() {
+	ARBITER_NOW=$((${T0:-1795000000} + $1 * 3600))
+	export ARBITER_NOW
+}
+
+# fresh [GAME]: the mails that arrived since the last call (of game GAME
+# only, when given), one a line in $T/fresh: "TO | SUBJECT | text joined
+# into one line", TO the recipient's display name (a seat's name), in the
+# order they were queued.  to NAME: how many of them went to NAME; count
+# TEXT: how many lines hold TEXT.
+fresh() {
+	[ -e "$T/seen" ] || : >"$T/seen"
+	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$T/seen" "${1:-}" >"$T/fresh" <<'PY'
+import email, email.policy, os, sys
+box, seen_path, game = sys.argv[1:4]
+seen = set(open(seen_path).read().split())
+names = sorted((n for n in (os.listdir(box) if os.path.isdir(box) else []) if n not in seen),
+               key=lambda n: int(n.rsplit("_", 1)[1]))
+for n in names:
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    text = m.get_body(preferencelist=("plain",)).get_content()
+    if game and "#%s]" % game not in str(m["Subject"]):
+        continue
+    print("%s | %s | %s" % (m["To"].addresses[0].display_name, " ".join(str(m["Subject"]).split()),
+                            " ".join(text.split())))
+open(seen_path, "a").write("".join(n + "\n" for n in names))
+PY
+}
+to() { grep -c "^$1 | " "$T/fresh"; }
+count() { grep -cF -- "$1" "$T/fresh"; }
 
 done_ok() {
 	[ ! -e "$T/.sql-failed" ] || fail "a query of the test failed (see above)"

@@ -6,6 +6,7 @@ set -e
 pkgs="gcc make pkg-config libsqlite3-dev libpq-dev libcurl4-openssl-dev libjansson-dev \
 libcmocka-dev libgmime-3.0-dev nettle-dev sqlite3 python3 python3-aiosmtpd dovecot-imapd openssl \
 groff-base man-db postfix postgresql postgresql-client \
+libcairo2 libcairo2-dev fonts-dejavu-core chromium \
 libclone-perl libmath-random-mt-perl libexporter-easy-perl libreadonly-perl libjson-perl \
 libmoose-perl libmethod-signatures-simple-perl libindirect-perl $*"
 missing=""
@@ -29,6 +30,9 @@ case "$missing" in
 	echo "postfix postfix/main_mailer_type select No configuration" |
 		$sudo debconf-set-selections ;;
 esac
+# cairo draws the board pictures (loaded at first use, app/picture/cairo_dl.c),
+# in DejaVu; chromium is only for tests/e2e/mail-pictures.sh, which renders
+# a mail's HTML headlessly and offline.
 # PostgreSQL is only for the tests' private servers (tests/pg-server.sh,
 # started and stopped by make check); the system's cluster is not used.
 $sudo apt-get update -qq

@@ -25,6 +25,9 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	json_object_set_new(o, "name", json_string(names != NULL ? names[i] : ""));
 	json_object_set_new(o, "faction", p->faction >= 0 ?
 	    json_string(tm_fdefs[p->faction].name) : json_null());
+	/* The colour of its pieces, its home terrain's (the board pictures). */
+	json_object_set_new(o, "color", p->faction >= 0 ?
+	    json_string(tm_color_names[tm_fdefs[p->faction].color]) : json_null());
 	json_object_set_new(o, "vp", json_integer(p->vp));
 	json_object_set_new(o, "c", json_integer(p->c));
 	json_object_set_new(o, "w", json_integer(p->w));
@@ -61,8 +64,10 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	int i, k;
 
 	for (i = 0; i < TM_NCELLS; i++) {
-		json_t *c = json_pack("{ssss}", "hex", s->cells[i].name, "terrain",
-		    tm_color_names[(int)s->terrain[i]]);
+		/* row 0..8 and position in it: where the hex is drawn */
+		json_t *c = json_pack("{sssssisi}", "hex", s->cells[i].name, "terrain",
+		    tm_color_names[(int)s->terrain[i]], "row", s->cells[i].row, "col",
+		    s->cells[i].col);
 
 		if (s->bld[i] != TB_NONE) {
 			json_object_set_new(c, "building",
@@ -93,6 +98,10 @@ tm_render_json(const void *st, int viewer, const char *const *names)
 	json_object_set_new(o, "scoring", json_pack("[iiiiii]", s->score_tile[0],
 	    s->score_tile[1], s->score_tile[2], s->score_tile[3], s->score_tile[4],
 	    s->score_tile[5]));
+	a = json_array();
+	for (i = 0; i < 6; i++)
+		json_array_append_new(a, json_string(tm_score_desc(s->score_tile[i])));
+	json_object_set_new(o, "scoring_text", a);
 	a = json_object();
 	for (i = 1; i <= TM_NBON; i++)
 		if (s->bon_avail[i]) {

@@ -34,9 +34,9 @@ set_map(struct tm_state *s, const char *map, const char *map_id, char *err, size
 		tm_map_base(s->cells);
 		if (map_id != NULL && strcmp(map_id, tm_base_map_id) != 0) {
 			snprintf(err, errlen, "map-id: the game is on the site's map %s, "
-			    "not the base map built into arbiter (%s); give that map's "
-			    "layout with the option map (arbiter-terra(6), MAP FILES)",
-			    map_id, tm_base_map_id);
+			    "not the base map built into arbiter (%s); that map's layout "
+			    "is given as a file, with the option map", map_id,
+			    tm_base_map_id);
 			return -1;
 		}
 		return 0;

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../notation.h"
 #include "tigris.h"
@@ -107,6 +108,19 @@ tigris_play(void *state, int seat, const char *text, struct game_played *out,
 		snprintf(err, errlen, "empty submission");
 		return GAME_REJECTED;
 	}
+	/* Nothing may follow `resign` in the same submission (arbiter-tigris(6)). */
+	for (i = 0; i + 1 < cl.n; i++)
+		if (strncasecmp(cl.cmd[i], "resign", 6) == 0 &&
+		    (cl.cmd[i][6] == '\0' || cl.cmd[i][6] == ' ')) {
+			char w[32];
+
+			snprintf(w, sizeof(w), "%.*s", (int)strcspn(cl.cmd[i + 1], " "),
+			    cl.cmd[i + 1]);
+			snprintf(err, errlen, "command %d: %s: nothing may follow 'resign' (command "
+			    "%d) in the same submission", i + 2, w, i + 1);
+			cmd_free(&cl);
+			return GAME_REJECTED;
+		}
 	st->last[0] = '\0';
 	for (i = 0; i < cl.n && rc == GAME_OK; i++) {
 		rc = tg_command(st, seat, cl.cmd[i], &drew, e, sizeof(e));

@@ -30,6 +30,7 @@ enum {
 	WT_MAXITEMS = 12,
 	WT_MAXFEED = 12,
 	WT_MAXPRI = 8,
+	WT_MAXPOST = WT_MAXPRI + 1,	/* princess steps and one unification */
 	WT_MAXDEALS = 6,
 	WT_MAXBANK = 8,
 	WT_LASTLEN = 4096,
@@ -65,6 +66,9 @@ enum {
 	MS_SECOND,	/* waits for the Double Strike submission */
 	MS_FINISH,	/* a post-battle command failed: waits for the rest */
 };
+
+/* What waits for the end of the battles. */
+enum { POST_PRINCESS, POST_UNIFY };
 
 /* Development actions (5.2) and their arguments. */
 enum { ACT_NONE, ACT_DEVELOP, ACT_BUILD, ACT_UPGRADE, ACT_WAR, ACT_PASS };
@@ -171,8 +175,7 @@ struct wt_player {
 	int peace_offer;	/* bitmask: seats this player offered peace */
 	int peace_turn[WT_SEATS];	/* turn of the last peace with a seat */
 	int nfeed;
-	int feed_kind[WT_MAXFEED];
-	int feed_prov[WT_MAXFEED];
+	int feed_unit[WT_MAXFEED];	/* unit slots, fed first wherever they stand */
 	int tracks_set;
 	/* development queue (13.5) */
 	struct wt_act q2;
@@ -213,11 +216,16 @@ struct wt_state {
 	int man_second;		/* the current battles are the Double Strike's */
 	int nbattles;
 	struct wt_battle battle[WT_MAXBATTLES];
-	int npri;
-	int pri_from[WT_MAXPRI], pri_to[WT_MAXPRI];
-	int tunify;		/* unify after the battles */
-	int tunify_n;
-	struct wt_act tunify_act[9];
+	/*
+	 * What runs after the battles (13.6): princess steps and at most one
+	 * unification, in the order written; princess steps wait for the
+	 * Double Strike battles too.
+	 */
+	int npost;
+	int post_what[WT_MAXPOST];	/* POST_PRINCESS or POST_UNIFY */
+	int post_from[WT_MAXPOST], post_to[WT_MAXPOST];
+	int unify_n;			/* the pending unification's actions */
+	struct wt_act unify_act[9];
 	int endres[WT_SEATS][WT_NRES];	/* stock right after the last cap (9.2) */
 	char last[WT_LASTLEN];	/* what the last submission did */
 };
@@ -234,6 +242,17 @@ extern const char *const wt_kind_name[WT_NKIND];
 extern const char *const wt_res_name[WT_NRES];
 extern const char *const wt_track_name[WT_NTRACK];
 extern const char *const wt_roman[8];
+/* T7.1: victory points.  Held while the condition lasts: a province by its
+ * type (capital, trade centre, other), each fort on the map, each title
+ * (Builder, Trader, Warrior); for good: each VP bought, and kills. */
+extern const int wt_vp_prov[3];
+enum { WT_VP_FORT = 3, WT_VP_TITLE = 3, WT_GOLD_PER_VP = 10 };
+/* VP for killing a piece of this kind (a barbarian's when barb is set):
+ * a player's unit its strength, a princess 1, a barbarian unit 1, a fort
+ * (anybody's) 3. */
+int wt_kill_vp(int kind, int barb);
+/* Food a piece of this kind eats at upkeep (T4). */
+int wt_upkeep_food(int kind);
 int wt_barb_str(int kind, int turn);
 int wt_barb_tough(int kind, int turn);
 int wt_piece_str(int kind);
@@ -251,6 +270,7 @@ int wt_side_present(const struct wt_state *s, int side, int prov);
 int wt_has_barb(const struct wt_state *s, int prov);
 int wt_any_piece(const struct wt_state *s, int prov);
 int wt_friendly(const struct wt_state *s, int seat, int prov);
+int wt_controls(const struct wt_state *s, int seat, int prov);
 int wt_free(const struct wt_state *s, int prov);
 int wt_at_war(const struct wt_state *s, int a, int b);
 int wt_teammates(const struct wt_state *s, int a, int b);
@@ -279,6 +299,13 @@ int wt_parse_split(const struct wt_state *s, char **w, int n, int *prov,
 int wt_parse_bundle(char **w, int n, int *res, char *err, size_t errlen);
 void wt_act_text(const struct wt_state *s, const struct wt_act *a,
     char *out, size_t len);
+/* "damage LOR 2 inf, 1 arc" or "damage LOR auto". */
+void wt_split_text(int prov, const struct wt_split *sp, char *out, size_t len);
+
+/* wt_trade.c: the notation of a deal order, "deal BUR give 1 food, 2 goods
+ * get 1 gold". */
+void wt_deal_text(const struct wt_state *s, const struct wt_deal *d, char *out,
+    size_t len);
 
 /* wt_dev.c */
 int wt_do_act(struct wt_state *s, int seat, const struct wt_act *a,
@@ -294,6 +321,13 @@ void wt_auto_split(int total, int n, const int *str, const int *tough,
     const int *kind, const int *exh, int *dmg);
 int wt_outcome(int kind, int tough, int exh, int dmg);
 void wt_fight(struct wt_state *s, int seat, struct wt_battle *b);
+/* Whether a split fits the battle at prov as the pieces stand now (6.6,
+ * 6.7, 6.12): by_def 0 for the mover's split on def's pieces, 1 for def's
+ * split on the mover's units.  0, or -1 with the reason in why. */
+int wt_judge_split(const struct wt_state *s, int mover, int prov, int def,
+    int by_def, const struct wt_split *sp, char *why, size_t len);
+/* The strength of def's pieces at prov (6.6). */
+int wt_defence_strength(const struct wt_state *s, int def, int prov);
 
 /* wt_flow.c: phases */
 void wt_advance(struct wt_state *s);
@@ -303,22 +337,27 @@ void wt_resolve_trade(struct wt_state *s);
 int wt_man_seat(const struct wt_state *s);
 int wt_dev_seat(const struct wt_state *s);
 int wt_trade_awaited(const struct wt_state *s, int seat);
-void wt_start_manoeuvre_battles(struct wt_state *s);
 int wt_defender_waiting(const struct wt_state *s, int seat);
 void wt_end_turn(struct wt_state *s);
 int wt_do_special(struct wt_state *s, int seat, const struct wt_act *a,
     char *err, size_t errlen);
 void wt_end_manoeuvre(struct wt_state *s);
-void wt_after_battles(struct wt_state *s);
 void wt_slot_done(struct wt_state *s);
+
+/* wt_man.c: the manoeuvre (see the file's comment) */
+int wt_move(struct wt_state *s, int seat, int count, int kind,
+    const int *path, int plen, char *err, size_t errlen);
+int wt_after_battles(struct wt_state *s, int *failed, char *err, size_t errlen);
+void wt_start_manoeuvre_battles(struct wt_state *s);
+void wt_post_text(const struct wt_state *s, int k, char *out, size_t len);
+int wt_pending_line(const struct wt_state *s, int seat, int k, char *out,
+    size_t len);
 
 /* wt_play.c */
 enum game_status wt_play(void *st, int seat, const char *text,
     struct game_played *out, char *err, size_t errlen);
 void wt_place_capital(struct wt_state *s, int seat);
 void wt_make_order(struct wt_state *s);
-int wt_move(struct wt_state *s, int seat, int count, int kind,
-    const int *path, int plen, char *err, size_t errlen);
 
 /* wt_flow.c: whom the game waits for (13.8) */
 void wt_waiting(const void *st, struct game_wait *w);

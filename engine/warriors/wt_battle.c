@@ -224,6 +224,13 @@ side_strength(const struct side *sd)
 	return t;
 }
 
+/* The defending side at prov: barbarians when any stand there, else def. */
+static int
+defender_side(const struct wt_state *s, int def, int prov)
+{
+	return wt_has_barb(s, prov) ? WT_BARB : def;
+}
+
 /* Apply the auto split of `total` to the targetable pieces of a side. */
 static void
 split_auto(struct side *sd, int total, int protect_pri)
@@ -247,15 +254,18 @@ split_auto(struct side *sd, int total, int protect_pri)
 }
 
 /*
- * Apply a written split (6.7); returns 0, or -1 when it no longer fits the
- * battle (a piece not there or protected, or more than the strength), in
- * which case the caller uses auto.  Unassigned damage goes to the
- * strongest undamaged piece (step 3 of 6.9).
+ * Place a written split on a side (6.7): each item hits the next piece
+ * of its kind, strongest first.  Returns 0, or -1 with the reason in why
+ * when it does not fit the battle as the pieces stand: a piece that is
+ * not there, a princess behind a fort (6.12), or more than the strength
+ * (6.6).  Damage left over goes to the strongest piece not yet given any
+ * (step 3 of 6.9).  target names the side hit, for the reason.
  */
 static int
-split_given(struct side *sd, const struct wt_split *sp, int total, int protect_pri)
+split_given(struct side *sd, const struct wt_split *sp, int total, int protect_pri,
+    const char *target, int prov, char *why, size_t len)
 {
-	int i, k, seen, sum = 0;
+	int i, k, seen, sum = 0, have;
 
 	for (i = 0; i < sd->n; i++)
 		sd->pc[i].dmg = 0;
@@ -274,13 +284,31 @@ split_given(struct side *sd, const struct wt_split *sp, int total, int protect_p
 				break;
 			}
 		}
-		if (hit < 0 || (protect_pri && sp->kind[k] == WT_PRI))
+		if (hit < 0) {
+			for (i = 0, have = 0; i < sd->n; i++)
+				have += sd->pc[i].kind == sp->kind[k];
+			if (have == 0)
+				snprintf(why, len, "%s has no %s at %s", target,
+				    wt_kind_name[sp->kind[k]], wt_provinces[prov].code);
+			else
+				snprintf(why, len, "%s has %d %s at %s, and the split names %d",
+				    target, have, wt_kind_name[sp->kind[k]],
+				    wt_provinces[prov].code, ord + 1);
 			return -1;
+		}
+		if (protect_pri && sp->kind[k] == WT_PRI) {
+			snprintf(why, len, "a fort stands at %s, so its princesses cannot be "
+			    "hit (6.12)", wt_provinces[prov].code);
+			return -1;
+		}
 		sd->pc[hit].dmg = sp->dmg[k];
 		sum += sp->dmg[k];
 	}
-	if (sum > total)
+	if (sum > total) {
+		snprintf(why, len, "it gives %d damage, and the strength at %s is %d (6.6)",
+		    sum, wt_provinces[prov].code, total);
 		return -1;
+	}
 	if (sum < total) {
 		int best = -1;
 
@@ -295,29 +323,43 @@ split_given(struct side *sd, const struct wt_split *sp, int total, int protect_p
 	return 0;
 }
 
-/* Decide one side's split of `total` on `sd`: given, else auto. */
-static void
-split_side(struct wt_state *s, struct side *sd, const struct wt_split *sp,
-    int total, int protect_pri, int prov, const char *who)
+/* Whether a side has a fort (its princesses are then protected, 6.12). */
+static int
+has_fort(const struct side *sd)
 {
-	if (sp != NULL && sp->given && !sp->isauto) {
-		if (split_given(sd, sp, total, protect_pri) == 0)
-			return;
-		wt_log(s, "  %s's split at %s no longer fits: auto (6.7)", who,
-		    wt_provinces[prov].code);
-	}
-	split_auto(sd, total, protect_pri);
+	int i;
+
+	for (i = 0; i < sd->n; i++)
+		if (sd->pc[i].kind == WT_FORT)
+			return 1;
+	return 0;
 }
 
-/* VP the killer of a piece scores (T7.1). */
-static int
-kill_vp(const struct bpiece *b, int barb)
+/*
+ * Decide one side's split of `total` on `sd`: the one given, else auto.
+ * A given split is told to the table with the result; one that no longer
+ * fits is told with its reason, and auto is used (6.7).
+ */
+static void
+split_side(struct wt_state *s, struct side *sd, const struct wt_split *sp,
+    int total, int protect_pri, int prov, const char *who, const char *target)
 {
-	if (b->kind == WT_FORT)
-		return 3;
-	if (b->kind == WT_PRI)
-		return 1;
-	return barb ? 1 : b->str;
+	char txt[160], why[160];
+
+	if (sp != NULL && sp->given) {
+		wt_split_text(prov, sp, txt, sizeof(txt));
+		if (sp->isauto) {
+			wt_log(s, "  %s: %s", who, txt);
+		} else if (split_given(sd, sp, total, protect_pri, target, prov, why,
+		    sizeof(why)) == 0) {
+			wt_log(s, "  %s: %s", who, txt);
+			return;
+		} else {
+			wt_log(s, "  %s: %s no longer fits: %s; auto instead (6.7)", who, txt,
+			    why);
+		}
+	}
+	split_auto(sd, total, protect_pri);
 }
 
 /* Choose where a retreating barbarian goes (6.11), or -1. */
@@ -346,7 +388,7 @@ barb_retreat_to(const struct wt_state *s, int from, int rout)
 				continue;
 			if (q == rout)
 				return q;
-			if (first < 0 || q < first)
+			if (first < 0 || q < first)	/* codes sort as indices */
 				first = q;
 		}
 		if (first >= 0)
@@ -417,7 +459,7 @@ remove_dead(struct wt_state *s, struct side *sd, int prov, int killer, int barb)
 		if (b->out != OUT_KILLED)
 			continue;
 		if (killer >= 0)
-			s->p[killer].vp_perm += kill_vp(b, barb);
+			s->p[killer].vp_perm += wt_kill_vp(b->kind, barb);
 		if (b->ref >= 0)
 			wt_kill_unit(s, b->ref);
 		else if (b->ref == REF_BFORT)
@@ -448,26 +490,63 @@ retreat_unit(struct wt_state *s, int ref, int to, int *lost)
 	u->target = -1;
 }
 
+/*
+ * Tell what became of a retreat or rout order (6.11): `who` gave it for
+ * the battle at prov, `nret` units had to retreat and `used` of them went
+ * where it said.
+ */
+static void
+order_told(struct wt_state *s, int who, int rout, int prov, int want, int nret,
+    int used)
+{
+	const char *w = wt_seat_code(s, who), *pc = wt_provinces[prov].code;
+	const char *verb = rout ? "rout" : "retreat";
+
+	if (want < 0)
+		return;
+	if (used > 0)
+		wt_log(s, "  %s: %s %s to %s: followed", w, verb, pc, wt_provinces[want].code);
+	else if (nret == 0)
+		wt_log(s, "  %s: %s %s to %s: not used, no %s unit had to retreat", w, verb,
+		    pc, wt_provinces[want].code, rout ? "barbarian" : w);
+	else if (rout)
+		wt_log(s, "  %s: rout %s to %s: not followed, %s is not among the "
+		    "barbarians' first choices now (6.11)", w, pc, wt_provinces[want].code,
+		    wt_provinces[want].code);
+	else
+		wt_log(s, "  %s: retreat %s to %s: not followed, %s is neither %s's nor "
+		    "free now; the default was used (6.11)", w, pc, wt_provinces[want].code,
+		    wt_provinces[want].code, w);
+}
+
 /* Carry out the retreats of the defending side. */
 static void
-defender_retreats(struct wt_state *s, const struct wt_battle *b, struct side *sd,
-    int *lost)
+defender_retreats(struct wt_state *s, int seat, const struct wt_battle *b,
+    struct side *sd, int *lost)
 {
-	int i, to, def = b->def;
+	int i, to, def = b->def, nret = 0, used = 0;
 
+	if (wt_has_barb(s, b->prov))
+		def = WT_BARB;
 	for (i = 0; i < sd->n; i++) {
 		if (sd->pc[i].out != OUT_RETREAT || sd->pc[i].ref < 0)
 			continue;
+		nret++;
 		if (def == WT_BARB)
 			to = barb_retreat_to(s, b->prov, b->rout);
 		else if (s->p[def].track[WT_MIL] >= 4)
 			to = player_retreat_to(s, def, b->prov, b->def_retreat, -1);
 		else
 			to = -1;
+		used += to >= 0 && to == (def == WT_BARB ? b->rout : b->def_retreat);
 		retreat_unit(s, sd->pc[i].ref, to, lost);
 		if (to >= 0 && def != WT_BARB && s->prov[to].owner == -1)
 			s->prov[to].owner = def;	/* 6.16, last point */
 	}
+	if (def == WT_BARB)
+		order_told(s, seat, 1, b->prov, b->rout, nret, used);
+	else
+		order_told(s, def, 0, b->prov, b->def_retreat, nret, used);
 }
 
 /* Carry out the attacker's retreats; returns units that died for lack of room. */
@@ -475,15 +554,18 @@ static int
 attacker_retreats(struct wt_state *s, int seat, const struct wt_battle *b,
     struct side *sd)
 {
-	int i, to, lost = 0, cmd = s->p[seat].track[WT_MIL] >= 4;
+	int i, to, lost = 0, cmd = s->p[seat].track[WT_MIL] >= 4, nret = 0, used = 0;
 
 	for (i = 0; i < sd->n; i++) {
 		if (sd->pc[i].out != OUT_RETREAT)
 			continue;
+		nret++;
 		to = cmd ? player_retreat_to(s, seat, b->prov, b->att_retreat,
 		    s->u[sd->pc[i].ref].from) : -1;
+		used += to >= 0 && to == b->att_retreat;
 		retreat_unit(s, sd->pc[i].ref, to, &lost);
 	}
+	order_told(s, seat, 0, b->prov, b->att_retreat, nret, used);
 	return lost;
 }
 
@@ -505,7 +587,7 @@ take_province(struct wt_state *s, int seat, int prov)
 	struct wt_prov *pv = &s->prov[prov];
 
 	if (pv->pri > 0 && pv->pieceowner != seat) {
-		s->p[seat].vp_perm += pv->pri;
+		s->p[seat].vp_perm += pv->pri * wt_kill_vp(WT_PRI, 0);
 		wt_log(s, "  %d princess(es) at %s die (+%d VP)", pv->pri,
 		    wt_provinces[prov].code, pv->pri);
 		pv->pri = 0;
@@ -585,7 +667,7 @@ void
 wt_fight(struct wt_state *s, int seat, struct wt_battle *b)
 {
 	struct side att, dfn;
-	int prov = b->prov, def = b->def, i, fort = 0, atot, dtot;
+	int prov = b->prov, def = b->def, fort, atot, dtot;
 	int lost = 0, alost;
 
 	b->done = 1;
@@ -601,14 +683,13 @@ wt_fight(struct wt_state *s, int seat, struct wt_battle *b)
 		s->war[seat][def].fought = 1;
 		s->war[def][seat].fought = 1;
 	}
-	for (i = 0; i < dfn.n; i++)
-		if (dfn.pc[i].kind == WT_FORT)
-			fort = 1;
+	fort = has_fort(&dfn);
 	atot = side_strength(&att);
 	dtot = side_strength(&dfn);
-	split_side(s, &dfn, &b->att, atot, fort, prov, wt_seat_code(s, seat));
+	split_side(s, &dfn, &b->att, atot, fort, prov, wt_seat_code(s, seat),
+	    def == WT_BARB ? "the barbarians" : wt_seat_code(s, def));
 	split_side(s, &att, def == WT_BARB ? NULL : &b->dfn, dtot, 0, prov,
-	    wt_seat_code(s, def));
+	    wt_seat_code(s, def), wt_seat_code(s, seat));
 	outcomes(&att);
 	outcomes(&dfn);
 	wt_log(s, "  strength %d against %d", atot, dtot);
@@ -616,7 +697,7 @@ wt_fight(struct wt_state *s, int seat, struct wt_battle *b)
 	log_side(s, wt_seat_code(s, seat), &att);
 	remove_dead(s, &dfn, prov, seat, def == WT_BARB);
 	remove_dead(s, &att, prov, def == WT_BARB ? -1 : def, 0);
-	defender_retreats(s, b, &dfn, &lost);
+	defender_retreats(s, seat, b, &dfn, &lost);
 	alost = attacker_retreats(s, seat, b, &att);
 	if (lost + alost > 0)
 		wt_log(s, "  %d unit(s) could not retreat and died (no VP)",
@@ -629,4 +710,33 @@ wt_fight(struct wt_state *s, int seat, struct wt_battle *b)
 	    !wt_side_present(s, s->prov[prov].owner, prov))
 		s->prov[prov].owner = -1;
 	wt_drop_empty(s, seat);
+}
+
+/* See wt.h. */
+int
+wt_defence_strength(const struct wt_state *s, int def, int prov)
+{
+	struct side sd;
+
+	gather_defence(s, defender_side(s, def, prov), prov, &sd);
+	return side_strength(&sd);
+}
+
+/* See wt.h. */
+int
+wt_judge_split(const struct wt_state *s, int mover, int prov, int def, int by_def,
+    const struct wt_split *sp, char *why, size_t len)
+{
+	struct side att, dfn;
+
+	if (sp->isauto)
+		return 0;
+	def = defender_side(s, def, prov);
+	gather_attack(s, mover, prov, &att);
+	gather_defence(s, def, prov, &dfn);
+	if (by_def)
+		return split_given(&att, sp, side_strength(&dfn), 0, wt_seat_code(s, mover),
+		    prov, why, len);
+	return split_given(&dfn, sp, side_strength(&att), has_fort(&dfn), def == WT_BARB ?
+	    "the barbarians" : wt_seat_code(s, def), prov, why, len);
 }

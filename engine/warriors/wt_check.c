@@ -55,7 +55,7 @@ battles_ok(const struct wt_state *s)
 {
 	int i;
 
-	if (!in(s->nbattles, 0, WT_MAXBATTLES) || !in(s->npri, 0, WT_MAXPRI))
+	if (!in(s->nbattles, 0, WT_MAXBATTLES) || !in(s->npost, 0, WT_MAXPOST))
 		return 0;
 	for (i = 0; i < s->nbattles; i++) {
 		const struct wt_battle *b = &s->battle[i];
@@ -66,13 +66,15 @@ battles_ok(const struct wt_state *s)
 		    !in(b->def_retreat, -1, WT_NPROV - 1) || !in(b->rout, -1, WT_NPROV - 1))
 			return 0;
 	}
-	for (i = 0; i < s->npri; i++)
-		if (!in(s->pri_from[i], 0, WT_NPROV - 1) || !in(s->pri_to[i], 0, WT_NPROV - 1))
+	for (i = 0; i < s->npost; i++)
+		if (!in(s->post_what[i], POST_PRINCESS, POST_UNIFY) ||
+		    (s->post_what[i] == POST_PRINCESS && (!in(s->post_from[i], 0,
+		    WT_NPROV - 1) || !in(s->post_to[i], 0, WT_NPROV - 1))))
 			return 0;
-	if (!in(s->tunify, 0, 1) || !in(s->tunify_n, 0, 9))
+	if (!in(s->unify_n, 0, 9))
 		return 0;
-	for (i = 0; i < s->tunify_n; i++)
-		if (!act_ok(s, &s->tunify_act[i]))
+	for (i = 0; i < s->unify_n; i++)
+		if (!act_ok(s, &s->unify_act[i]))
 			return 0;
 	return 1;
 }
@@ -114,7 +116,8 @@ player_ok(const struct wt_state *s, const struct wt_player *p)
 	    !in(p->nfeed, 0, WT_MAXFEED) || !in(p->qunify, 0, 1) || !in(p->qunify_n, 0, 9))
 		return 0;
 	for (i = 0; i < p->nfeed; i++)
-		if (!in(p->feed_kind[i], WT_INF, WT_CAV) || !in(p->feed_prov[i], -1, WT_NPROV - 1))
+		if (!in(p->feed_unit[i], 0, WT_NUNITS - 1) || s->u[p->feed_unit[i]].side !=
+		    p - s->p)
 			return 0;
 	if (!act_ok(s, &p->q2) || !act_ok(s, &p->qs))
 		return 0;

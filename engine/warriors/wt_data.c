@@ -16,6 +16,8 @@ const int wt_mil_weapons[8] = { 1, 2, 2, 3, 3, 3, 3, 3 };
 /* T7.2: VP targets for 2..6 players; team targets 3v3, 2v2, 2v2v2. */
 const int wt_vp_target[5] = { 42, 37, 33, 30, 27 };
 const int wt_team_target[3] = { 75, 65, 55 };
+/* T7.1: VP held for a capital, a trade centre, any other province. */
+const int wt_vp_prov[3] = { 3, 2, 1 };
 /* T8: actions gained by unifying 3..7 provinces. */
 const int wt_unify_actions[5] = { 2, 3, 5, 7, 9 };
 
@@ -79,4 +81,22 @@ int
 wt_piece_tough(int kind)
 {
 	return kind >= 0 && kind < WT_NKIND ? piece_tough[kind] : 0;
+}
+
+/* VP for a kill (T7.1). */
+int
+wt_kill_vp(int kind, int barb)
+{
+	if (kind == WT_FORT)
+		return 3;
+	if (kind == WT_PRI || barb)
+		return 1;
+	return wt_piece_str(kind);
+}
+
+/* Food a unit of this kind eats at upkeep (T4): 1, 2, 3; 0 for the rest. */
+int
+wt_upkeep_food(int kind)
+{
+	return kind >= WT_INF && kind <= WT_CAV ? kind + 1 : 0;
 }

@@ -5,11 +5,11 @@
 
 #include "wt.h"
 
-/* Whether a seat holds and may use a province for building (5.2). */
+/* Whether a seat controls a province and may build in it (5.2, 0.3). */
 static int
 holds(const struct wt_state *s, int seat, int prov)
 {
-	return prov >= 0 && prov < WT_NPROV && s->prov[prov].owner == seat &&
+	return prov >= 0 && prov < WT_NPROV && wt_controls(s, seat, prov) &&
 	    wt_friendly(s, seat, prov);
 }
 
@@ -240,18 +240,31 @@ wt_can_unify(const struct wt_state *s, int seat)
 	if (s->p[seat].unified || s->p[seat].country < 0)
 		return 0;
 	for (p = 0; p < WT_NPROV; p++)
-		if (wt_provinces[p].country == s->p[seat].country &&
-		    s->prov[p].owner != seat)
+		if (wt_provinces[p].country == s->p[seat].country && !wt_controls(s, seat, p))
 			return 0;
 	return 1;
+}
+
+/* The first home province a seat does not control, or -1 (8.1). */
+static int
+home_missing(const struct wt_state *s, int seat)
+{
+	int p;
+
+	for (p = 0; p < WT_NPROV; p++)
+		if (wt_provinces[p].country == s->p[seat].country && !wt_controls(s, seat, p))
+			return p;
+	return -1;
 }
 
 /* Provinces counted by a unification, 8 or more counting as 7 (8.2). */
 int
 wt_unify_count(const struct wt_state *s, int seat)
 {
-	int n = wt_nprov_owned(s, seat);
+	int p, n = 0;
 
+	for (p = 0; p < WT_NPROV; p++)
+		n += wt_controls(s, seat, p);
 	return n > 7 ? 7 : n;
 }
 
@@ -268,8 +281,11 @@ wt_do_unify(struct wt_state *s, int seat, const struct wt_act *acts, int n,
 		return -1;
 	}
 	if (!wt_can_unify(s, seat)) {
-		snprintf(err, errlen, "unify: you must control every province of %s "
-		    "(8.1)", wt_countries[s->p[seat].country].name);
+		int miss = home_missing(s, seat);
+
+		snprintf(err, errlen, "unify: you must control every province of %s, "
+		    "and %s is not yours (8.1)", wt_countries[s->p[seat].country].name,
+		    miss >= 0 ? wt_provinces[miss].code : "one");
 		return -1;
 	}
 	count = wt_unify_count(s, seat);
@@ -292,6 +308,16 @@ wt_do_unify(struct wt_state *s, int seat, const struct wt_act *acts, int n,
 	    wt_countries[s->p[seat].country].name, count, gained);
 	for (i = 0; i < n; i++)
 		if (wt_do_act(s, seat, &acts[i], 1, err, errlen) != 0) {
+			char why[300], txt[64];
+			size_t v;
+
+			/* "unify: build inf NTH: no inf left ...": the action, then its
+			 * refusal without the verb it starts with */
+			wt_act_text(s, &acts[i], txt, sizeof(txt));
+			v = strcspn(txt, " ");
+			snprintf(why, sizeof(why), "%s", strncmp(err, txt, v) == 0 &&
+			    err[v] == ':' ? err + v + 2 : err);
+			snprintf(err, errlen, "unify: %s: %s", txt, why);
 			memcpy(s, before, sizeof(*s));
 			free(before);
 			return -1;

@@ -16,7 +16,7 @@
 static void
 feed_one(struct wt_state *s, int seat, int u, int *fed, char *which, size_t len)
 {
-	int cost = s->u[u].kind + 1;
+	int cost = wt_upkeep_food(s->u[u].kind);
 	size_t n = strlen(which);
 
 	fed[u - seat * WT_UPER] = 1;
@@ -29,21 +29,19 @@ feed_one(struct wt_state *s, int seat, int u, int *fed, char *which, size_t len)
 	wt_kill_unit(s, u);
 }
 
-/* Feed a seat's units: standing order first, then strongest first (3.1). */
+/* Feed a seat's units: the units of its standing order first, wherever
+ * they stand, then strongest first, by province code (3.1). */
 static void
 feed_seat(struct wt_state *s, int seat)
 {
-	int fed[WT_UPER], i, k, u, kind, prov;
+	int fed[WT_UPER], i, k, u, kind, prov, list[WT_MAXFEED], n = s->p[seat].nfeed;
 	char which[WT_UPER * 16] = "";
 
 	memset(fed, 0, sizeof(fed));
-	for (i = 0; i < s->p[seat].nfeed; i++) {
-		for (u = seat * WT_UPER; u < (seat + 1) * WT_UPER; u++)
-			if (s->u[u].side == seat && !fed[u - seat * WT_UPER] &&
-			    s->u[u].kind == s->p[seat].feed_kind[i] &&
-			    s->u[u].prov == s->p[seat].feed_prov[i])
-				break;
-		if (u < (seat + 1) * WT_UPER)
+	memcpy(list, s->p[seat].feed_unit, sizeof(list));
+	for (i = 0; i < n; i++) {
+		u = list[i];
+		if (s->u[u].side == seat && !fed[u - seat * WT_UPER])
 			feed_one(s, seat, u, fed, which, sizeof(which));
 	}
 	for (kind = WT_CAV; kind >= WT_INF; kind--)
@@ -119,7 +117,7 @@ int
 wt_trade_awaited(const struct wt_state *s, int seat)
 {
 	return s->phase == PH_TRADE && !s->p[seat].ts.sent &&
-	    (wt_may_trade(s, seat) || s->p[seat].res[WT_GOLD] >= 10);
+	    (wt_may_trade(s, seat) || s->p[seat].res[WT_GOLD] >= WT_GOLD_PER_VP);
 }
 
 /* Number of routes a seat has open. */
@@ -141,7 +139,7 @@ route_between(const struct wt_state *s, int a, int b)
 	return (s->p[a].routes & (1 << b)) || (s->p[b].routes & (1 << a));
 }
 
-/* Route closings and openings (4.6 step 1). */
+/* Route closings and openings (4.6 step 1), each told as its order. */
 static void
 resolve_routes(struct wt_state *s)
 {
@@ -149,22 +147,36 @@ resolve_routes(struct wt_state *s)
 
 	for (i = 0; i < s->nseats; i++) {
 		a = s->order[i];
+		for (j = 0; j < s->nseats; j++)
+			if (s->p[a].ts.close & (1 << j))
+				wt_log(s, "%s: close route %s: closed", wt_seat_code(s, a),
+				    wt_seat_code(s, j));
 		s->p[a].routes &= ~s->p[a].ts.close;
 	}
 	for (i = 0; i < s->nseats; i++) {
 		a = s->order[i];
 		for (j = 0; j < s->nseats; j++) {
+			const char *why = NULL;
+
 			if (!(s->p[a].ts.open & (1 << j)))
 				continue;
-			if (!wt_may_trade(s, a) || !wt_owns_type(s, j, WT_TRADE) ||
-			    wt_at_war(s, a, j) || route_between(s, a, j) ||
-			    nroutes(s, a) >= wt_trade_routes[s->p[a].track[WT_TRADE_T]]) {
-				wt_log(s, "%s: route to %s cannot open (4.2)",
-				    wt_seat_code(s, a), wt_seat_code(s, j));
+			if (!wt_may_trade(s, a))
+				why = "you may not trade now (4.1)";
+			else if (!wt_owns_type(s, j, WT_TRADE))
+				why = "the partner holds no trade centre (4.2)";
+			else if (wt_at_war(s, a, j))
+				why = "you are at war (7.4)";
+			else if (route_between(s, a, j))
+				why = "a route between you is open already";
+			else if (nroutes(s, a) >= wt_trade_routes[s->p[a].track[WT_TRADE_T]])
+				why = "your trade level allows no more routes (T1.2)";
+			if (why != NULL) {
+				wt_log(s, "%s: open route %s: not opened, %s", wt_seat_code(s, a),
+				    wt_seat_code(s, j), why);
 				continue;
 			}
 			s->p[a].routes |= 1 << j;
-			wt_log(s, "%s opens a trade route to %s", wt_seat_code(s, a),
+			wt_log(s, "%s: open route %s: opened", wt_seat_code(s, a),
 			    wt_seat_code(s, j));
 		}
 	}
@@ -190,43 +202,71 @@ mirrors(const struct wt_deal *x, int a, const struct wt_deal *y)
 	    memcmp(x->get, y->give, sizeof(x->get)) == 0;
 }
 
-/* Execute one matched deal if every condition holds (4.3). */
+/* Tell one side's deal order and what became of it. */
 static void
-run_deal(struct wt_state *s, int a, int b, const struct wt_deal *d)
+log_deal(struct wt_state *s, int seat, const struct wt_deal *d, const char *what)
 {
-	int r;
+	char txt[160];
 
-	const char *why = NULL;
-	int who = -1;
+	wt_deal_text(s, d, txt, sizeof(txt));
+	wt_log(s, "%s: %s: %s", wt_seat_code(s, seat), txt, what);
+}
+
+/* Execute one matched deal if every condition holds (4.3); both orders told. */
+static void
+run_deal(struct wt_state *s, int a, int b, const struct wt_deal *da,
+    const struct wt_deal *db)
+{
+	char why[200];
+	int r, who = -1;
+	const char *rule = NULL;
 
 	if (!route_between(s, a, b))
-		why = "no trade route between them (4.2)";
+		rule = "no trade route between them (4.2)";
 	else if (!wt_may_trade(s, a) || !wt_may_trade(s, b)) {
 		who = !wt_may_trade(s, a) ? a : b;
-		why = "may not trade now: no trade centre held, or Monopoly held by "
+		rule = "may not trade now: no trade centre held, or Monopoly held by "
 		    "others (4.1, T1.2)";
 	} else if (wt_at_war(s, a, b))
-		why = "they are at war (7.3)";
-	else if (!can_pay(s, a, d->give) || !can_pay(s, b, d->get)) {
-		who = !can_pay(s, a, d->give) ? a : b;
-		why = "cannot pay its side";
+		rule = "they are at war (7.3)";
+	else if (!can_pay(s, a, da->give) || !can_pay(s, b, da->get)) {
+		who = !can_pay(s, a, da->give) ? a : b;
+		rule = "cannot pay its side";
 	}
-	if (why != NULL) {
-		wt_log(s, "deal %s-%s is void: %s%s%s", wt_seat_code(s, a), wt_seat_code(s, b),
-		    who >= 0 ? wt_seat_code(s, who) : "", who >= 0 ? " " : "", why);
+	if (rule != NULL) {
+		snprintf(why, sizeof(why), "void, %s%s%s", who >= 0 ? wt_seat_code(s, who) :
+		    "", who >= 0 ? " " : "", rule);
+		log_deal(s, a, da, why);
+		log_deal(s, b, db, why);
 		return;
 	}
 	for (r = 0; r < WT_NRES; r++) {
-		s->p[a].res[r] += d->get[r] - d->give[r];
-		s->p[b].res[r] += d->give[r] - d->get[r];
+		s->p[a].res[r] += da->get[r] - da->give[r];
+		s->p[b].res[r] += da->give[r] - da->get[r];
 	}
-	wt_log(s, "deal %s-%s done: %s gives %d/%d/%d/%d, gets %d/%d/%d/%d "
-	    "(food/goods/weapons/gold)", wt_seat_code(s, a), wt_seat_code(s, b),
-	    wt_seat_code(s, a), d->give[0], d->give[1], d->give[2], d->give[3],
-	    d->get[0], d->get[1], d->get[2], d->get[3]);
+	log_deal(s, a, da, "done");
+	log_deal(s, b, db, "done");
 }
 
-/* Deals, in country order of the lower partner (4.6 step 2). */
+/* Tell a deal no mirror matched: void, and why (4.3). */
+static void
+void_deal(struct wt_state *s, int a, const struct wt_deal *d)
+{
+	char why[120];
+
+	if (!route_between(s, a, d->partner))
+		snprintf(why, sizeof(why), "void, no trade route between %s and %s (4.2)",
+		    wt_seat_code(s, a), wt_seat_code(s, d->partner));
+	else
+		snprintf(why, sizeof(why), "void, no matching deal from %s",
+		    wt_seat_code(s, d->partner));
+	log_deal(s, a, d, why);
+}
+
+/*
+ * Deals, in country order of the lower partner, then in the order written
+ * (4.6 step 2).  Every deal order is told: done, or void and why.
+ */
 static void
 resolve_deals(struct wt_state *s)
 {
@@ -239,24 +279,20 @@ resolve_deals(struct wt_state *s)
 			const struct wt_deal *d = &s->p[a].ts.deal[k];
 
 			if (used[a][k])
-				continue;
+				continue;	/* matched from the partner's side */
+			used[a][k] = 1;
 			b = d->partner;
 			for (j = 0; j < s->nseats && s->order[j] != b; j++)
 				;
-			if (j < i)
-				continue;	/* handled from b's side */
-			for (m = 0; m < s->p[b].ts.ndeals; m++)
+			for (m = 0; j > i && m < s->p[b].ts.ndeals; m++)
 				if (!used[b][m] && mirrors(d, a, &s->p[b].ts.deal[m]))
 					break;
-			used[a][k] = 1;
-			if (m == s->p[b].ts.ndeals) {
-				wt_log(s, "deal %s-%s is void: no matching deal from %s",
-				    wt_seat_code(s, a), wt_seat_code(s, b),
-				    wt_seat_code(s, b));
+			if (j < i || m == s->p[b].ts.ndeals) {
+				void_deal(s, a, d);
 				continue;
 			}
 			used[b][m] = 1;
-			run_deal(s, a, b, d);
+			run_deal(s, a, b, d, &s->p[b].ts.deal[m]);
 		}
 	}
 }
@@ -266,30 +302,38 @@ static void
 resolve_bank(struct wt_state *s, int seat)
 {
 	struct wt_player *pl = &s->p[seat];
+	const char *c = wt_seat_code(s, seat);
 	int k;
 
 	for (k = 0; k < pl->ts.nbank; k++) {
 		const struct wt_bank *b = &pl->ts.bank[k];
 
 		if (b->buyvp) {
-			if (pl->res[WT_GOLD] < 10 * b->amount) {
-				wt_log(s, "%s: cannot pay %d gold for %d VP", wt_seat_code(s, seat),
-				    10 * b->amount, b->amount);
+			if (pl->res[WT_GOLD] < WT_GOLD_PER_VP * b->amount) {
+				wt_log(s, "%s: buy %d vp: void, %s has %d gold, not %d", c,
+				    b->amount, c, pl->res[WT_GOLD],
+				    WT_GOLD_PER_VP * b->amount);
 				continue;
 			}
-			pl->res[WT_GOLD] -= 10 * b->amount;
+			pl->res[WT_GOLD] -= WT_GOLD_PER_VP * b->amount;
 			pl->vp_perm += b->amount;
-			wt_log(s, "%s buys %d VP", wt_seat_code(s, seat), b->amount);
+			wt_log(s, "%s: buy %d vp: done", c, b->amount);
 			continue;
 		}
 		if (!wt_may_trade(s, seat) || pl->res[b->from] < b->amount) {
-			wt_log(s, "%s: bank trade of %d %s is void", wt_seat_code(s, seat),
-			    b->amount, wt_res_name[b->from]);
+			if (!wt_may_trade(s, seat))
+				wt_log(s, "%s: trade %d %s for %d %s: void, %s may not trade now "
+				    "(4.1)", c, b->amount, wt_res_name[b->from], b->got,
+				    wt_res_name[b->to], c);
+			else
+				wt_log(s, "%s: trade %d %s for %d %s: void, %s has %d %s", c,
+				    b->amount, wt_res_name[b->from], b->got, wt_res_name[b->to], c,
+				    pl->res[b->from], wt_res_name[b->from]);
 			continue;
 		}
 		pl->res[b->from] -= b->amount;
 		pl->res[b->to] += b->got;
-		wt_log(s, "%s trades %d %s for %d %s", wt_seat_code(s, seat), b->amount,
+		wt_log(s, "%s: trade %d %s for %d %s: done", c, b->amount,
 		    wt_res_name[b->from], b->got, wt_res_name[b->to]);
 	}
 }
@@ -382,11 +426,17 @@ run_queued(struct wt_state *s, int seat)
 		return -1;
 	rc = s->slot == SLOT_SPECIAL ? wt_do_special(s, seat, q, err, sizeof(err)) :
 	    wt_do_act(s, seat, q, 0, err, sizeof(err));
-	q->type = ACT_NONE;
 	if (rc != 0) {
-		wt_log(s, "%s: queued command failed: %s", wt_seat_code(s, seat), err);
-		return -1;
+		char txt[64];
+
+		wt_act_text(s, q, txt, sizeof(txt));
+		wt_log(s, "%s: queued %s%s not applied: %s; %s must answer the slot",
+		    wt_seat_code(s, seat), s->slot == SLOT_SPECIAL ? "special " : "", txt,
+		    err, wt_seat_code(s, seat));
 	}
+	q->type = ACT_NONE;
+	if (rc != 0)
+		return -1;
 	return 0;
 }
 
@@ -404,13 +454,15 @@ shift_step(struct wt_state *s)
 		if (f < 0 || t < 0)
 			continue;
 		if (s->p[seat].track[f] < 1 || s->p[seat].track[t] > 6) {
-			wt_log(s, "%s: shift %s to %s not possible (5.7)", wt_seat_code(s, seat),
-			    wt_track_name[f], wt_track_name[t]);
+			wt_log(s, "%s: shift %s to %s not possible: %s is at %s (5.7)",
+			    wt_seat_code(s, seat), wt_track_name[f], wt_track_name[t],
+			    wt_track_name[s->p[seat].track[f] < 1 ? f : t],
+			    s->p[seat].track[f] < 1 ? "0" : "VII");
 			continue;
 		}
 		s->p[seat].track[f]--;
 		s->p[seat].track[t]++;
-		wt_log(s, "%s shifts a token from %s to %s", wt_seat_code(s, seat),
+		wt_log(s, "%s: shift %s to %s: a token moves", wt_seat_code(s, seat),
 		    wt_track_name[f], wt_track_name[t]);
 	}
 }
@@ -465,8 +517,8 @@ start_manoeuvres(struct wt_state *s)
 	s->man_step = MS_FIRST;
 	s->man_second = 0;
 	s->nbattles = 0;
-	s->npri = 0;
-	s->tunify = 0;
+	s->npost = 0;
+	s->unify_n = 0;
 	for (i = 0; i < WT_NUNITS; i++) {
 		struct wt_unit *u = &s->u[i];
 
@@ -519,8 +571,8 @@ wt_end_manoeuvre(struct wt_state *s)
 	s->man_step = MS_FIRST;
 	s->man_second = 0;
 	s->nbattles = 0;
-	s->npri = 0;
-	s->tunify = 0;
+	s->npost = 0;
+	s->unify_n = 0;
 }
 
 /* Whether a seat is asked for a split in the pending battles (6.7). */
@@ -536,94 +588,6 @@ wt_defender_waiting(const struct wt_state *s, int seat)
 		    !s->battle[i].dfn.given)
 			return 1;
 	return 0;
-}
-
-/* Run the stored princess moves (6.15); -1 when one is illegal now. */
-static int
-princess_moves(struct wt_state *s, int seat, char *err, size_t errlen)
-{
-	int k, f, t, arrived[WT_NPROV];
-
-	memset(arrived, 0, sizeof(arrived));
-	for (k = 0; k < s->npri; k++) {
-		f = s->pri_from[k];
-		t = s->pri_to[k];
-		/* one step per princess: those that just arrived stay (6.15) */
-		if (s->prov[f].pieceowner != seat || s->prov[f].pri - arrived[f] <= 0 ||
-		    !wt_adjacent(f, t) || !wt_friendly(s, seat, t) ||
-		    (s->prov[t].pieceowner != seat && s->prov[t].pieceowner != -1)) {
-			snprintf(err, errlen, "princess %s-%s: no princess of yours there, "
-			    "or %s is not yours or free (6.15)", wt_provinces[f].code,
-			    wt_provinces[t].code, wt_provinces[t].code);
-			memmove(s->pri_from, s->pri_from + k, sizeof(int) * (size_t)(s->npri - k));
-			memmove(s->pri_to, s->pri_to + k, sizeof(int) * (size_t)(s->npri - k));
-			s->npri -= k;
-			return -1;
-		}
-		s->prov[f].pri--;
-		if (s->prov[f].pri + s->prov[f].forts == 0)
-			s->prov[f].pieceowner = -1;
-		s->prov[t].pri++;
-		arrived[t]++;
-		s->prov[t].pieceowner = seat;
-		wt_log(s, "%s: princess %s-%s", wt_seat_code(s, seat), wt_provinces[f].code,
-		    wt_provinces[t].code);
-	}
-	s->npri = 0;
-	return 0;
-}
-
-/*
- * After a set of battles: the Double Strike offer (6.14), the trailing
- * unification, princess moves (6.15) and the end of the manoeuvre.  A
- * command that is illegal now stops the game for the same seat (13.1).
- */
-void
-wt_after_battles(struct wt_state *s)
-{
-	int seat = wt_man_seat(s), i, more = 0;
-	char err[200];
-
-	s->nbattles = 0;
-	if (s->tunify) {
-		s->tunify = 0;
-		if (wt_do_unify(s, seat, s->tunify_act, s->tunify_n, err, sizeof(err)) != 0) {
-			wt_log(s, "%s: %s; send the rest of your manoeuvre",
-			    wt_seat_code(s, seat), err);
-			s->man_step = MS_FINISH;
-			return;
-		}
-	}
-	for (i = seat * WT_UPER; i < (seat + 1) * WT_UPER; i++) {
-		s->u[i].moved = 0;
-		s->u[i].target = -1;
-		if (s->u[i].side == seat && s->u[i].ap > 0 && !s->u[i].exhausted)
-			more = 1;
-	}
-	if (!s->man_second && more && s->p[seat].track[WT_MIL] >= 6) {
-		s->man_second = 1;
-		s->man_step = MS_SECOND;
-		return;
-	}
-	if (princess_moves(s, seat, err, sizeof(err)) != 0) {
-		wt_log(s, "%s: %s; send the rest of your manoeuvre",
-		    wt_seat_code(s, seat), err);
-		s->man_step = MS_FINISH;
-		return;
-	}
-	wt_end_manoeuvre(s);
-}
-
-/* Resolve the pending battles in order, then what follows them. */
-void
-wt_start_manoeuvre_battles(struct wt_state *s)
-{
-	int i, seat = wt_man_seat(s);
-
-	for (i = 0; i < s->nbattles; i++)
-		if (!s->battle[i].done)
-			wt_fight(s, seat, &s->battle[i]);
-	wt_after_battles(s);
 }
 
 /* ------------------------------------------------------------ end of turn */
@@ -801,9 +765,13 @@ dev_step(struct wt_state *s)
 	}
 	seat = wt_dev_seat(s);
 	if (s->slot == SLOT_SPECIAL && !wt_special_ok(s, seat)) {
-		if (s->p[seat].qs.type != ACT_NONE)
-			wt_log(s, "%s: no special action possible; queued one dropped",
-			    wt_seat_code(s, seat));
+		if (s->p[seat].qs.type != ACT_NONE) {
+			char txt[64];
+
+			wt_act_text(s, &s->p[seat].qs, txt, sizeof(txt));
+			wt_log(s, "%s: queued special %s not applied: no special action is "
+			    "possible now (5.4)", wt_seat_code(s, seat), txt);
+		}
 		s->p[seat].qs.type = ACT_NONE;
 		next_slot(s);
 		return 1;

@@ -107,7 +107,7 @@ trade_moves(struct trial *t)
 	char line[128];
 
 	offer(t, "pass");
-	if (p->res[WT_GOLD] >= 10)
+	if (p->res[WT_GOLD] >= WT_GOLD_PER_VP)
 		offer(t, "buy 1 vp");
 	if (!wt_may_trade(s, t->seat))
 		return;

@@ -90,8 +90,23 @@ wt_parse_act(const struct wt_state *s, char **w, int n, struct wt_act *a,
 		a->type = ACT_WAR;
 		return (a->arg = player_word(s, w[2], err, errlen)) < 0 ? -1 : 0;
 	}
-	snprintf(err, errlen, "'%s': not a development action (develop, build, "
-	    "upgrade, declare war, pass)", w[0]);
+	/* A known verb in the wrong form: say what is missing. */
+	if (word_eq(w[0], "develop"))
+		snprintf(err, errlen, "develop: name one track: 'develop <production|trade|"
+		    "military>'");
+	else if (word_eq(w[0], "build"))
+		snprintf(err, errlen, "build: name the piece and the province: 'build "
+		    "<inf|arc|cav|fort> <province>'");
+	else if (word_eq(w[0], "upgrade"))
+		snprintf(err, errlen, "upgrade: write 'upgrade <inf|arc> <province> to "
+		    "<arc|cav>'");
+	else if (word_eq(w[0], "declare"))
+		snprintf(err, errlen, "declare: write 'declare war <player>'");
+	else if (word_eq(w[0], "pass"))
+		snprintf(err, errlen, "pass: nothing may follow 'pass' on its line");
+	else
+		snprintf(err, errlen, "'%s': not a development action (develop, build, "
+		    "upgrade, declare war, pass)", w[0]);
 	return -1;
 }
 
@@ -190,5 +205,21 @@ wt_act_text(const struct wt_state *s, const struct wt_act *a, char *out,
 	default:
 		snprintf(out, len, "-");
 		break;
+	}
+}
+
+/* The notation of a split: "damage LOR 2 inf, 1 arc" or "damage LOR auto". */
+void
+wt_split_text(int prov, const struct wt_split *sp, char *out, size_t len)
+{
+	size_t o;
+	int i;
+
+	snprintf(out, len, "damage %s%s", wt_provinces[prov].code, sp->isauto ? " auto" :
+	    "");
+	for (i = 0; !sp->isauto && i < sp->n; i++) {
+		o = strlen(out);
+		snprintf(out + o, len - o, "%s %d %s", i ? "," : "", sp->dmg[i],
+		    wt_kind_name[sp->kind[i]]);
 	}
 }

@@ -13,8 +13,8 @@
 #include "wt_words.h"
 
 /* Split a normalized command into words. 0 or -1 with err. */
-static int
-split_words(const char *cmd, struct words *wd, char *err, size_t errlen)
+int
+wt_split_words(const char *cmd, struct words *wd, char *err, size_t errlen)
 {
 	size_t i;
 
@@ -28,33 +28,6 @@ split_words(const char *cmd, struct words *wd, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
-}
-
-/* Parse a path "PAR-ORL-BLO" into provinces. Returns the length or -1. */
-static int
-parse_path(const char *word, int *path, int max, char *err, size_t errlen)
-{
-	char buf[64], *p, *tok, *save = NULL;
-	int n = 0;
-
-	snprintf(buf, sizeof(buf), "%s", word);
-	for (p = buf; (tok = strtok_r(p, "-", &save)) != NULL; p = NULL) {
-		if (n >= max) {
-			snprintf(err, errlen, "path %s is longer than any unit's AP", word);
-			return -1;
-		}
-		if ((path[n] = wt_find_prov(tok)) < 0) {
-			snprintf(err, errlen, "path %s: '%s' is not a province code", word, tok);
-			return -1;
-		}
-		n++;
-	}
-	if (n < 2) {
-		snprintf(err, errlen, "path '%s' needs at least two provinces joined "
-		    "by '-'", word);
-		return -1;
-	}
-	return n;
 }
 
 /* ------------------------------------------------------ any-time orders */
@@ -87,20 +60,28 @@ peace(struct wt_state *s, int seat, const struct words *wd, char *err, size_t er
 		s->p[on].peace_offer &= ~(1 << seat);
 		s->p[seat].peace_offer &= ~(1 << on);
 		s->p[seat].peace_turn[on] = s->p[on].peace_turn[seat] = s->turn;
-		wt_log(s, "%s and %s make peace", wt_seat_code(s, seat), wt_seat_code(s, on));
+		wt_log(s, "%s: peace %s: %s and %s make peace", wt_seat_code(s, seat),
+		    wt_seat_code(s, on), wt_seat_code(s, seat), wt_seat_code(s, on));
 		return 0;
 	}
 	s->p[seat].peace_offer |= 1 << on;
-	wt_log(s, "%s offers peace to %s", wt_seat_code(s, seat), wt_seat_code(s, on));
+	wt_log(s, "%s: peace %s: an offer; the war ends when %s sends peace %s",
+	    wt_seat_code(s, seat), wt_seat_code(s, on), wt_seat_code(s, on),
+	    wt_seat_code(s, seat));
 	return 0;
 }
 
-/* Standing feeding order (3.1, 13.3). */
+/*
+ * Standing feeding order (3.1, 13.3): `feed <kind> <province>, ...` names
+ * units where they stand now; those units are fed first, in that order,
+ * wherever they move later.  A unit named twice in a province means the
+ * next one there.  A listed unit that dies leaves the list.
+ */
 static int
 feed(struct wt_state *s, int seat, const struct words *wd, char *err, size_t errlen)
 {
 	struct wt_player *p = &s->p[seat];
-	int i;
+	int i, j, u, n, listed, unit[WT_MAXFEED];
 
 	if (wd->n == 2 && word_eq(wd->w[1], "default")) {
 		p->nfeed = 0;
@@ -111,7 +92,7 @@ feed(struct wt_state *s, int seat, const struct words *wd, char *err, size_t err
 		    "(at most %d) or 'feed default'", WT_MAXFEED);
 		return -1;
 	}
-	for (i = 1; i < wd->n; i += 2) {
+	for (i = 1, n = 0; i < wd->n; i += 2, n++) {
 		int k = wt_find_kind(wd->w[i]), pr = wt_find_prov(wd->w[i + 1]);
 
 		if (k < 0 || k > WT_CAV || pr < 0) {
@@ -119,10 +100,25 @@ feed(struct wt_state *s, int seat, const struct words *wd, char *err, size_t err
 			    wd->w[i], wd->w[i + 1]);
 			return -1;
 		}
-		p->feed_kind[(i - 1) / 2] = k;
-		p->feed_prov[(i - 1) / 2] = pr;
+		for (u = seat * WT_UPER, listed = 0; u < (seat + 1) * WT_UPER; u++) {
+			if (s->u[u].side != seat || s->u[u].kind != k || s->u[u].prov != pr)
+				continue;
+			for (j = 0; j < n && unit[j] != u; j++)
+				;
+			if (j == n)
+				break;
+			listed++;
+		}
+		if (u == (seat + 1) * WT_UPER) {
+			snprintf(err, errlen, "feed %s %s: you have %s %s in %s", wt_kind_name[k],
+			    wt_provinces[pr].code, listed ? "no other" : "no",
+			    wt_kind_name[k], wt_provinces[pr].code);
+			return -1;
+		}
+		unit[n] = u;
 	}
-	p->nfeed = (wd->n - 1) / 2;
+	memcpy(p->feed_unit, unit, sizeof(int) * (size_t)n);
+	p->nfeed = n;
 	return 0;
 }
 
@@ -150,6 +146,26 @@ anytime(struct wt_state *s, int seat, const struct words *wd, char *err,
 	}
 	snprintf(err, errlen, "defend: write 'defend auto' or 'defend ask'");
 	return -1;
+}
+
+/*
+ * Read command i of a submission into wd as every phase does: its number
+ * kept for a refusal, an empty command skipped, an any-time order (13.7)
+ * applied where it stands.  1 when wd holds an order for the caller, 0
+ * when nothing more is to be done with it, -1 with err.
+ */
+int
+wt_order_at(struct wt_state *s, int seat, struct wt_sub *cl, int i, struct words *wd,
+    char *err, size_t errlen)
+{
+	cl->at = i;
+	if (wt_split_words(cl->cmd[i], wd, err, errlen) != 0)
+		return -1;
+	if (wd->n == 0)
+		return 0;
+	if (is_anytime(wd))
+		return anytime(s, seat, wd, err, errlen) != 0 ? -1 : 0;
+	return 1;
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -259,12 +275,22 @@ tracks(struct wt_state *s, int seat, const struct words *wd, char *err,
 
 /* ----------------------------------------------------------- development */
 
-/* `shift A to B` / `shift none` (5.7). */
+/*
+ * `shift A to B` / `shift none` (5.7): one shift a turn, so one a
+ * submission; a later submission's replaces the one queued.  A target
+ * at VII can only stay there; a source at 0 may still be developed.
+ */
 static int
-shift(struct wt_state *s, int seat, const struct words *wd, char *err, size_t errlen)
+shift(struct wt_state *s, int seat, const struct words *wd, int *shifted, char *err,
+    size_t errlen)
 {
 	int f, t;
 
+	if ((*shifted)++ > 0) {
+		snprintf(err, errlen, "shift: one shift a turn (5.7); this submission "
+		    "already has one");
+		return -1;
+	}
 	if (wd->n == 2 && word_eq(wd->w[1], "none")) {
 		s->p[seat].shift_from = s->p[seat].shift_to = -1;
 		return 0;
@@ -276,67 +302,42 @@ shift(struct wt_state *s, int seat, const struct words *wd, char *err, size_t er
 		    "'shift none'");
 		return -1;
 	}
+	if (s->p[seat].track[t] >= 7) {
+		snprintf(err, errlen, "shift %s to %s: %s is at VII, the top (5.7)",
+		    wt_track_name[f], wt_track_name[t], wt_track_name[t]);
+		return -1;
+	}
 	s->p[seat].shift_from = f;
 	s->p[seat].shift_to = t;
 	return 0;
 }
 
-/* Parse the actions following `unify` (cmds[from..n)); returns the count or -1. */
-static int
-unify_acts(struct wt_state *s, struct cmdlist *cl, int from, struct wt_act *acts,
-    char *err, size_t errlen)
-{
-	struct words wd;
-	int i, n = 0;
-
-	for (i = from; i < cl->n; i++) {
-		if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		if (wd.n == 0 || word_eq(wd.w[0], "done") ||
-		    (!word_eq(wd.w[0], "develop") && !word_eq(wd.w[0], "build") &&
-		    !word_eq(wd.w[0], "upgrade") && !word_eq(wd.w[0], "declare") &&
-		    !(word_eq(wd.w[0], "pass") && wd.n == 1)))
-			break;
-		if (n >= 9) {
-			snprintf(err, errlen, "unify: at most 9 actions (T8)");
-			return -1;
-		}
-		if (wt_parse_act(s, wd.w, wd.n, &acts[n], err, errlen) != 0)
-			return -1;
-		n++;
-	}
-	return n;
-}
-
 /* A development submission (13.5). */
 static int
-dev_sub(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errlen)
+dev_sub(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t errlen)
 {
 	struct words wd;
 	struct wt_act a;
-	int i, answered = 0, q2 = 0, qs = 0, n;
+	int i, answered = 0, q2 = 0, qs = 0, n, shifted = 0;
 
 	for (i = 0; i < cl->n; i++) {
-		if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		if (wd.n == 0)
-			continue;
-		if (is_anytime(&wd)) {
-			if (anytime(s, seat, &wd, err, errlen) != 0)
+		if ((n = wt_order_at(s, seat, cl, i, &wd, err, errlen)) <= 0) {
+			if (n < 0)
 				return -1;
 			continue;
 		}
 		if (word_eq(wd.w[0], "shift")) {
-			if (shift(s, seat, &wd, err, errlen) != 0)
+			if (shift(s, seat, &wd, &shifted, err, errlen) != 0)
 				return -1;
 			continue;
 		}
 		if (word_eq(wd.w[0], "unify") && wd.n == 1) {
 			if (s->p[seat].unified) {
-				snprintf(err, errlen, "unify: you have already unified (8.4)");
+				snprintf(err, errlen, "unify: you have already unified (once per "
+				    "game, 8.4)");
 				return -1;
 			}
-			n = unify_acts(s, cl, i + 1, s->p[seat].qunify_act, err, errlen);
+			n = wt_unify_acts(s, cl, i + 1, s->p[seat].qunify_act, err, errlen);
 			if (n < 0)
 				return -1;
 			s->p[seat].qunify = 1;
@@ -381,463 +382,18 @@ dev_sub(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errl
 	return 0;
 }
 
-/* ------------------------------------------------------------- manoeuvre */
-
-/* Pending attacker lines of one submission, attached after the moves. */
-struct manlines {
-	int nd, ndr, nr;
-	int dprov[WT_MAXBATTLES];
-	struct wt_split dsp[WT_MAXBATTLES];
-	int rprov[WT_MAXBATTLES], rto[WT_MAXBATTLES];
-	int oprov[WT_MAXBATTLES], oto[WT_MAXBATTLES];
-};
-
-/* Find the pending battle at a province, or NULL. */
-static struct wt_battle *
-battle_at(struct wt_state *s, int prov)
-{
-	int i;
-
-	for (i = 0; i < s->nbattles; i++)
-		if (s->battle[i].prov == prov && !s->battle[i].done)
-			return &s->battle[i];
-	return NULL;
-}
-
-/* Which side stands in a province a seat enters: -1 none, seat, or WT_BARB. */
-static int
-occupant(const struct wt_state *s, int seat, int prov)
-{
-	int i;
-
-	if (wt_has_barb(s, prov))
-		return WT_BARB;
-	for (i = 0; i < s->nseats; i++)
-		if (i != seat && wt_side_present(s, i, prov))
-			return i;
-	if (s->prov[prov].owner >= 0 && s->prov[prov].owner != seat)
-		return s->prov[prov].owner;
-	return -1;
-}
-
-/* Log a move as the table sees it: "FRA: move 2 cav PAR-ORL (battle)". */
-static void
-log_move(struct wt_state *s, int seat, int count, int kind, const int *path,
-    int plen, int fight)
-{
-	char txt[64];
-	size_t len = 0;
-	int i, n;
-
-	txt[0] = '\0';
-	for (i = 0; i < plen; i++) {
-		n = snprintf(txt + len, sizeof(txt) - len, "%s%s", i ? "-" : "",
-		    wt_provinces[path[i]].code);
-		if (n < 0 || (size_t)n >= sizeof(txt) - len)
-			break;
-		len += (size_t)n;
-	}
-	wt_log(s, "%s: move %d %s %s%s", wt_seat_code(s, seat), count,
-	    wt_kind_name[kind], txt, fight ? " (battle)" : "");
-}
-
-/*
- * `move [n] <kind> <path>` (6.3): the n units of that kind in the first
- * province with the most AP left, which have not moved in this manoeuvre.
- */
-int
-wt_move(struct wt_state *s, int seat, int count, int kind, const int *path,
-    int plen, char *err, size_t errlen)
-{
-	int pick[WT_UPER], npick = 0, i, j, cost, last = path[plen - 1], occ, fight = 0;
-
-	for (i = 1; i < plen; i++) {
-		if (!wt_adjacent(path[i - 1], path[i])) {
-			snprintf(err, errlen, "move: %s does not border %s",
-			    wt_provinces[path[i - 1]].code, wt_provinces[path[i]].code);
-			return -1;
-		}
-		if (i < plen - 1 && !wt_friendly(s, seat, path[i])) {
-			snprintf(err, errlen, "move: %s is neither yours nor free; units "
-			    "pass only through such provinces (6.3)", wt_provinces[path[i]].code);
-			return -1;
-		}
-	}
-	occ = occupant(s, seat, last);
-	if (occ == WT_BARB || (occ >= 0 && occ != seat)) {
-		if (occ != WT_BARB && !wt_at_war(s, seat, occ)) {
-			snprintf(err, errlen, "move: %s belongs to %s, with whom you are not "
-			    "at war (6.3)", wt_provinces[last].code, wt_seat_code(s, occ));
-			return -1;
-		}
-		fight = 1;
-	}
-	cost = plen - 1 + fight;
-	for (i = seat * WT_UPER; i < (seat + 1) * WT_UPER; i++) {
-		const struct wt_unit *u = &s->u[i];
-
-		if (u->side != seat || u->kind != kind || u->prov != path[0] || u->moved)
-			continue;
-		for (j = npick; j > 0 && s->u[pick[j - 1]].ap < u->ap; j--)
-			pick[j] = pick[j - 1];
-		pick[j] = i;
-		npick++;
-	}
-	if (npick < count) {
-		snprintf(err, errlen, "move: you have %d %s in %s that can still move, "
-		    "not %d", npick, wt_kind_name[kind], wt_provinces[path[0]].code, count);
-		return -1;
-	}
-	for (i = 0; i < count; i++)
-		if (s->u[pick[i]].ap < cost) {
-			snprintf(err, errlen, "move: the path costs %d AP%s; your %s in %s "
-			    "has %d", cost, fight ? " (1 of them to start the battle)" : "",
-			    wt_kind_name[kind], wt_provinces[path[0]].code, s->u[pick[i]].ap);
-			return -1;
-		}
-	for (i = 0; i < count; i++) {
-		struct wt_unit *u = &s->u[pick[i]];
-
-		u->prov = last;
-		u->ap -= cost;
-		u->moved = 1;
-		u->from = path[plen - 2];
-		u->target = fight ? last : -1;
-	}
-	if (fight && battle_at(s, last) == NULL) {
-		struct wt_battle *b;
-
-		if (s->nbattles >= WT_MAXBATTLES) {
-			snprintf(err, errlen, "move: too many battles in one manoeuvre");
-			return -1;
-		}
-		b = &s->battle[s->nbattles++];
-		memset(b, 0, sizeof(*b));
-		b->prov = last;
-		b->def = occ;
-		b->att_retreat = b->def_retreat = b->rout = -1;
-	}
-	log_move(s, seat, count, kind, path, plen, fight);
-	return 0;
-}
-
-/* Parse `move [n] kind path` and run it. */
-static int
-move_cmd(struct wt_state *s, int seat, const struct words *wd, char *err, size_t errlen)
-{
-	int path[8], plen, count = 1, k = 1, kind;
-
-	if (wd->n == 4) {
-		if ((count = wt_count_word(wd->w[1])) < 0) {
-			snprintf(err, errlen, "move: '%s' is not a number", wd->w[1]);
-			return -1;
-		}
-		k = 2;
-	} else if (wd->n != 3) {
-		snprintf(err, errlen, "move: write 'move [n] <inf|arc|cav> <path>'");
-		return -1;
-	}
-	kind = wt_find_kind(wd->w[k]);
-	if (kind < 0 || kind > WT_CAV) {
-		snprintf(err, errlen, "move: only units move (inf, arc, cav); princesses "
-		    "use 'princess A-B'");
-		return -1;
-	}
-	if ((plen = parse_path(wd->w[k + 1], path, 8, err, errlen)) < 0)
-		return -1;
-	return wt_move(s, seat, count, kind, path, plen, err, errlen);
-}
-
-/* Parse `retreat P to Q` / `rout P to Q`. */
-static int
-to_line(const struct words *wd, int *p, int *q, char *err, size_t errlen)
-{
-	if (wd->n != 4 || !word_eq(wd->w[2], "to") ||
-	    (*p = wt_find_prov(wd->w[1])) < 0 || (*q = wt_find_prov(wd->w[3])) < 0) {
-		snprintf(err, errlen, "%s: write '%s <battle province> to <province>'",
-		    wd->w[0], wd->w[0]);
-		return -1;
-	}
-	return 0;
-}
-
-/* Parse `princess A-B` into the stored princess moves. */
-static int
-princess_cmd(struct wt_state *s, const struct words *wd, char *err, size_t errlen)
-{
-	int path[2];
-
-	if (wd->n != 2 || parse_path(wd->w[1], path, 2, err, errlen) != 2) {
-		snprintf(err, errlen, "princess: write 'princess <from>-<to>' (one step)");
-		return -1;
-	}
-	if (s->npri >= WT_MAXPRI) {
-		snprintf(err, errlen, "princess: at most %d princess moves", WT_MAXPRI);
-		return -1;
-	}
-	s->pri_from[s->npri] = path[0];
-	s->pri_to[s->npri++] = path[1];
-	return 0;
-}
-
-/* Attach the damage, retreat and rout lines to their battles. */
-static int
-attach(struct wt_state *s, const struct manlines *ml, char *err, size_t errlen)
-{
-	struct wt_battle *b;
-	int i;
-
-	for (i = 0; i < ml->nd; i++) {
-		if ((b = battle_at(s, ml->dprov[i])) == NULL)
-			goto none;
-		b->att = ml->dsp[i];
-	}
-	for (i = 0; i < ml->ndr; i++) {
-		if ((b = battle_at(s, ml->rprov[i])) == NULL)
-			goto none;
-		b->att_retreat = ml->rto[i];
-	}
-	for (i = 0; i < ml->nr; i++) {
-		if ((b = battle_at(s, ml->oprov[i])) == NULL)
-			goto none;
-		b->rout = ml->oto[i];
-	}
-	return 0;
-none:
-	snprintf(err, errlen, "there is no battle of yours at that province in this "
-	    "manoeuvre (damage/retreat/rout name a battle province)");
-	return -1;
-}
-
-/* One line of a manoeuvre submission; returns commands consumed or -1. */
-static int
-man_line(struct wt_state *s, int seat, struct cmdlist *cl, int i, struct words *wd,
-    struct manlines *ml, int *moved, char *err, size_t errlen)
-{
-	const char *w0 = wd->w[0];
-	int n;
-
-	if (word_eq(w0, "move")) {
-		*moved = 1;
-		return move_cmd(s, seat, wd, err, errlen) == 0 ? 1 : -1;
-	}
-	if (word_eq(w0, "damage")) {
-		if (ml->nd >= WT_MAXBATTLES)
-			return -1;
-		if (wt_parse_split(s, wd->w, wd->n, &ml->dprov[ml->nd], &ml->dsp[ml->nd],
-		    err, errlen) != 0)
-			return -1;
-		ml->nd++;
-		return 1;
-	}
-	if (word_eq(w0, "retreat") || word_eq(w0, "rout")) {
-		int r = word_eq(w0, "retreat"), *pp, *qq;
-
-		if ((r ? ml->ndr : ml->nr) >= WT_MAXBATTLES)
-			return -1;
-		pp = r ? &ml->rprov[ml->ndr] : &ml->oprov[ml->nr];
-		qq = r ? &ml->rto[ml->ndr] : &ml->oto[ml->nr];
-		if (to_line(wd, pp, qq, err, errlen) != 0)
-			return -1;
-		if (r)
-			ml->ndr++;
-		else
-			ml->nr++;
-		return 1;
-	}
-	if (word_eq(w0, "princess"))
-		return princess_cmd(s, wd, err, errlen) == 0 ? 1 : -1;
-	if (word_eq(w0, "unify") && wd->n == 1) {
-		struct wt_act acts[9];
-
-		memset(acts, 0, sizeof(acts));	/* all of it is copied into the state */
-
-		n = unify_acts(s, cl, i + 1, acts, err, errlen);
-		if (n < 0)
-			return -1;
-		if (!*moved) {
-			if (wt_do_unify(s, seat, acts, n, err, errlen) != 0)
-				return -1;
-		} else {
-			if (s->p[seat].unified || s->tunify) {
-				snprintf(err, errlen, "unify: once per game (8.4)");
-				return -1;
-			}
-			s->tunify = 1;
-			s->tunify_n = n;
-			memcpy(s->tunify_act, acts, sizeof(acts));
-		}
-		return n + 1;
-	}
-	if ((word_eq(w0, "done") || word_eq(w0, "pass")) && wd->n == 1)
-		return 1;
-	snprintf(err, errlen, "'%s': in a manoeuvre send move, damage, retreat, rout, "
-	    "princess, unify or done", w0);
-	return -1;
-}
-
-/* The split requests after the moves: wait, or fight at once (6.7). */
-static void
-ask_or_fight(struct wt_state *s)
-{
-	int i, wait = 0;
-
-	for (i = 0; i < s->nbattles; i++) {
-		struct wt_battle *b = &s->battle[i];
-
-		if (b->def == WT_BARB || b->dfn.given)
-			continue;
-		if (s->defence_auto || s->p[b->def].defend_auto) {
-			b->dfn.given = 1;
-			b->dfn.isauto = 1;
-			continue;
-		}
-		wait = 1;
-		wt_log(s, "%s attacked at %s by %s: %s must send its split",
-		    wt_seat_code(s, b->def), wt_provinces[b->prov].code,
-		    wt_seat_code(s, wt_man_seat(s)), wt_seat_code(s, b->def));
-	}
-	if (wait)
-		s->man_step = MS_DEFEND;
-	else
-		wt_start_manoeuvre_battles(s);
-}
-
-/* A manoeuvre submission, first or Double Strike (13.6). */
-static int
-man_sub(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errlen)
-{
-	struct manlines ml;
-	struct words wd;
-	int i, n, moved = 0;
-
-	memset(&ml, 0, sizeof(ml));
-	for (i = 0; i < cl->n; i += n) {
-		if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		n = 1;
-		if (wd.n == 0)
-			continue;
-		if (is_anytime(&wd)) {
-			if (anytime(s, seat, &wd, err, errlen) != 0)
-				return -1;
-			continue;
-		}
-		if ((n = man_line(s, seat, cl, i, &wd, &ml, &moved, err, errlen)) < 0)
-			return -1;
-	}
-	if (attach(s, &ml, err, errlen) != 0)
-		return -1;
-	ask_or_fight(s);
-	return 0;
-}
-
-/* A defender's split (6.7). */
-static int
-defend_sub(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errlen)
-{
-	struct words wd;
-	struct wt_split sp;
-	struct wt_battle *b;
-	int i, prov, to;
-
-	for (i = 0; i < cl->n; i++) {
-		if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		if (wd.n == 0)
-			continue;
-		if (is_anytime(&wd)) {
-			if (anytime(s, seat, &wd, err, errlen) != 0)
-				return -1;
-			continue;
-		}
-		if (word_eq(wd.w[0], "damage")) {
-			if (wt_parse_split(s, wd.w, wd.n, &prov, &sp, err, errlen) != 0)
-				return -1;
-		} else if (word_eq(wd.w[0], "retreat")) {
-			if (to_line(&wd, &prov, &to, err, errlen) != 0)
-				return -1;
-		} else {
-			snprintf(err, errlen, "'%s': you are asked for your split: send "
-			    "'damage <province> ...' or 'damage <province> auto'", wd.w[0]);
-			return -1;
-		}
-		b = battle_at(s, prov);
-		if (b == NULL || b->def != seat) {
-			snprintf(err, errlen, "%s: you are not defending %s",
-			    wd.w[0], wt_provinces[prov].code);
-			return -1;
-		}
-		if (word_eq(wd.w[0], "damage")) {
-			b->dfn = sp;
-			wt_log(s, "%s sends its split at %s", wt_seat_code(s, seat),
-			    wt_provinces[prov].code);
-		} else {
-			b->def_retreat = to;
-		}
-	}
-	return 0;
-}
-
-/* The rest of a manoeuvre after a post-battle command failed (13.1). */
-static int
-finish_sub(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errlen)
-{
-	struct words wd;
-	int i, n, moved = 1;
-	struct manlines ml;
-
-	memset(&ml, 0, sizeof(ml));
-	s->npri = 0;
-	s->tunify = 0;
-	for (i = 0; i < cl->n; i += n) {
-		if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
-			return -1;
-		n = 1;
-		if (wd.n == 0)
-			continue;
-		if (is_anytime(&wd)) {
-			if (anytime(s, seat, &wd, err, errlen) != 0)
-				return -1;
-			continue;
-		}
-		if (word_eq(wd.w[0], "move") || word_eq(wd.w[0], "damage") ||
-		    word_eq(wd.w[0], "retreat") || word_eq(wd.w[0], "rout")) {
-			snprintf(err, errlen, "'%s': your battles are over; send princess, "
-			    "unify or done", wd.w[0]);
-			return -1;
-		}
-		if ((n = man_line(s, seat, cl, i, &wd, &ml, &moved, err, errlen)) < 0)
-			return -1;
-	}
-	if (s->tunify) {
-		s->tunify = 0;
-		if (wt_do_unify(s, seat, s->tunify_act, s->tunify_n, err, errlen) != 0)
-			return -1;
-	}
-	s->man_second = 1;	/* no Double Strike after this point */
-	s->man_step = MS_SECOND;
-	wt_after_battles(s);
-	if (s->man_step == MS_FINISH) {
-		snprintf(err, errlen, "princess: a move is not legal now; a princess "
-		    "steps once into a province of yours or a free one (6.15)");
-		return -1;
-	}
-	return 0;
-}
-
 /* ----------------------------------------------------------------- entry */
 
 /* Whether every command of the list is an any-time order. */
 static int
-all_anytime(struct cmdlist *cl)
+all_anytime(struct wt_sub *cl)
 {
 	struct words wd;
 	char e[8];
 	int i;
 
 	for (i = 0; i < cl->n; i++)
-		if (split_words(cl->cmd[i], &wd, e, sizeof(e)) != 0 || !is_anytime(&wd))
+		if (wt_split_words(cl->cmd[i], &wd, e, sizeof(e)) != 0 || !is_anytime(&wd))
 			return 0;
 	return cl->n > 0;
 }
@@ -876,15 +432,15 @@ not_your_turn(const struct wt_state *s, char *err, size_t errlen)
 
 /* Dispatch a whole submission by phase. */
 static int
-dispatch(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t errlen)
+dispatch(struct wt_state *s, int seat, struct wt_sub *cl, char *err, size_t errlen)
 {
 	struct words wd;
-	int i;
+	int i, bank_cmd[WT_MAXBANK];
 
 	switch (s->phase) {
 	case PH_COUNTRY:
 	case PH_TRACKS:
-		if (cl->n != 1 || split_words(cl->cmd[0], &wd, err, errlen) != 0) {
+		if (cl->n != 1 || wt_split_words(cl->cmd[0], &wd, err, errlen) != 0) {
 			snprintf(err, errlen, "setup: send one command");
 			return -1;
 		}
@@ -892,16 +448,18 @@ dispatch(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t err
 		    tracks(s, seat, &wd, err, errlen);
 	case PH_TRADE:
 		for (i = 0; i < cl->n; i++) {
-			if (split_words(cl->cmd[i], &wd, err, errlen) != 0)
+			int nbank = s->p[seat].ts.nbank, rc;
+
+			if ((rc = wt_order_at(s, seat, cl, i, &wd, err, errlen)) < 0 ||
+			    (rc > 0 && wt_trade_cmd(s, seat, &wd, err, errlen) != 0))
 				return -1;
-			if (wd.n == 0)
-				continue;
-			if ((is_anytime(&wd) ? anytime(s, seat, &wd, err, errlen) :
-			    wt_trade_cmd(s, seat, &wd, err, errlen)) != 0)
-				return -1;
+			if (s->p[seat].ts.nbank > nbank)
+				bank_cmd[nbank] = i;
 		}
-		if (wt_check_bank(s, seat, err, errlen) != 0)
+		if (wt_check_bank(s, seat, &i, err, errlen) != 0) {
+			cl->at = bank_cmd[i];
 			return -1;
+		}
 		s->p[seat].ts.sent = 1;
 		wt_log(s, "%s has sent its trade orders", wt_seat_code(s, seat));
 		return 0;
@@ -909,10 +467,8 @@ dispatch(struct wt_state *s, int seat, struct cmdlist *cl, char *err, size_t err
 		return dev_sub(s, seat, cl, err, errlen);
 	case PH_MAN:
 		if (s->man_step == MS_DEFEND)
-			return defend_sub(s, seat, cl, err, errlen);
-		if (s->man_step == MS_FINISH)
-			return finish_sub(s, seat, cl, err, errlen);
-		return man_sub(s, seat, cl, err, errlen);
+			return wt_defend_sub(s, seat, cl, err, errlen);
+		return wt_man_sub(s, seat, cl, err, errlen);
 	default:
 		snprintf(err, errlen, "the game is over");
 		return -1;
@@ -956,7 +512,8 @@ wt_play(void *st, int seat, const char *text, struct game_played *out,
     char *err, size_t errlen)
 {
 	struct wt_state *s = st;
-	struct cmdlist cl;
+	struct cmdlist list;
+	struct wt_sub cl;
 	struct words wd;
 	char *clean;
 	int i, rc = 0;
@@ -971,43 +528,56 @@ wt_play(void *st, int seat, const char *text, struct game_played *out,
 		snprintf(err, errlen, "out of memory");
 		return GAME_REJECTED;
 	}
-	rc = cmd_split(clean, ";", &cl);
+	rc = cmd_split(clean, ";", &list);
 	free(clean);
 	if (rc != 0) {
 		snprintf(err, errlen, "a command is longer than %d characters", CMD_MAX_LEN);
 		return GAME_REJECTED;
 	}
-	if (cl.n == 0) {
-		cmd_free(&cl);
+	if (list.n == 0) {
+		cmd_free(&list);
 		snprintf(err, errlen, "empty submission");
 		return GAME_REJECTED;
 	}
+	cl.n = list.n;
+	cl.cmd = list.cmd;
+	cl.at = -1;
 	for (i = 0; i < cl.n; i++)
-		if (split_words(cl.cmd[i], &wd, err, errlen) == 0 && wd.n >= 1 &&
+		if (wt_split_words(cl.cmd[i], &wd, err, errlen) == 0 && wd.n >= 1 &&
 		    word_eq(wd.w[0], "resign")) {
 			/* The edition has no rule for a player leaving (arbiter-warriors(6)). */
-			cmd_free(&cl);
+			cmd_free(&list);
 			snprintf(err, errlen, "resign: this edition has no rule for leaving the "
 			    "game; ask the game master");
 			return GAME_REJECTED;
 		}
 	s->last[0] = '\0';
 	if (s->phase != PH_OVER && s->phase >= PH_TRADE && all_anytime(&cl)) {
-		for (i = 0; i < cl.n && rc == 0; i++)
-			rc = split_words(cl.cmd[i], &wd, err, errlen) != 0 ? -1 :
+		for (i = 0; i < cl.n && rc == 0; i++) {
+			cl.at = i;
+			rc = wt_split_words(cl.cmd[i], &wd, err, errlen) != 0 ? -1 :
 			    anytime(s, seat, &wd, err, errlen);
+		}
 		if (rc == 0)
 			wt_log(s, "%s: standing orders updated", wt_seat_code(s, seat));
 	} else if (!awaited(s, seat)) {
 		not_your_turn(s, err, errlen);
-		cmd_free(&cl);
+		cmd_free(&list);
 		return GAME_NOT_YOUR_TURN;
 	} else {
 		rc = dispatch(s, seat, &cl, err, errlen);
 	}
-	cmd_free(&cl);
-	if (rc != 0)
+	cmd_free(&list);
+	if (rc != 0) {
+		/* the refused command's number, when there are several */
+		if (cl.n > 1 && cl.at >= 0) {
+			char why[400];
+
+			snprintf(why, sizeof(why), "%s", err);
+			snprintf(err, errlen, "command %d: %s", cl.at + 1, why);
+		}
 		return GAME_REJECTED;
+	}
 	wt_advance(s);
 	return GAME_OK;
 }

@@ -5,6 +5,7 @@
  * while the defender decides, standing orders) go only to their seat's
  * private view.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -278,6 +279,17 @@ abilities_text(const struct wt_state *s, int seat, char *out, size_t len)
 		snprintf(out, len, "none");
 }
 
+/* The food a seat's units eat at upkeep (3.1, T4). */
+static int
+upkeep(const struct wt_state *s, int seat)
+{
+	int k, food = 0;
+
+	for (k = WT_INF; k <= WT_CAV; k++)
+		food += wt_upkeep_food(k) * wt_count_units(s, seat, -1, k);
+	return food;
+}
+
 /* The seats' stocks, tracks, abilities and VP. */
 static void
 text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
@@ -285,7 +297,7 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	char lab[64], ab[400], rt[40];
 	int i, seat, j;
 
-	sb_printf(out, "\nPLAYERS (country order)        VP  food goods weap gold"
+	sb_printf(out, "\nPLAYERS (country order)        VP  food eats goods weap gold"
 	    "  prod trade mil\n");
 	for (i = 0; i < s->nseats; i++) {
 		const struct wt_player *p;
@@ -293,8 +305,8 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		seat = s->order[i];
 		p = &s->p[seat];
 		seat_label(s, seat, names, lab, sizeof(lab));
-		sb_printf(out, "%-28.28s %4d  %4d %5d %4d %4d  %4s %5s %3s\n", lab,
-		    wt_vp(s, seat), p->res[0], p->res[1], p->res[2], p->res[3],
+		sb_printf(out, "%-28.28s %4d  %4d %4d %5d %4d %4d  %4s %5s %3s\n", lab,
+		    wt_vp(s, seat), p->res[0], upkeep(s, seat), p->res[1], p->res[2], p->res[3],
 		    wt_roman[p->track[0]], wt_roman[p->track[1]], wt_roman[p->track[2]]);
 		abilities_text(s, seat, ab, sizeof(ab));
 		sb_puts(out, "    abilities: ");
@@ -302,11 +314,11 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		rt[0] = '\0';
 		for (j = 0; j < s->nseats; j++)
 			if (p->routes & (1 << j))
-				addf(rt, sizeof(rt), "%s ", wt_seat_code(s, j));
-		sb_printf(out, "    units %d inf %d arc %d cav, %d forts; routes: %s;"
-		    "%s%s\n", wt_count_units(s, seat, -1, WT_INF),
-		    wt_count_units(s, seat, -1, WT_ARC), wt_count_units(s, seat, -1, WT_CAV),
-		    wt_forts_on_map(s, seat), rt[0] ? rt : "none",
+				addf(rt, sizeof(rt), "%s%s", rt[0] ? " " : "", wt_seat_code(s, j));
+		sb_printf(out, "    units %d inf %d arc %d cav, %d forts; routes: %s;%s%s\n",
+		    wt_count_units(s, seat, -1, WT_INF), wt_count_units(s, seat, -1, WT_ARC),
+		    wt_count_units(s, seat, -1, WT_CAV), wt_forts_on_map(s, seat),
+		    rt[0] ? rt : "none",
 		    p->unified ? " unified" : "", s->teams && p->team >= 0 ?
 		    (p->team == 0 ? " team A" : p->team == 1 ? " team B" : " team C") : "");
 	}
@@ -325,6 +337,8 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	} else if (s->nseats >= 2)
 		sb_printf(out, "Target: %d VP (end-of-turn check); at most 10 turns\n",
 		    wt_vp_target[s->nseats - 2]);
+	sb_printf(out, "eats: food the units eat at upkeep, before income; above %d of a\n"
+	    "resource goes back to the bank at the end of the turn\n", WT_CAP);
 }
 
 /* Wars, peace offers, pending battles. */
@@ -415,40 +429,89 @@ text_tail(const struct wt_state *s, const char *const *names, struct sbuf *out)
 	}
 }
 
-/* A seat's pending trade orders, one per line. */
-static void
-trade_orders(const struct wt_state *s, int seat, struct sbuf *out)
+/*
+ * Line k (from 0) of a seat's orders that the table has not yet seen
+ * carried out, as "label: order" (the order in the notation); 0, or -1
+ * when there is no line k.  The order alone goes to order when not NULL.
+ */
+static int
+pending_line(const struct wt_state *s, int seat, int k, char *out, size_t len,
+    char *order, size_t olen)
 {
-	const struct wt_tradesub *t = &s->p[seat].ts;
-	int i, j;
+	const struct wt_player *p = &s->p[seat];
+	const struct wt_tradesub *t = &p->ts;
+	char a[400] = "";
+	const char *label = NULL;
+	int i, n = 0, j;
 
-	for (i = 0; i < s->nseats; i++) {
-		if (t->close & (1 << i))
-			sb_printf(out, "    close route %s\n", wt_seat_code(s, i));
-		if (t->open & (1 << i))
-			sb_printf(out, "    open route %s\n", wt_seat_code(s, i));
+	if (p->ts.sent && s->phase == PH_TRADE) {
+		for (i = 0; i < s->nseats; i++) {
+			if ((t->close & (1 << i)) && n++ == k)
+				snprintf(a, sizeof(a), "close route %s", wt_seat_code(s, i));
+			if ((t->open & (1 << i)) && n++ == k)
+				snprintf(a, sizeof(a), "open route %s", wt_seat_code(s, i));
+		}
+		for (i = 0; i < t->ndeals; i++)
+			if (n++ == k)
+				wt_deal_text(s, &t->deal[i], a, sizeof(a));
+		for (i = 0; i < t->nbank; i++)
+			if (n++ == k && t->bank[i].buyvp)
+				snprintf(a, sizeof(a), "buy %d vp", t->bank[i].amount);
+			else if (n - 1 == k)
+				snprintf(a, sizeof(a), "trade %d %s for %d %s", t->bank[i].amount,
+				    wt_res_name[t->bank[i].from], t->bank[i].got,
+				    wt_res_name[t->bank[i].to]);
+		if (k < n)
+			label = "trade order";
 	}
-	for (i = 0; i < t->ndeals; i++) {
-		const struct wt_deal *d = &t->deal[i];
-
-		sb_printf(out, "    deal %s give", wt_seat_code(s, d->partner));
-		for (j = 0; j < WT_NRES; j++)
-			if (d->give[j] > 0)
-				sb_printf(out, " %d %s", d->give[j], wt_res_name[j]);
-		sb_puts(out, " get");
-		for (j = 0; j < WT_NRES; j++)
-			if (d->get[j] > 0)
-				sb_printf(out, " %d %s", d->get[j], wt_res_name[j]);
-		sb_putc(out, '\n');
+	if (label == NULL && p->q2.type != ACT_NONE && n++ == k) {
+		label = "queued action 2";
+		wt_act_text(s, &p->q2, a, sizeof(a));
 	}
-	for (i = 0; i < t->nbank; i++) {
-		const struct wt_bank *b = &t->bank[i];
+	if (label == NULL && p->qs.type != ACT_NONE && n++ == k) {
+		label = "queued special action";
+		wt_act_text(s, &p->qs, a, sizeof(a));
+	}
+	if (label == NULL && p->shift_from >= 0 && n++ == k) {
+		label = "queued for the shift step";
+		snprintf(a, sizeof(a), "shift %s to %s", wt_track_name[p->shift_from],
+		    wt_track_name[p->shift_to]);
+	}
+	if (label == NULL && p->qunify && n++ == k) {
+		label = "queued for the start of the manoeuvres";
+		snprintf(a, sizeof(a), "unify");
+		for (j = 0; j < p->qunify_n; j++) {
+			char one[64];
+			size_t o = strlen(a);
 
-		if (b->buyvp)
-			sb_printf(out, "    buy %d vp\n", b->amount);
-		else
-			sb_printf(out, "    trade %d %s for %d %s\n", b->amount,
-			    wt_res_name[b->from], b->got, wt_res_name[b->to]);
+			wt_act_text(s, &p->qunify_act[j], one, sizeof(one));
+			snprintf(a + o, sizeof(a) - o, "; %s", one);
+		}
+	}
+	if (label == NULL && k >= n && wt_pending_line(s, seat, k - n, a, sizeof(a)) == 0)
+		label = strncmp(a, "princess", 8) == 0 || strncmp(a, "unify", 5) == 0 ?
+		    "held until your battles are over" : "held until the battle";
+	if (label == NULL)
+		return -1;
+	snprintf(out, len, "%s: %s", label, a);
+	if (order != NULL)
+		snprintf(order, olen, "%s", a);
+	return 0;
+}
+
+/* A seat's feeding order as "inf LON, cav EAN" (where the units stand now). */
+static void
+feed_text(const struct wt_state *s, int seat, char *out, size_t len)
+{
+	const struct wt_player *p = &s->p[seat];
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < p->nfeed; i++) {
+		const struct wt_unit *u = &s->u[p->feed_unit[i]];
+
+		addf(out, len, "%s%s %s", i ? ", " : "", wt_kind_name[u->kind],
+		    wt_provinces[u->prov].code);
 	}
 }
 
@@ -457,48 +520,26 @@ static void
 text_private(const struct wt_state *s, int seat, struct sbuf *out)
 {
 	const struct wt_player *p = &s->p[seat];
-	char a[64];
-	int i, any = 0;
+	char line[600], feed[200];
+	int k;
 
 	sb_puts(out, "\nBehind your screen\n");
 	sb_puts(out, "  No hidden cards or scores in this edition; only your "
 	    "pending orders.\n");
-	if (p->ts.sent && s->phase == PH_TRADE) {
-		sb_puts(out, "  trade orders sent (resolved when every awaited seat has sent):\n");
-		trade_orders(s, seat, out);
-		any = 1;
+	for (k = 0; pending_line(s, seat, k, line, sizeof(line), NULL, 0) == 0; k++) {
+		sb_puts(out, "  ");
+		wrap_text(out, 2, 4, line);
 	}
-	if (p->q2.type != ACT_NONE) {
-		wt_act_text(s, &p->q2, a, sizeof(a));
-		sb_printf(out, "  queued action 2: %s\n", a);
-		any = 1;
-	}
-	if (p->qs.type != ACT_NONE) {
-		wt_act_text(s, &p->qs, a, sizeof(a));
-		sb_printf(out, "  queued special action: %s\n", a);
-		any = 1;
-	}
-	if (p->shift_from >= 0) {
-		sb_printf(out, "  queued shift: %s to %s\n", wt_track_name[p->shift_from],
-		    wt_track_name[p->shift_to]);
-		any = 1;
-	}
-	if (p->qunify) {
-		sb_printf(out, "  queued unification with %d action(s)\n", p->qunify_n);
-		any = 1;
-	}
-	if (s->phase == PH_MAN && s->man_step == MS_DEFEND && wt_man_seat(s) == seat)
-		for (i = 0; i < s->nbattles; i++)
-			if (s->battle[i].att.given && !s->battle[i].att.isauto) {
-				sb_printf(out, "  your split at %s: %d item(s)\n",
-				    wt_provinces[s->battle[i].prov].code, s->battle[i].att.n);
-				any = 1;
-			}
-	sb_printf(out, "  standing orders: defend %s; feed %s\n",
-	    p->defend_auto || s->defence_auto ? "auto" : "ask",
-	    p->nfeed > 0 ? "by your list" : "default (strongest first)");
-	if (!any)
+	if (k == 0)
 		sb_puts(out, "  no pending orders\n");
+	feed_text(s, seat, feed, sizeof(feed));
+	snprintf(line, sizeof(line), "standing orders: defend %s; %s%s%s",
+	    p->defend_auto || s->defence_auto ? "auto" : "ask",
+	    p->nfeed > 0 ? "feed " : "feed default (strongest first)", feed,
+	    p->nfeed > 0 ? " (fed first, wherever they stand; the rest strongest "
+	    "first)" : "");
+	sb_puts(out, "  ");
+	wrap_text(out, 2, 4, line);
 }
 
 /* The engine's render_text(): see game.h. */
@@ -565,6 +606,28 @@ res_json(const int *res)
 	return o;
 }
 
+/*
+ * Where the map sketch (wt_sketch) writes province p: the column of its
+ * code's first letter and the line, for the board pictures; -1 when the
+ * sketch lacks it.
+ */
+static void
+sketch_at(int p, int *x, int *y)
+{
+	const char *code = wt_provinces[p].code, *at;
+	int i;
+
+	*x = *y = -1;
+	for (i = 0; wt_sketch[i] != NULL; i++)
+		for (at = wt_sketch[i]; (at = strstr(at, code)) != NULL; at++)
+			if ((at == wt_sketch[i] || !isupper((unsigned char)at[-1])) &&
+			    !isupper((unsigned char)at[strlen(code)])) {
+				*x = (int)(at - wt_sketch[i]);
+				*y = i;
+				return;
+			}
+}
+
 /* One province. */
 static json_t *
 prov_json(const struct wt_state *s, int p)
@@ -572,9 +635,11 @@ prov_json(const struct wt_state *s, int p)
 	static const char *const tname[3] = { "capital", "trade", "normal" };
 	json_t *o = json_object(), *units = json_array(), *adj = json_array();
 	json_t *sea = json_array();
-	int i, k, side;
+	int i, k, side, x, y;
 
 	put(o, "code", json_string(wt_provinces[p].code));
+	sketch_at(p, &x, &y);
+	put(o, "at", json_pack("[ii]", x, y));
 	put(o, "name", json_string(wt_provinces[p].name));
 	put(o, "country", json_string(wt_countries[wt_provinces[p].country].code));
 	put(o, "type", json_string(tname[wt_provinces[p].type]));
@@ -638,6 +703,7 @@ seat_json(const struct wt_state *s, int seat, const char *const *names)
 	put(o, "unified", json_boolean(p->unified));
 	put(o, "provinces", json_integer(wt_nprov_owned(s, seat)));
 	put(o, "forts", json_integer(wt_forts_on_map(s, seat)));
+	put(o, "upkeep_food", json_integer(upkeep(s, seat)));
 	if (s->teams > 0)
 		put(o, "team", json_integer(p->team));
 	return o;
@@ -648,8 +714,9 @@ static json_t *
 private_json(const struct wt_state *s, int seat)
 {
 	const struct wt_player *p = &s->p[seat];
-	json_t *o = json_object();
-	char a[64];
+	json_t *o = json_object(), *pend = json_array();
+	char a[64], a2[600], order[400];
+	int k;
 
 	put(o, "note", json_string("no hidden cards or scores; pending orders only"));
 	put(o, "trade_orders_sent", json_boolean(p->ts.sent && s->phase == PH_TRADE));
@@ -662,6 +729,12 @@ private_json(const struct wt_state *s, int seat)
 	put(o, "queued_unify", json_boolean(p->qunify));
 	put(o, "defend", json_string(p->defend_auto || s->defence_auto ? "auto" : "ask"));
 	put(o, "feed_orders", json_integer(p->nfeed));
+	feed_text(s, seat, a2, sizeof(a2));
+	put(o, "feed", json_string(p->nfeed > 0 ? a2 : "default"));
+	for (k = 0; pend != NULL && pending_line(s, seat, k, a2, sizeof(a2), order,
+	    sizeof(order)) == 0; k++)
+		append(pend, json_string(order));
+	put(o, "pending", pend);
 	return o;
 }
 

@@ -174,6 +174,21 @@ wt_friendly(const struct wt_state *s, int seat, int prov)
 	return !other_present(s, seat, prov);
 }
 
+/*
+ * Whether a seat controls a province (0.3): it holds the token (during its
+ * own manoeuvre that lasts until the end of it, 6.16), or it is the only
+ * side with pieces there and will take the token at the end of its
+ * manoeuvre.
+ */
+int
+wt_controls(const struct wt_state *s, int seat, int prov)
+{
+	if (s->prov[prov].owner == seat)
+		return 1;
+	return s->prov[prov].owner == -1 && wt_side_present(s, seat, prov) &&
+	    !other_present(s, seat, prov);
+}
+
 /* Whether a province is free: no token holder and no piece (0.3). */
 int
 wt_free(const struct wt_state *s, int prov)
@@ -265,16 +280,15 @@ wt_owns_type(const struct wt_state *s, int seat, int type)
 int
 wt_vp(const struct wt_state *s, int seat)
 {
-	static const int type_vp[3] = { 3, 2, 1 };
 	int p, t, vp = s->p[seat].vp_perm;
 
 	for (p = 0; p < WT_NPROV; p++)
 		if (s->prov[p].owner == seat)
-			vp += type_vp[wt_provinces[p].type];
-	vp += 3 * wt_forts_on_map(s, seat);
+			vp += wt_vp_prov[wt_provinces[p].type];
+	vp += WT_VP_FORT * wt_forts_on_map(s, seat);
 	for (t = 0; t < WT_NTRACK; t++)
 		if (wt_title_holder(s, t) == seat)
-			vp += 3;
+			vp += WT_VP_TITLE;
 	return vp;
 }
 
@@ -314,11 +328,22 @@ wt_alloc_unit(struct wt_state *s, int side)
 	return -1;
 }
 
-/* Remove a unit from the map (back to the supply or the bank). */
+/* Remove a unit from the map (back to the supply or the bank), and from
+ * its owner's feeding order. */
 void
 wt_kill_unit(struct wt_state *s, int i)
 {
 	struct wt_unit *u = &s->u[i];
+	struct wt_player *p;
+	int k, n = 0;
+
+	if (u->side >= 0 && u->side < s->nseats) {
+		p = &s->p[u->side];
+		for (k = 0; k < p->nfeed; k++)
+			if (p->feed_unit[k] != i)
+				p->feed_unit[n++] = p->feed_unit[k];
+		p->nfeed = n;
+	}
 
 	u->side = -1;
 	u->kind = 0;
@@ -342,10 +367,16 @@ wt_settle(struct wt_state *s, int seat)
 	for (p = 0; p < WT_NPROV; p++) {
 		int here = wt_side_present(s, seat, p);
 
-		if (s->prov[p].owner == -1 && here && !other_present(s, seat, p))
+		if (s->prov[p].owner == -1 && here && !other_present(s, seat, p)) {
 			s->prov[p].owner = seat;
-		else if (s->prov[p].owner == seat && !here)
+			wt_log(s, "%s takes %s: its pieces stand there (6.16)",
+			    wt_seat_code(s, seat), wt_provinces[p].code);
+		} else if (s->prov[p].owner == seat && !here) {
 			s->prov[p].owner = -1;
+			wt_log(s, "%s loses %s: no piece of %s is left there, and its token "
+			    "goes back to the map (6.16)", wt_seat_code(s, seat),
+			    wt_provinces[p].code, wt_seat_code(s, seat));
+		}
 	}
 }
 
@@ -360,8 +391,12 @@ wt_drop_empty(struct wt_state *s, int except)
 
 	for (p = 0; p < WT_NPROV; p++) {
 		o = s->prov[p].owner;
-		if (o >= 0 && o != except && !wt_side_present(s, o, p))
+		if (o >= 0 && o != except && !wt_side_present(s, o, p)) {
 			s->prov[p].owner = -1;
+			wt_log(s, "%s loses %s: no piece of %s is left there, and its token "
+			    "goes back to the map (6.16)", wt_seat_code(s, o),
+			    wt_provinces[p].code, wt_seat_code(s, o));
+		}
 		if (s->prov[p].forts + s->prov[p].pri == 0)
 			s->prov[p].pieceowner = -1;
 	}

@@ -12,6 +12,36 @@
 
 /* ----------------------------------------------------------------- trade */
 
+/* Append "1 food, 2 goods" for a bundle (nothing for an empty one). */
+static void
+bundle_text(const int *res, char *out, size_t len)
+{
+	size_t o;
+	int r, first = 1;
+
+	for (r = 0; r < WT_NRES; r++) {
+		if (res[r] == 0)
+			continue;
+		o = strlen(out);
+		snprintf(out + o, len - o, "%s %d %s", first ? "" : ",", res[r],
+		    wt_res_name[r]);
+		first = 0;
+	}
+}
+
+/* See wt.h. */
+void
+wt_deal_text(const struct wt_state *s, const struct wt_deal *d, char *out, size_t len)
+{
+	size_t o;
+
+	snprintf(out, len, "deal %s give", wt_seat_code(s, d->partner));
+	bundle_text(d->give, out, len);
+	o = strlen(out);
+	snprintf(out + o, len - o, " get");
+	bundle_text(d->get, out, len);
+}
+
 /*
  * Check the bank trades and purchases, in the order written, against the
  * seat's stock plus everything its deals of this submission would bring
@@ -21,7 +51,7 @@
  * or its goods were given away) is voided then (wt_flow.c).
  */
 int
-wt_check_bank(const struct wt_state *s, int seat, char *err, size_t errlen)
+wt_check_bank(const struct wt_state *s, int seat, int *which, char *err, size_t errlen)
 {
 	const struct wt_tradesub *t = &s->p[seat].ts;
 	int res[WT_NRES], k, r;
@@ -33,13 +63,14 @@ wt_check_bank(const struct wt_state *s, int seat, char *err, size_t errlen)
 	for (k = 0; k < t->nbank; k++) {
 		const struct wt_bank *b = &t->bank[k];
 
+		*which = k;
 		if (b->buyvp) {
-			if (res[WT_GOLD] < 10 * b->amount) {
+			if (res[WT_GOLD] < WT_GOLD_PER_VP * b->amount) {
 				snprintf(err, errlen, "buy %d vp: costs %d gold; you would have %d",
-				    b->amount, 10 * b->amount, res[WT_GOLD]);
+				    b->amount, WT_GOLD_PER_VP * b->amount, res[WT_GOLD]);
 				return -1;
 			}
-			res[WT_GOLD] -= 10 * b->amount;
+			res[WT_GOLD] -= WT_GOLD_PER_VP * b->amount;
 			continue;
 		}
 		if (res[b->from] < b->amount) {

@@ -11,32 +11,6 @@
 
 T0=1795000000		# 2026-11-18 11:06:40 UTC
 H=3600
-at() { ARBITER_NOW=$((T0 + $1 * H)); export ARBITER_NOW; }
-
-# fresh [GAME]: the mails that arrived since the last call (of game GAME
-# only, when given), one a line: "TO | SUBJECT | text joined into one
-# line", in the order they were queued.
-SEEN="$T/seen"
-: >"$SEEN"
-fresh() {
-	/usr/bin/python3 - "$ARBITER_MAILDIR/new" "$SEEN" "${1:-}" >"$T/fresh" <<'PY'
-import email, email.policy, os, sys
-box, seen_path, game = sys.argv[1:4]
-seen = set(open(seen_path).read().split())
-names = sorted((n for n in os.listdir(box) if n not in seen),
-               key=lambda n: int(n.rsplit("_", 1)[1]))
-for n in names:
-    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
-    text = m.get_body(preferencelist=("plain",)).get_content()
-    if game and "#%s]" % game not in str(m["Subject"]):
-        continue
-    print("%s | %s | %s" % (m["To"].addresses[0].display_name, " ".join(str(m["Subject"]).split()),
-                            " ".join(text.split())))
-open(seen_path, "a").write("".join(n + "\n" for n in names))
-PY
-}
-count() { grep -cF -- "$1" "$T/fresh"; }
-to() { grep -c "^$1 | " "$T/fresh"; }
 
 # Settings are checked before anything is stored.
 at 0
@@ -69,7 +43,8 @@ at 24; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet
 fresh
 [ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "half-time: $(cat "$T/fresh")"
 contains "$T/fresh" "$P | [arbiter #1] Tigris & Euphrates: reminder: move 0, your turn"
-contains "$T/fresh" "Your deadline for this decision is 2026-11-20 11:06 UTC; then the game plays for you: pass."
+# Both times (issue 22, defect 5): the deadline, and the timeout after the grace.
+contains "$T/fresh" "Your deadline for this decision is 2026-11-20 11:06 UTC. If you have not moved by then, you get a notice, and at 2026-11-20 23:06 UTC (after a grace of 12 hours) the game plays for you: pass."
 at 41; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "early last call"
 at 42; "$ARBITER" remind --quiet; "$ARBITER" remind --quiet; fresh
 [ "$(wc -l <"$T/fresh")" -eq 1 ] || fail "last call: $(cat "$T/fresh")"
@@ -135,7 +110,9 @@ expect_rc 65 "$ARBITER" away 1 $P --back
 contains "$T/err" "$P was not away"
 expect_rc 0 "$ARBITER" away 1 $P --until 2026-11-30
 fresh
-[ "$(count 'is away')" -eq 2 ] || fail "the table was not told of the absence: $(cat "$T/fresh")"
+# One mail each: the other seat hears it, the seat itself in its own words.
+[ "$(count 'is away')" -eq 1 ] || fail "the table was not told of the absence: $(cat "$T/fresh")"
+contains "$T/fresh" "The game master noted that you are away until 2026-11-30"
 contains "$T/fresh" "$P is away until 2026-11-30; reminders and deadlines for $P wait until then."
 # While away: no rung at all, whatever the time.
 at 250; "$ARBITER" remind --quiet; fresh; [ -s "$T/fresh" ] && fail "mail while away: $(cat "$T/fresh")"
@@ -146,7 +123,8 @@ contains "$T/out" "$P: away until 2026-11-30 23:59 UTC"
 # the deadline of hour 158 moves to hour 287.
 expect_rc 0 "$ARBITER" away 1 $P --back
 fresh
-[ "$(count 'is back')" -eq 2 ] || fail "the table was not told of the return"
+[ "$(count 'is back')" -eq 1 ] || fail "the table was not told of the return"
+contains "$T/fresh" "The game master noted that you are back"
 expect_rc 0 "$ARBITER" game 1
 contains "$T/out" "$P: deadline 2026-11-30 10:06 UTC"
 
@@ -204,8 +182,18 @@ lacks "$T/out" ": "
 # Changed mid-game: game 3 now drops after a 1-hour grace.
 expect_rc 64 "$ARBITER" game 3 --set grace=-1
 one_line "$T/err"
+fresh 3
 expect_rc 0 "$ARBITER" game 3 --set on_timeout=drop --set grace=1
 contains "$T/out" "on_timeout=drop"
+# The table hears of a changed clock (issue 22, smaller items).
+fresh 3
+[ "$(to fa)" -eq 1 ] && [ "$(to gi)" -eq 1 ] || fail "the change was not told once to each: $(cat "$T/fresh")"
+contains "$T/fresh" "The game master changed the game's clock. Now: deadline=4 hours a decision, grace=1, on_timeout=drop"
+# Observers and the forum address are no clock: nobody is told of them.
+expect_rc 0 "$ARBITER" game 3 --set observers=
+fresh 3
+[ ! -s "$T/fresh" ] || fail "mail about no change of the clock: $(cat "$T/fresh")"
+ok
 at 502; "$ARBITER" remind --quiet
 expect_rc 0 "$ARBITER" log 3
 contains "$T/out" "resign"

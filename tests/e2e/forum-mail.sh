@@ -26,6 +26,22 @@ sys.exit(0 if a in b else 1)
 PY
 }
 forum_post || fail "no start post to the forum"
+# A forum reads the text with its own markup: no HTML part showing the
+# markup raw (issue 22, smaller items).
+/usr/bin/python3 - "$ARBITER_MAILDIR/new" <<'PY' || fail "a forum post carries an HTML part"
+import email, email.policy, os, sys
+box = sys.argv[1]
+seen = 0
+for n in os.listdir(box):
+    m = email.message_from_binary_file(open(os.path.join(box, n), "rb"), policy=email.policy.default)
+    if m["To"].addresses[0].addr_spec != "topic+7@forum.example.org":
+        continue
+    seen += 1
+    if any(p.get_content_type() == "text/html" for p in m.walk()):
+        sys.exit(1)
+sys.exit(0 if seen else 1)
+PY
+ok
 "$ARBITER" --format bbcode post 1 >"$T/want"
 same_words "$T/want" "$T/post" || fail "the start post is not what arbiter post prints"
 contains "$T/post" "[code]"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# needs: tigris
+# needs: tigris terra warriors
 # `arbiter post GAME`: the board in a code box, the rest as ordinary text
 # with the title and names escaped for the forum's markup (BBCode by
 # default, Markdown on request), nothing hidden in it.
@@ -36,7 +36,7 @@ ok
 head -1 "$T/md" >"$T/head"
 contains "$T/head" '**A \[b\]big\[/b\] \_game\_ \[/code\]**'
 contains "$T/md" '2 \*bo\*'
-contains "$T/md" 'Tiles in the bag: 131  '
+contains "$T/md" 'Tiles in the bag: 131'
 # Nothing of the report is lost: each line of `show` without markup
 # characters is in the post.
 expect_rc 0 "$ARBITER" show 1
@@ -46,4 +46,29 @@ done || fail "the post lost a line of the report"
 ok
 expect_rc 64 "$ARBITER" --format json post 1
 one_line "$T/err"
+
+# Every table that lines up its columns with spaces is in a code box: a
+# forum's proportional font would break it (issue 22, smaller items).  In
+# each game's post, in both markups, no line outside a code box lines up
+# columns after its text begins.
+expect_rc 0 "$ARBITER" new terra --seat ann --seat ben
+expect_rc 0 "$ARBITER" new warriors --seat cat --seat dan --seat eve
+for g in 1 2 3; do
+	for f in bbcode markdown; do
+		expect_rc 0 "$ARBITER" --format $f post $g
+		/usr/bin/python3 - "$T/out" "$f" <<'PY' || fail "game $g, $f: a table outside a code box"
+import re, sys
+text, fmt = open(sys.argv[1]).read().splitlines(), sys.argv[2]
+inside = False
+for line in text[1:]:
+    if (fmt == "bbcode" and line in ("[code]", "[/code]")) or (fmt == "markdown" and line == "```"):
+        inside = not inside
+        continue
+    if not inside and re.search(r"\S  +\S", line.rstrip()):
+        print("outside a code box: %r" % line, file=sys.stderr)
+        sys.exit(1)
+PY
+		ok
+	done
+done
 done_ok

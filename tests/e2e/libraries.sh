@@ -5,10 +5,13 @@
 # or sends it to a plain SMTP server loads neither GMime, GLib nor libcurl
 # (what made a move cost three times a bare commit), while `arbiter mail`
 # does load GMime, and mail to a server that offers STARTTLS loads
-# libcurl.  When GMime cannot be loaded, `arbiter mail` exits 69 and
-# leaves the game as it was: the MTA bounces or retries the message, it is
-# never dropped; when libcurl cannot be loaded for a TLS server, `send`
-# exits 69 and the mail stays queued.
+# libcurl.  When GMime cannot be loaded, `arbiter mail` exits 75 and
+# leaves the game as it was: the site's fault, so the MTA keeps the message
+# and tries again (a 69 would be bounced); when libcurl cannot be loaded
+# for a TLS server, `send` exits 69 and the mail stays queued.  cairo
+# (board pictures) is loaded only where a picture is drawn: by `show
+# --format png` and by delivering mail that carries one, never by a move's
+# transaction (--no-send), nor by a move when mail_pictures = no.
 . "$(dirname "$0")/../e2e-lib.sh"
 
 SMTPD_PIDS=
@@ -44,7 +47,7 @@ loaded() {
 }
 
 linked=$(ldd "$ARBITER" | sed -n 's/^[[:space:]]*\([^ ]*\) .*/\1/p')
-for lib in gmime glib gobject curl; do
+for lib in gmime glib gobject curl cairo; do
 	echo "$linked" | grep -q "$lib" && fail "arbiter is linked with $lib: $linked"
 	ok
 done
@@ -64,6 +67,24 @@ for lib in gmime glib gobject curl; do
 done
 ls "$ARBITER_MAILDIR"/new/* >/dev/null 2>&1 || fail "the move delivered no mail"
 ok
+# That move's mail carried the board's picture: cairo drew it, at delivery.
+contains "$T/move-libs" libcairo
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+loaded "$T/nosend-libs" "$ARBITER" move --no-send 1 "$seat" pass || fail "the move failed"
+lacks "$T/nosend-libs" cairo
+loaded "$T/send-libs" "$ARBITER" send || fail "send failed: $(cat "$T/err")"
+contains "$T/send-libs" libcairo
+seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+ARBITER_MAIL_PICTURES=no loaded "$T/nopic-libs" "$ARBITER" move 1 "$seat" pass ||
+    fail "the move failed: $(cat "$T/err")"
+lacks "$T/nopic-libs" cairo
+loaded "$T/show-libs" "$ARBITER" show 1 || fail "show failed"
+lacks "$T/show-libs" cairo
+loaded "$T/png-libs" "$ARBITER" show 1 --format png -o "$T/board.png" || fail "show png failed"
+contains "$T/png-libs" libcairo
+for lib in gmime glib gobject curl; do
+	lacks "$T/png-libs" "$lib"
+done
 
 # The other seat answers by mail: that loads GMime (and the move is played).
 other=ada
@@ -75,14 +96,14 @@ mail_to() {
 }
 before=$(dbsum)
 if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
-	# GMime made unloadable in a private mount namespace: exit 69, nothing changed.
+	# GMime made unloadable in a private mount namespace: exit 75, nothing changed.
 	gm=$(/sbin/ldconfig -p | sed -n 's/.*libgmime-3.0.so.0 .*=> //p' | head -1)
 	[ -n "$gm" ] || fail "ldconfig does not know libgmime-3.0.so.0"
 	mail_to first >"$T/msg"
 	unshare -m sh -c 'mount --bind /dev/null "$1" && shift && "$@" <"$0"' \
 	    "$T/msg" "$gm" "$ARBITER" mail >"$T/out" 2>"$T/err"
 	rc=$?
-	[ $rc -eq 69 ] || fail "arbiter mail without GMime exited $rc, expected 69: $(cat "$T/err")"
+	[ $rc -eq 75 ] || fail "arbiter mail without GMime exited $rc, expected 75: $(cat "$T/err")"
 	ok
 	one_line "$T/err"
 	contains "$T/err" "libgmime-3.0.so.0"

@@ -37,4 +37,27 @@ ok
 expect_rc 64 "$ARBITER" list --state paused
 one_line "$T/err"
 expect_rc 64 "$ARBITER" list --limit many
+# Games still forming (opened by mail, waiting for players) are listed too
+# (issue 22, smaller items), among the others by their ids.
+export ARBITER_FROM=games@example.org ARBITER_STRANGER_REPLIES_PER_HOUR=100
+SITE=games@example.org
+to_site ed@example.org e1 "new tigris seats 3 title Sunday"
+newest_to ed@example.org
+to_site ed@example.org e2 "ok" "$(cat "$T/reply-to")"
+expect_rc 0 "$ARBITER" new tigris --seat fa:fa@example.org --seat gu:gu@example.org --title five
+expect_rc 0 "$ARBITER" list
+[ "$(ids)" = "5 4 3 1 " ] || fail "list with a table forming: got $(ids)"
+ok
+grep -q "^4	tigris	Sunday	forming	waiting for players: 1 of 3 seats taken (ed)$" "$T/out" ||
+	fail "the forming line: $(cat "$T/out")"
+ok
+expect_rc 0 "$ARBITER" list --state forming
+[ "$(ids)" = "4 " ] || fail "--state forming: got $(ids)"
+ok
+expect_rc 0 "$ARBITER" list --player ed@example.org
+[ "$(ids)" = "4 " ] || fail "--player with a table forming: got $(ids)"
+ok
+expect_rc 0 "$ARBITER" list --all --limit 2
+[ "$(ids)" = "5 4 " ] || fail "--all --limit 2: got $(ids)"
+ok
 done_ok

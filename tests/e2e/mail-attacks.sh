@@ -19,16 +19,19 @@ seats="ann ben"
 games_sum() {
 	dbsum games seats moves snapshots
 }
+# An answer: a reply, or the mail of a move a mail applied, which says so
+# on top (the mover gets one mail, not the move's and an answer).
+ANSWER="(kind = 'reply' OR $(sql_text message) LIKE '%Your move was applied%')"
 replies() {
-	sql "SELECT count(*) FROM outbox WHERE kind = 'reply'"
+	sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE $ANSWER"
 }
 # replies_to ADDR: answers queued to ADDR
 replies_to() {
-	sql "SELECT count(*) FROM outbox WHERE kind = 'reply' AND rcpt = '$1'"
+	sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE $ANSWER AND rcpt = '$1'"
 }
 # last_reply: the newest answer: its To, then its text with the lines joined
 last_reply() {
-	sql "SELECT $(sql_text message) FROM outbox JOIN outbox_body USING (id) WHERE kind = 'reply' ORDER BY id DESC LIMIT 1" |
+	sql "SELECT $(sql_text message) FROM outbox JOIN outbox_body USING (id) WHERE $ANSWER ORDER BY id DESC LIMIT 1" |
 		/usr/bin/python3 -c 'import email,email.policy,sys; m=email.message_from_string(sys.stdin.read(), policy=email.policy.default); print(m["To"]); print(" ".join(m.get_body(preferencelist=("plain",)).get_content().split()))'
 }
 awaited() {

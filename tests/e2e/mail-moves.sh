@@ -3,12 +3,24 @@
 # The legal commands a mail lists can be copied back: each line, with all
 # its choices ("A | B") but one deleted, is accepted as a reply; a line sent
 # back with its choices still in it is refused with the line named and
-# changes nothing, on the command line and by mail.
+# changes nothing, on the command line and by mail.  The full list (the
+# preference "legal full"), and the short one every player gets unless it
+# asks otherwise.
 . "$(dirname "$0")/../e2e-lib.sh"
 
+export ARBITER_FROM=games@example.org
+SITE=games@example.org
 expect_rc 0 "$ARBITER" new tigris --seat ada:ada@example.org --seat bo:bo@example.org
 seat=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 [ -n "$seat" ] || fail "show names nobody awaited"
+# The seat asks for the full list, and an empty reply brings it.
+to_site "$seat@example.org" legal "legal full"
+newest_to "$seat@example.org" || fail "no answer to $seat"
+to_site "$seat@example.org" legal-c "ok" "$(cat "$T/reply-to")"
+newest_to "$seat@example.org"
+contains "$T/joined" "Noted: legal full, for all your games."
+reply "$seat" empty ""
+contains "$T/joined" "Your legal commands now (copy a line"
 
 # The newest mail to seat: its Reply-To, and its list of legal commands.
 /usr/bin/python3 - "$ARBITER_MAILDIR/new" "$seat" "$T" <<'PY' || fail "no mail with legal commands"
@@ -20,6 +32,8 @@ for name in os.listdir(box):
     if m["To"].addresses[0].display_name != seat:
         continue
     body = m.get_body(preferencelist=("plain",)).get_content().splitlines()
+    if not any("Your legal commands now (copy a line" in l for l in body):
+        continue
     start = next(i for i, l in enumerate(body) if "legal commands now" in l)
     lines = []
     for l in body[start:]:
@@ -90,4 +104,51 @@ pick="${full%% | *}"
 mail_in one "$pick" | "$ARBITER" mail >/dev/null 2>&1 || fail "arbiter mail failed"
 expect_rc 0 "$ARBITER" log 1
 contains "$T/out" "$seat: $pick"
+
+# The short list (the default): a line a kind of command; each line is a
+# command once one word of each "A|B" and one of its choices are kept.
+expect_rc 0 "$ARBITER" new tigris --seat cy:cy@example.org --seat di:di@example.org
+seat=$("$ARBITER" show 2 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+newest_mail "$seat"
+/usr/bin/python3 - "$T/mail" >"$T/short" <<'PY' || fail "no short list in $seat's mail"
+import sys
+body = open(sys.argv[1]).read().splitlines()
+start = next(i for i, l in enumerate(body) if "legal commands now, in short" in l)
+lines = []
+for l in body[start + 1:]:
+    if l.startswith("  "):
+        lines.append(l[2:])
+    elif lines:
+        break
+print("\n".join(lines))
+PY
+[ "$(wc -l <"$T/short")" -le 8 ] || fail "the short list is long: $(cat "$T/short")"
+contains "$T/short" "(166 choices)"
+contains "$T/short" "leader red|blue|green|black "
+/usr/bin/python3 - "$T/short" >"$T/picks" <<'PY'
+import re, sys
+for line in open(sys.argv[1]).read().splitlines():
+    line = re.sub(r"  \(\d+ choices\)$", "", line)
+    parts = line.split(" | ")
+    words = parts[0].split(" ")
+    for k in (0, -1):
+        head = [w.split("|")[k] for w in words]
+        last = parts[-1] if k == -1 and len(parts) > 1 else None
+        print(" ".join(head[:-1] + [last]) if last and last != "..." else " ".join(head))
+PY
+while IFS= read -r pick; do
+	expect_rc 0 "$ARBITER" move --dry-run 2 "$seat" "$pick"
+done <"$T/picks"
+# The full list, on request: "moves ID" to the site address.
+to_site "$seat@example.org" "$seat-moves" "moves 2"
+newest_to "$seat@example.org"
+to_site "$seat@example.org" "$seat-moves-c" "ok" "$(cat "$T/reply-to")"
+newest_to "$seat@example.org"
+# Every kind of command of the short list is there, each choice on its lines.
+for w in $(awk '{print $1}' "$T/short" | sort -u); do
+	grep -q "^  $w" "$T/text" || fail "moves 2 lacks the $w commands"
+	ok
+done
+[ "$(grep -c '^  ' "$T/text")" -gt 30 ] || fail "moves ID gave a short list"
+ok
 done_ok

@@ -62,7 +62,8 @@ while [ $r -le "$ROUNDS" ]; do
 		fail "round $r: the Message-ID was recorded more than once"
 	[ "$(sql "SELECT count(*) FROM moves WHERE message_id = 'once-$r@example.org'")" -eq 1 ] ||
 		fail "round $r: the Message-ID is on more than one move"
-	[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE kind = 'reply' AND $(sql_text message) LIKE '%<once-$r@example.org>%'")" -eq 1 ] ||
+	# The answer: the mover's mail of the move, in reply to its mail.
+	[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE $(sql_text message) LIKE '%In-Reply-To: <once-$r@example.org>%'")" -eq 1 ] ||
 		fail "round $r: not exactly one answer"
 	"$ARBITER" send --quiet || fail "send"
 	r=$((r + 1))
@@ -94,7 +95,7 @@ while [ $r -le "$RACES" ]; do
 		fail "race $r: not exactly one message applied"
 	[ "$(sql "SELECT count(*) FROM inbound WHERE message_id LIKE 'race-$r-%' AND result = 'stale'")" -eq $((N - 1)) ] ||
 		fail "race $r: the others were not all answered as stale"
-	[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE kind = 'reply' AND $(sql_text message) LIKE '%<race-$r-%'")" -eq $N ] ||
+	[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE $(sql_text message) LIKE '%In-Reply-To: <race-$r-%'")" -eq $N ] ||
 		fail "race $r: not one answer per message"
 	"$ARBITER" send --quiet || fail "send"
 	r=$((r + 1))
@@ -124,7 +125,7 @@ burst "$@"
 [ "$(moves_now)" -eq $((before + 1)) ] || fail "a password mail without Message-ID moved $(( $(moves_now) - before )) times"
 expect_rc 0 "$ARBITER" mail --no-send <"$T/pw"
 [ "$(moves_now)" -eq $((before + 1)) ] || fail "a redelivered password mail moved again"
-[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE kind = 'reply' AND rcpt = '$s@example.org' AND $(sql_text message) LIKE '%was applied as move $((before + 1)) %'")" -eq 1 ] ||
+[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE rcpt = '$s@example.org' AND $(sql_text message) LIKE '%was applied as move $((before + 1)) %'")" -eq 1 ] ||
 	fail "the password mail was not answered exactly once, at the seat's address"
 ok
 done_ok

@@ -255,4 +255,113 @@ play games@example.org games
 # An address whose local part no Unix user has.
 ! id play >/dev/null 2>&1 || fail "this test needs an address that is no user: 'play' is one"
 play play@example.org play
+
+# smtp_send FROM TO BODY: a mail as a mail client sends it, through Postfix.
+smtp_send() {
+	/usr/bin/python3 - "$port" "$1" "$2" "$3" <<'PY' || fail "SMTP refused the mail to $2"
+import smtplib, sys
+from email.message import EmailMessage
+port, sender, rcpt, body = sys.argv[1:5]
+m = EmailMessage()
+m["From"] = sender
+m["To"] = rcpt
+m["Subject"] = "Re: your move"
+m.set_content(body + "\n")
+with smtplib.SMTP("127.0.0.1", int(port)) as s:
+    s.send_message(m)
+PY
+}
+# pipe_status RCPT STATUS: the maillog says the pipe's delivery to RCPT ended in STATUS.
+pipe_status() {
+	grep -q "postfix/pipe.*to=<$1>.*status=$2" "$P/maillog"
+}
+queued() {
+	[ -n "$(find "$P/spool/deferred" "$P/spool/active" "$P/spool/incoming" -type f 2>/dev/null)" ]
+}
+# reapply: the README's master.cf entry again (a fixed site), reloaded, the queue flushed.
+reapply() {
+	apply_recipe games@example.org "$1"
+	postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
+	postqueue -c "$P/etc" -f || fail "postqueue -f"
+}
+
+# A fault of the site's own keeps the mail in Postfix's queue, and it is
+# delivered once the site is fixed and the queue flushed (issue 22, defect
+# 1; before, `mail` exited 78 and Postfix bounced the player's mail with
+# the server's paths in it).  First the pipe without its --config line,
+# for a site set up with a configuration: arbiter refuses to make a new key.
+apply_recipe games@example.org nocfg
+sed -i '/^  --config /d' "$P/etc/master.cf"
+grep -q -- '--config' "$P/etc/master.cf" && fail "the pipe still names --config"
+postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
+rm -rf "$T/mail/ada" "$T/mail/bo"
+start 1
+smtp_send "$seat@example.org" "$reply_to" "leader black F4"
+wait_for "the pipe without --config deferring the reply" pipe_status "$reply_to" deferred
+logged 1 && fail "the reply moved without the configuration"
+queued || fail "the deferred reply is not in Postfix's queue"
+ok
+reapply nocfg
+wait_for "the reply delivered once the pipe names --config" pipe_status "$reply_to" sent
+wait_for "the move of the flushed reply" logged 1
+wait_for "the answer to the flushed reply" has_mail "$seat" "Your move was applied as move 1 of game #1"
+
+# Then mail to a site whose database is not made yet: it waits for
+# `arbiter init`, and is answered after it.
+apply_recipe games@example.org nodb
+postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
+rm -rf "$T/mail/ada" "$T/mail/bo"
+smtp_send ada@example.org games@example.org "help"
+wait_for "mail to a site without a database deferred" pipe_status games@example.org deferred
+queued || fail "the mail to the site without a database is not in Postfix's queue"
+as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$db" init >"$T/out" 2>"$T/err" ||
+	fail "init: $(cat "$T/err")"
+contains "$T/out" "a new site"
+postqueue -c "$P/etc" -f || fail "postqueue -f"
+wait_for "the mail to the new site delivered" pipe_status games@example.org sent
+wait_for "the new site's answer to ada" has_mail ada "confirm your address"
+if bounced; then
+	fail "Postfix bounced: $(grep 'status=bounced\|User unknown' "$P/maillog")"
+fi
+ok
+
+# What each exit of a pipe does in Postfix, as the README says: 0 is
+# delivered, 75 deferred (kept in the queue), every other code arbiter
+# could have used bounced.  (Null sender: no bounce message is made.)
+cat >"$T/bin/exit-with" <<'SH'
+#!/bin/sh
+cat >/dev/null
+exit "${1#code}"
+SH
+chmod 755 "$T/bin/exit-with"
+printf 'exits    unix  -       n       n       -       -       pipe\n  flags=q user=%s argv=%s ${user}\n' \
+	"$user" "$T/bin/exit-with" >>"$P/etc/master.cf"
+echo "exits_destination_recipient_limit = 1" >>"$P/etc/main.cf"
+codes="0 75 64 65 66 69 70 74 77 78"
+for n in $codes; do
+	echo "code$n@example.org    exits:" >>"$P/etc/transport"
+done
+postmap -c "$P/etc" "$P/etc/transport" || fail "postmap transport"
+postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
+/usr/bin/python3 - "$port" $codes <<'PY' || fail "SMTP refused the probes"
+import smtplib, sys
+from email.message import EmailMessage
+port = int(sys.argv[1])
+with smtplib.SMTP("127.0.0.1", port) as s:
+    for n in sys.argv[2:]:
+        m = EmailMessage()
+        m["From"] = "probe@example.org"
+        m["To"] = "code%s@example.org" % n
+        m["Subject"] = "exit %s" % n
+        m.set_content("probe\n")
+        s.send_message(m, from_addr="", to_addrs=["code%s@example.org" % n])
+PY
+for n in $codes; do
+	case $n in
+	0) want=sent ;;
+	75) want=deferred ;;
+	*) want=bounced ;;
+	esac
+	wait_for "Postfix's answer to a pipe exiting $n" pipe_status "code$n@example.org" "$want"
+done
 done_ok

@@ -23,6 +23,32 @@ while [ "$n" -lt 60 ]; do
 	n=$((n + 1))
 done
 
+# A swap, whose public form hides the tiles given back.
+for s in $seats; do
+	"$ARBITER" moves 1 "$s" >"$T/moves" 2>/dev/null || continue
+	cmd=$(grep -m1 '^swap ' "$T/moves") || continue
+	"$ARBITER" move 1 "$s" "$cmd" >/dev/null 2>"$T/err" || fail "move '$cmd': $(cat "$T/err")"
+	break
+done
+expect_rc 0 "$ARBITER" log 1 --private
+grep -q ': swap [a-z]' "$T/out" || fail "no swap was played: $(cat "$T/out")"
+
+# The log in JSON carries exactly the public form the text log prints.
+"$ARBITER" log 1 >"$T/log.text" || fail "log"
+"$ARBITER" log 1 --format json >"$T/log.json" || fail "log --format json"
+grep -q ': swap [0-9]' "$T/log.text" || fail "the text log shows no swap's public form"
+/usr/bin/python3 - "$T/log.text" "$T/log.json" <<'PY' || fail "log --format json differs from log"
+import json, sys
+text = [l.rstrip("\n").split(": ", 1)[1] for l in open(sys.argv[1])]
+js = ["; ".join(x for x in m["text"].split("\n") if x) for m in json.load(open(sys.argv[2]))]
+if text != js:
+    for a, b in zip(text, js):
+        if a != b:
+            sys.exit("text log '%s', JSON '%s'" % (a, b))
+    sys.exit("%d lines against %d" % (len(text), len(js)))
+PY
+ok
+
 # Each seat's hand as its own view shows it.
 for s in $seats; do
 	"$ARBITER" show 1 --as "$s" >"$T/view.$s" || fail "show --as $s"

@@ -128,8 +128,8 @@ two=$(head -2 "$T/moves" | tr '\n' '.' | sed 's/\./. /; s/\.$//')
 before=$(dbsum)
 expect_rc 77 "$ARBITER" move 1 $s "$two"
 one_line "$T/err"
-contains "$T/err" "line 1: $s may not act then: by then the game waits for $o ("
+contains "$T/err" "command 1: $s may not act then: by then the game waits for $o: "
 expect_rc 77 "$ARBITER" move 1 $o "$(head -1 "$T/moves")"
-contains "$T/err" "$o may not act now: the game waits for $s ("
+contains "$T/err" "$o may not act now: the game waits for $s: "
 [ "$(dbsum)" = "$before" ] || fail "a refused submission changed the database"
 done_ok

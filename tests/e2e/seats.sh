@@ -64,6 +64,12 @@ pw=$(sed -n 's/.*the seat.s new password is \([a-z2-7]*\).*/\1/p' "$T/joined")
 ok
 newest_mail bo || fail "no mail to bo"
 contains "$T/joined" "cy takes over seat 1 from ada."
+# The player replaced hears of it, at its own address (issue 22, smaller items).
+newest_to ada@example.org || fail "no mail to the player replaced"
+contains "$T/subject" "you no longer hold seat 1"
+contains "$T/joined" "The game master handed your seat 1 (ada) of this game to cy."
+lacks "$T/text" "$pw"
+lacks "$T/text" "Behind your screen"
 lacks "$T/mail" "cy@example.org"
 lacks "$T/mail" "$pw"
 # The password and the screen are in cy's mail only, and in no file but the queue's.
@@ -100,11 +106,15 @@ ok
 queued=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
 [ "$queued" -gt 0 ] || fail "nothing queued to bo"
 expect_rc 0 "$ARBITER" seat 1 bo --replace bea:bea@example.org --no-send
-left=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org'")
+left=$(sql "SELECT count(*) FROM outbox WHERE sent_at = 0 AND rcpt = 'bo@example.org' AND seat >= 0")
 [ "$left" -eq 0 ] || fail "$left mails still queued to the old holder"
+# ... but the notice that the seat is no longer its, which holds no screen.
+[ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE sent_at = 0 AND rcpt = 'bo@example.org' AND $(sql_text message) NOT LIKE '%Behind your screen%'")" -eq 1 ] ||
+	fail "the old holder is not told, or told its screen"
 ok
 expect_rc 0 "$ARBITER" send
-lacks "$T/out" "bo@example.org"
+[ "$(grep -c "bo@example.org" "$T/out")" -eq 1 ] || fail "mail to the old holder: $(cat "$T/out")"
+ok
 expect_rc 0 "$ARBITER" seat 1 bea --replace bo:bo@example.org
 
 # A new address for the same player: mail goes there, the table hears nothing.

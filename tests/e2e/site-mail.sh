@@ -72,7 +72,8 @@ contains "$T/joined" "Tigris & Euphrates (game #1), the log:"
 contains "$T/joined" "line 3: 'board': give the game's number"
 contains "$T/joined" "line 4: 'log 99': there is no game #99"
 contains "$T/joined" "line 5: 'frobnicate' is not a command"
-contains "$T/joined" "Tigris & Euphrates - the notation (arbiter-tigris(6) has it all):"
+contains "$T/joined" "Tigris & Euphrates - the notation in brief:"
+contains "$T/joined" "Options of \"new tigris KEY=VALUE\" (to open a game by mail): board=standard | alternative"
 contains "$T/joined" "help chess: no such game"
 
 # A forged From (envelope sender elsewhere) gets nothing and does nothing.

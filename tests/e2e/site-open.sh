@@ -6,17 +6,9 @@
 . "$(dirname "$0")/../e2e-lib.sh"
 
 export ARBITER_FROM=games@example.org
+# Many addresses confirm themselves here: not a test of that cap.
+export ARBITER_STRANGER_REPLIES_PER_HOUR=1000
 SITE=games@example.org
-
-# confirmed ADDR ID BODY: ADDR sends BODY, confirming itself when asked
-confirmed() {
-	to_site "$1" "$2" "$3"
-	newest_to "$1" || fail "no answer to $1"
-	if grep -q "confirm your address" "$T/subject"; then
-		to_site "$1" "$2-c" "ok" "$(cat "$T/reply-to")"
-		newest_to "$1"
-	fi
-}
 
 # A site's database exists before mail comes (made here by a game at the
 # shell, gone again: ids are never given twice, so the next is 2).
@@ -56,10 +48,44 @@ contains "$T/joined" "line 2: 'invite': di@example.org has not written to this s
 to_site cy@example.org c0x "leave 3"
 confirmed di@example.org d0 "help"
 confirmed ed@example.org e0 "help"
-# Invitees: the game starts at once, with the next id.
+# Invitees are asked: nobody is seated in a game before accepting it by a
+# reply to the invitation mail (issue 28, defect 2).
 confirmed cy@example.org c1 "new tigris seats 3
 invite di di@example.org
 invite ed ed@example.org"
+contains "$T/joined" "di (di@example.org) is invited to game #4"
+contains "$T/joined" "ed (ed@example.org) is invited to game #4"
+expect_rc 66 "$ARBITER" show 4
+to_site ada@example.org a1o "open"
+newest_to ada@example.org
+contains "$T/joined" "#4 Tigris & Euphrates: 3 of 3 seats taken (cy, di (invited), ed (invited))"
+newest_to di@example.org
+contains "$T/subject" "cy@example.org invites you to Tigris & Euphrates"
+contains "$T/joined" "To accept, reply to this mail"
+grep -q '^games+i\.[0-9a-f]\{32\}@example\.org$' "$T/reply-to" || fail "invitation Reply-To: $(cat "$T/reply-to")"
+ok
+cp "$T/reply-to" "$T/di-invite"
+# Someone else's reply accepts nothing.
+to_site mallory@example.net m1 "yes" "$(cat "$T/di-invite")"
+newest_to mallory@example.net
+contains "$T/joined" "This invitation was not sent to your address; nothing was done."
+to_site di@example.org d1 "Gladly!" "$(cat "$T/di-invite")"
+newest_to di@example.org
+contains "$T/joined" "You accepted: you are di at game #4."
+contains "$T/joined" "Game #4 starts when ed accepts the invitation."
+newest_to cy@example.org
+contains "$T/joined" "di accepted the invitation. Seats: cy, di, ed (invited)."
+expect_rc 66 "$ARBITER" show 4
+# ed declines: the seat is open again, and the opener hears of it.
+newest_to ed@example.org
+to_site ed@example.org e1 "decline, sorry" "$(cat "$T/reply-to")"
+newest_to ed@example.org
+contains "$T/joined" "You declined the invitation to game #4."
+newest_to cy@example.org
+contains "$T/joined" "ed declined the invitation; the seat is open again"
+expect_rc 66 "$ARBITER" show 4
+# A player who joins is told to the others; the last seat starts the game.
+confirmed fu@example.org fu0 "join 4"
 contains "$T/joined" "Every seat of game #4 is taken"
 expect_rc 0 "$ARBITER" show 4
 contains "$T/out" "di"
@@ -127,4 +153,84 @@ to_site ute@example.org u2 "ok" "$(cat "$T/reply-to")"
 newest_to ute@example.org
 contains "$T/joined" "Your address is confirmed"
 contains "$T/joined" "line 2: 'Schöne Grüße' is not a command"
+# `open` names every seat taken and says the options in words.
+confirmed fay@example.org f1 "new tigris seats 3 board=alternative"
+fid=$(sed -n 's/.*Game #\([0-9]*\) of Tigris.*/\1/p' "$T/joined")
+[ -n "$fid" ] || fail "fay's game: $(cat "$T/joined")"
+confirmed gus@example.org g1 "join $fid"
+contains "$T/joined" "You are gus at game #$fid."
+# The opener is told who joined (issue 22, smaller items).
+newest_to fay@example.org
+contains "$T/joined" "gus joined. Seats: fay, gus. The game starts when its 1 open seat is taken."
+confirmed hal@example.org h1 "open"
+contains "$T/joined" "#$fid Tigris & Euphrates: 2 of 3 seats taken (fay, gus); options: board=alternative"
+lacks "$T/joined" "[]"
+lacks "$T/joined" '[["'
+# The limit of games waiting for players counts every table of the
+# address, however many other addresses opened tables since.
+confirmed kim@example.org k1 "new tigris
+new tigris
+new tigris"
+[ "$(grep -o "is open: you are kim" "$T/joined" | wc -l)" -eq 3 ] || fail "kim's tables: $(cat "$T/joined")"
+ok
+i=0
+while [ $i -lt 17 ]; do
+	i=$((i + 1))
+	confirmed "o$i@example.org" "o$i" "new tigris
+new tigris
+new tigris"
+done
+[ "$(sql "SELECT count(*) FROM tables")" -gt 51 ] || fail "fewer tables than meant"
+ok
+to_site kim@example.org k2 "new tigris"
+newest_to kim@example.org
+contains "$T/joined" "line 1: 'new': you have 3 games waiting for players already"
+# The invite flood (issue 28, defect 2): one mail of ten new/invite pairs
+# starts no game, and the address invited gets one invitation mail a day
+# until it accepts one.
+T0=1795000000
+export ARBITER_NOW=$T0
+# count_to ADDR: the mails in the Maildir to ADDR.
+count_to() {
+	grep -l "^To: .*<*$1>*\s*$" "$ARBITER_MAILDIR"/new/* | wc -l
+}
+confirmed vic@example.org v0 "help"
+vic_before=$(count_to vic@example.org)
+flood=""
+i=0
+while [ $i -lt 10 ]; do
+	flood="$flood
+new tigris seats 2
+invite v vic@example.org"
+	i=$((i + 1))
+done
+confirmed mal@example.org mal0 "$flood"
+[ "$(grep -o "is invited to game" "$T/joined" | wc -l)" -le 3 ] || fail "the flood: $(cat "$T/joined")"
+contains "$T/joined" "you have 3 games waiting for players already"
+[ "$(sql "SELECT count(*) FROM games WHERE id IN (SELECT game_id FROM seats WHERE email = 'vic@example.org')")" -eq 0 ] ||
+	fail "a game started with vic seated"
+ok
+vic_after=$(count_to vic@example.org)
+[ $((vic_after - vic_before)) -eq 1 ] || fail "vic got $((vic_after - vic_before)) invitation mails"
+ok
+# The next day remind mails the next invitation, one a day.
+export ARBITER_NOW=$((T0 + 12 * 3600))
+"$ARBITER" remind --quiet
+[ "$(count_to vic@example.org)" -eq "$vic_after" ] || fail "a second invitation within the day"
+ok
+export ARBITER_NOW=$((T0 + 25 * 3600))
+expect_rc 0 "$ARBITER" remind
+contains "$T/out" "1 invitation mailed"
+"$ARBITER" remind --quiet
+[ "$(count_to vic@example.org)" -eq $((vic_after + 1)) ] || fail "the next day's invitation"
+ok
+# New games and invitations per day are limited (arbiter.conf(5)).
+export ARBITER_GAMES_PER_DAY=1 ARBITER_INVITATIONS_PER_DAY=1
+confirmed lu@example.org lu0 "new tigris seats 3
+invite v vic@example.org
+invite di di@example.org
+new tigris"
+contains "$T/joined" "line 3: 'invite': you sent 1 invitations in the last 24 hours, the most this site allows (invitations_per_day)"
+contains "$T/joined" "line 4: 'new': you opened 1 games in the last 24 hours, the most this site allows (games_per_day)"
+unset ARBITER_GAMES_PER_DAY ARBITER_INVITATIONS_PER_DAY ARBITER_NOW
 done_ok

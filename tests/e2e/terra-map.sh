@@ -112,7 +112,7 @@ before=$(dbsum)
 expect_rc 65 "$ARBITER" import terra site.log
 one_line "$T/err"
 contains "$T/err" "site.log: map-id: the game is on the site's map $permid, not the base map"
-contains "$T/err" "give that map's layout with the option map"
+contains "$T/err" "that map's layout is given as a file, with the option map"
 # A file of another map than the one the log names: refused.
 expect_rc 65 "$ARBITER" import terra site.log --option map="$BASE"
 contains "$T/err" "map: the map given is the site's map 126fe960806d587c78546b30f1a90853b1ada468, but the log was played on $permid"

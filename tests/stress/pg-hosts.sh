@@ -19,18 +19,8 @@ postgresql://*) ;;
 esac
 rounds=60
 [ -n "${STRESS_SHORT:-}" ] && rounds=8
-url=$ARBITER_DB
-for h in a b; do
-	mkdir -p "$T/box-$h"
-	printf 'db = %s\nmaildir = %s\nfrom = games@example.org\n' "$url" "$T/box-$h" >"$T/host-$h.conf"
-done
-# From here on each host finds the database in its configuration file only.
-unset ARBITER_DB ARBITER_MAILDIR
-on() {	# on HOST ARGS...: arbiter as host HOST runs it
-	_h=$1
-	shift
-	"$ARBITER" --config "$T/host-$_h.conf" "$@"
-}
+# Each host finds the database in its configuration file only.
+hosts a b
 expect_rc 0 on a new tigris --seat ann:ann@example.org --seat ben:ben@example.org \
     --seat cat:cat@example.org
 expect_rc 0 on b send --quiet

@@ -373,7 +373,7 @@ test_map_id(void **state)
 	assert_int_not_equal(setup_with(s, o, 1, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "map-id: the game is on the site's map "
 	    "95a66999127893f5925a5f591d54f8bcb9a670e6, not the base map"));
-	assert_non_null(strstr(err, "layout with the option map (arbiter-terra(6)"));
+	assert_non_null(strstr(err, "layout is given as a file, with the option map"));
 	o[1].key = "map";
 	o[1].value = t;
 	assert_int_not_equal(setup_with(s, o, 2, err, sizeof(err)), 0);

@@ -81,8 +81,14 @@ test_resign_in_a_submission(void **state)
 
 	(void)state;
 	tt_hand(st, 0, 2, 1, 2, 1);
-	tt_reject(st, 0, "resign; pass", GAME_NOT_YOUR_TURN, "command 2: pass: you "
-	    "have resigned");
+	tt_reject(st, 0, "resign; pass", GAME_REJECTED, "command 2: pass: nothing may "
+	    "follow 'resign' (command 1) in the same submission");
+	tt_reject(st, 1, "resign\npass", GAME_REJECTED, "command 2: pass: nothing may "
+	    "follow 'resign' (command 1) in the same submission");
+	tt_reject(st, 2, "RESIGN; leader red F4; pass", GAME_REJECTED, "command 2: leader: "
+	    "nothing may follow 'resign' (command 1) in the same submission");
+	/* two commands, the second refused: named by number, as every refusal */
+	tt_reject(st, 0, "tile red F5; tile red F5", GAME_REJECTED, "command 2: ");
 	tt_ok(st, 0, "tile red F5; resign");
 	assert_int_equal(st->cell[tt_sq("F5")].tile, TG_RED + 1);
 	assert_true(tg_resigned(st, 0));

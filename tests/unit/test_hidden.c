@@ -5,7 +5,7 @@
  *  (a) resample() replaces one owner's hidden information (a seat's hand,
  *      hidden score or queued orders; or with owner -1 the bag's order).
  *      Everything that owner may not see stays byte for byte the same:
- *      the public report in the four formats, the public JSON, every other
+ *      the public report in every format, the public JSON, every other
  *      seat's own view and legal moves, whom the game waits for and why,
  *      the scores each other seat may see, and the answer (status and
  *      error text) to commands another seat sends.
@@ -92,10 +92,10 @@ public_key(const void *st, int owner, struct sbuf *k)
 static void
 report_key(const void *st, int viewer, struct sbuf *k)
 {
-	static const enum format fmts[] = { FMT_TEXT, FMT_BBCODE, FMT_MARKDOWN, FMT_JSON };
 	struct ctx c;
 	struct loaded g;
 	size_t i;
+	int f;
 
 	memset(&c, 0, sizeof(c));
 	c.prog = "arbiter";
@@ -108,8 +108,8 @@ report_key(const void *st, int viewer, struct sbuf *k)
 	snprintf(g.row.title, sizeof(g.row.title), "Property game");
 	for (i = 0; i < (size_t)NSEATS; i++)
 		g.names[i] = NAMES[i];
-	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
-		c.format = fmts[i];
+	for (f = 0; f < FMT_COUNT; f++) {	/* every format there is */
+		c.format = (enum format)f;
 		assert_int_equal(report_render(&c, &g, viewer, k), 0);
 	}
 }

@@ -212,6 +212,113 @@ test_outbox_step_keeps_moves_synced(void **state)
 	assert_int_equal(system(db), 0);
 }
 
+/* The writer of test_verify_one_moment: one move, from inside the verifier's read. */
+struct interleave {
+	struct ctx *c;
+	struct store *writer;
+	int64_t game;
+	int fired;
+};
+
+/* Play the awaited seat's first legal command on the writer's connection. */
+static void
+play_one(struct ctx *c, struct store *s, int64_t game)
+{
+	struct loaded g, after;
+	struct game_wait w;
+	struct submission sub;
+	struct outcome out;
+	char cmd[256];
+	int seat;
+
+	memset(&g, 0, sizeof(g));
+	assert_int_equal(game_load(c, s, game, -1, &g), EXIT_OK);
+	seat = awaited(&g, &w, cmd, sizeof(cmd));
+	game_unload(&g);
+	memset(&sub, 0, sizeof(sub));
+	sub.game = game;
+	sub.seat = seat;
+	sub.text = cmd;
+	sub.source = "cli";
+	sub.expect = -1;
+	memset(&after, 0, sizeof(after));
+	assert_int_equal(play_submission(c, s, &sub, &after, &out), EXIT_OK);
+	game_unload(&after);
+}
+
+static int
+move_between_reads(unsigned type, void *arg, void *stmt, void *sql)
+{
+	struct interleave *a = arg;
+
+	(void)type;
+	(void)stmt;
+	if (!a->fired && strstr((const char *)sql, "FROM moves") != NULL) {
+		a->fired = 1;
+		play_one(a->c, a->writer, a->game);
+	}
+	return 0;
+}
+
+/*
+ * verify reads the game's row, its log and its snapshot as of one moment:
+ * a move another process commits between its reads (here: as the log is
+ * about to be read) is not half seen.  Before, this said "the game row says
+ * 2 moves, the log holds 3" (issue 28, defect 9).
+ */
+static void
+test_verify_one_moment(void **state)
+{
+	char dir[] = "/tmp/arbiter-verify-XXXXXX", db[96], cmd[128];
+	struct interleave a;
+	struct store *w, *r;
+	struct loaded g;
+	struct ctx c;
+	int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(db, sizeof(db), "%s/g.db", dir);
+	setenv("HOME", dir, 1);
+	memset(&c, 0, sizeof(c));
+	c.prog = "arbiter";
+	c.db = db;
+	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &w), STORE_OK);
+	memset(&g, 0, sizeof(g));
+	g.rules = game_all()[0];
+	g.store = w;
+	snprintf(g.row.rules, sizeof(g.row.rules), "%s", g.rules->name);
+	snprintf(g.row.title, sizeof(g.row.title), "verify");
+	g.row.options = strdup("[]");
+	g.row.nseats = g.rules->min_seats;
+	for (i = 0; i < g.row.nseats; i++) {
+		snprintf(g.seats[i].name, sizeof(g.seats[i].name), "p%d", i);
+		g.seats[i].idx = i;
+		g.seats[i].serial = 1;
+	}
+	assert_int_equal(store_game_create(w, &g.row, g.seats, &g.row.id), STORE_OK);
+	for (i = 0; i < 2; i++)
+		play_one(&c, w, g.row.id);
+	assert_int_equal(store_open(db, STORE_OPEN_READ, &r), STORE_OK);
+	memset(&a, 0, sizeof(a));
+	a.c = &c;
+	a.writer = w;
+	a.game = g.row.id;
+	assert_int_equal(sqlite3_trace_v2(r->db, SQLITE_TRACE_STMT, move_between_reads, &a),
+	    SQLITE_OK);
+	assert_int_equal(game_verify(&c, r, g.row.id), EXIT_OK);
+	assert_int_equal(a.fired, 1);
+	/* And the move is there for the next one. */
+	a.fired = 1;
+	assert_int_equal(game_verify(&c, r, g.row.id), EXIT_OK);
+	store_close(r);
+	store_close(w);
+	free(g.row.options);
+	free(c.cfg);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -221,6 +328,7 @@ main(void)
 		cmocka_unit_test(test_password_draw),
 		cmocka_unit_test(test_serials),
 		cmocka_unit_test(test_outbox_step_keeps_moves_synced),
+		cmocka_unit_test(test_verify_one_moment),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -255,8 +255,13 @@ test_6_12_princess_protected(void **state)
 	s->war[0][1].on = s->war[1][0].on = 1;
 	ok(s, 1, "defend auto");
 	pass_until(s, PH_MAN);
-	/* written: 1 on the princess (illegal, fort stands) -> auto: 4 on the fort */
-	ok(s, 0, "move 2 cav CHA-LOR; damage LOR 1 pri");
+	/* written: 1 on the princess, which the fort shields: refused when given */
+	bad_exact(s, 0, "move 2 cav CHA-LOR; damage LOR 1 pri", GAME_REJECTED,
+	    "command 2: "
+	    "damage LOR 1 pri: a fort stands at LOR, so its princesses cannot be hit "
+	    "(6.12)");
+	/* auto: 4 on the fort, the princess untouched */
+	ok(s, 0, "move 2 cav CHA-LOR");
 	assert_int_equal(s->prov[lor].forts, 0);
 	assert_int_equal(s->prov[lor].owner, 0);	/* fort gone: province falls */
 	assert_int_equal(s->p[0].vp_perm, 3 + 1);

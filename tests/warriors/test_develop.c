@@ -26,7 +26,7 @@ test_5_1_one_action_per_slot(void **state)
 
 	(void)state;
 	bad_exact(s, 0, "develop trade; develop trade; develop trade", GAME_REJECTED,
-	    "'develop trade': you have no further action slot this turn (queue a "
+	    "command 3: 'develop trade': you have no further action slot this turn (queue a "
 	    "special action with 'special ...')");
 	ok(s, 0, "develop trade");
 	assert_int_equal(s->p[0].track[WT_TRADE_T], 2);
@@ -218,7 +218,7 @@ test_5_4_special_limits(void **state)
 	(void)state;
 	s->p[0].track[WT_PROD] = 7;
 	bad_exact(s, 0, "pass; pass; special develop trade; special develop trade",
-	    GAME_REJECTED, "special: one special action per turn (5.4)");
+	    GAME_REJECTED, "command 4: special: one special action per turn (5.4)");
 	free(s);
 	s = fra_bur("1 1 1", "1 1 1");
 	s->p[0].track[WT_MIL] = 7;
@@ -315,11 +315,19 @@ test_5_7_after_special(void **state)
 	assert_int_equal(s->p[0].track[WT_MIL], 2);
 	free(s);
 	s = fra_bur("1 1 1", "1 1 1");
-	ok(s, 0, "pass; pass; shift production to military; shift trade to military");
+	/* one shift a turn: a second in one submission is refused... */
+	bad_exact(s, 0, "pass; pass; shift production to military; shift trade to "
+	    "military", GAME_REJECTED, "command 4: "
+	        "shift: one shift a turn (5.7); this submission "
+	    "already has one");
+	/* ...and a later submission's replaces the one queued */
+	ok(s, 0, "pass; shift production to military");
 	ok(s, 1, "pass; pass");
-	assert_int_equal(s->p[0].track[WT_PROD], 1);	/* the last order counts */
+	ok(s, 0, "pass; shift trade to military");
+	assert_int_equal(s->p[0].track[WT_PROD], 1);
 	assert_int_equal(s->p[0].track[WT_TRADE_T], 0);
 	assert_int_equal(s->p[0].track[WT_MIL], 2);
+	assert_true(last_says(s, "FRA: shift trade to military: a token moves"));
 	free(s);
 }
 
@@ -331,14 +339,20 @@ test_5_7_bounds(void **state)
 
 	(void)state;
 	s->p[0].track[WT_MIL] = 7;
-	ok(s, 0, "pass; pass; shift production to military");
-	ok(s, 1, "pass; pass");
-	ok(s, 0, "pass");			/* Voivode is asked for a special */
-	assert_int_equal(s->p[0].track[WT_PROD], 1);
-	assert_int_equal(s->p[0].track[WT_MIL], 7);
-	assert_true(last_says(s, "FRA: shift production to military not possible (5.7)"));
+	/* a target at VII can only stay there: refused when given */
+	bad_exact(s, 0, "pass; pass; shift production to military", GAME_REJECTED,
+	    "command 3: shift production to military: military is at VII, the top (5.7)");
 	bad_exact(s, 0, "shift trade to trade", GAME_REJECTED,
 	    "shift: write 'shift <track> to <other track>' or 'shift none'");
+	/* a source at 0 may still be developed: judged at the shift step */
+	s->p[0].track[WT_PROD] = 0;
+	s->p[0].track[WT_MIL] = 2;
+	ok(s, 0, "pass; pass; shift production to military");
+	ok(s, 1, "pass; pass");
+	assert_int_equal(s->p[0].track[WT_PROD], 0);
+	assert_int_equal(s->p[0].track[WT_MIL], 2);
+	assert_true(last_says(s, "FRA: shift production to military not possible: "
+	    "production is at 0 (5.7)"));
 	free(s);
 }
 

@@ -192,7 +192,7 @@ test_4_1_who_may_trade(void **state)
 	ok(s, 1, "deal fra give 1 gold get 2 goods");
 	assert_int_equal(s->p[0].res[WT_GOODS], 0);
 	assert_int_equal(s->p[1].res[WT_GOODS], 2);
-	assert_true(last_says(s, "FRA trades 2 food for 1 weapons"));
+	assert_true(last_says(s, "FRA: trade 2 food for 1 weapons: done"));
 	free(s);
 	/* no trade centre, and a Monopoly elsewhere: buying VP is still allowed */
 	s = fra_bur("1 1 1", "1 1 1");
@@ -256,7 +256,8 @@ test_4_2_route_lasts(void **state)
 	ok(s, 0, "deal bur give 2 goods get 1 gold");
 	ok(s, 1, "deal fra give 1 gold get 2 goods");
 	assert_int_equal(s->p[0].res[WT_GOODS], 0);
-	assert_true(last_says(s, "deal FRA-BUR done"));
+	assert_true(last_says(s, "FRA: deal BUR give 2 goods get 1 gold: done"));
+	assert_true(last_says(s, "BUR: deal FRA give 1 gold get 2 goods: done"));
 	free(s);
 }
 
@@ -302,7 +303,8 @@ test_4_3_void_when_unpaid(void **state)
 	assert_int_equal(s->p[0].res[WT_GOODS], 5);
 	assert_int_equal(s->p[1].res[WT_WEAPONS], 2);
 	/* the report says why (issue 15) */
-	assert_true(last_says(s, "deal FRA-BUR is void: BUR cannot pay its side"));
+	assert_true(last_says(s, "FRA: deal BUR give 5 goods get 3 weapons: void, BUR "
+	    "cannot pay its side"));
 	free(s);
 }
 
@@ -436,7 +438,8 @@ test_4_6_order_written(void **state)
 	ok(s, 2, "deal fra give 2 gold get 3 weapons");
 	assert_int_equal(s->p[0].res[WT_WEAPONS], 3);
 	assert_int_equal(s->p[2].res[WT_WEAPONS], 0);
-	assert_true(last_says(s, "deal FRA-GER is void"));
+	assert_true(last_says(s, "FRA: deal GER give 3 weapons get 2 gold: void, FRA "
+	    "cannot pay its side"));
 	free(s);
 	/* the partner never mirrors: the deal is void, so is the purchase */
 	s = trade_game("1 1 1", "1 1 1");
@@ -444,12 +447,14 @@ test_4_6_order_written(void **state)
 	s->p[0].res[WT_GOLD] = 0;
 	s->p[0].res[WT_GOODS] = 5;
 	bad_exact(s, 0, "buy 2 vp; deal bur give 5 goods get 10 gold", GAME_REJECTED,
-	    "buy 2 vp: costs 20 gold; you would have 10");
+	    "command 1: buy 2 vp: costs 20 gold; you would have 10");
 	ok(s, 0, "buy 1 vp; deal bur give 5 goods get 10 gold");
 	ok(s, 1, "pass");
 	assert_int_equal(s->p[0].vp_perm, 0);
 	assert_int_equal(s->p[0].res[WT_GOODS], 5);
-	assert_true(last_says(s, "FRA: cannot pay 10 gold for 1 VP"));
+	assert_true(last_says(s, "FRA: deal BUR give 5 goods get 10 gold: void, no matching "
+	    "deal from BUR"));
+	assert_true(last_says(s, "FRA: buy 1 vp: void, FRA has 0 gold, not 10"));
 	free(s);
 }
 

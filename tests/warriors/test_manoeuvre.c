@@ -80,8 +80,9 @@ test_6_1_princess_waits(void **state)
 	assert_true(wt_has_barb(s, P("CHA")));	/* the INF lost */
 	assert_int_equal(s->man_step, MS_FINISH);
 	assert_int_equal(wt_man_seat(s), 0);
-	assert_true(last_says(s, "FRA: princess PAR-CHA: no princess of yours there, "
-	    "or CHA is not yours or free (6.15); send the rest of your manoeuvre"));
+	assert_true(last_says(s, "FRA: princess PAR-CHA not applied: CHA holds barbarians; "
+	    "a princess steps only into a province of yours or a free one (6.15)\n"
+	    "FRA: send the rest of your manoeuvre (princess, unify, done)"));
 	warriors_rules.waiting(s, &w);
 	assert_int_equal(w.mask, 1u << 0);
 	assert_string_equal(w.why[0], "turn 1: the rest of your manoeuvre (princess, "
@@ -147,7 +148,7 @@ test_6_3_move_limits(void **state)
 	pass_until(s, PH_MAN);
 	bad_exact(s, 0, "move inf PAR-BLO", GAME_REJECTED, "move: PAR does not border BLO");
 	bad_exact(s, 0, "move inf PAR-PIC; move inf PIC-PAR", GAME_REJECTED,
-	    "move: you have 0 inf in PIC that can still move, not 1");
+	    "command 2: move: you have 0 inf in PIC that can still move, not 1");
 	bad_exact(s, 0, "move cav CHA-LOR", GAME_REJECTED,
 	    "move: LOR belongs to BUR, with whom you are not at war (6.3)");
 	bad_exact(s, 0, "move inf PAR", GAME_REJECTED,
@@ -294,7 +295,8 @@ test_6_6_exhausted_still_fights(void **state)
 	free(s);
 }
 
-/* 6.6: nobody deals more than its strength: a larger split becomes auto. */
+/* 6.6: nobody deals more than its strength: a larger split is refused when
+ * given (issue 23). */
 static void
 test_6_6_no_more_than_strength(void **state)
 {
@@ -303,8 +305,11 @@ test_6_6_no_more_than_strength(void **state)
 	(void)state;
 	put(s, 0, WT_ARC, "PAR");
 	pass_until(s, PH_MAN);
-	ok(s, 0, "move arc PAR-CHA; damage CHA 4 arc");
-	assert_true(last_says(s, "FRA's split at CHA no longer fits: auto (6.7)"));
+	bad_exact(s, 0, "move arc PAR-CHA; damage CHA 4 arc", GAME_REJECTED,
+	    "command 2: "
+	    "damage CHA 4 arc: it gives 4 damage, and the strength at CHA is 2 (6.6)");
+	ok(s, 0, "move arc PAR-CHA; damage CHA 2 arc");
+	assert_true(last_says(s, "FRA: damage CHA 2 arc\n"));
 	assert_int_equal(s->p[0].vp_perm, 0);		/* 2 only forces it back */
 	assert_true(last_says(s, "barbarians: arc 2:retreats"));
 	free(s);
@@ -368,8 +373,9 @@ test_6_7_defence_auto_option(void **state)
 	free(s);
 }
 
-/* 6.7: a line that cannot be parsed rejects the submission; a line that no
- * longer fits its battle becomes auto. */
+/* 6.7: a line that cannot be parsed, or that does not fit its battle, rejects
+ * the submission; one that no longer fits when its battle begins becomes
+ * auto, and the report says why. */
 static void
 test_6_7_bad_split_lines(void **state)
 {
@@ -380,16 +386,35 @@ test_6_7_bad_split_lines(void **state)
 	bur_lor(s, 1, 1, 0, 0, 0);
 	pass_until(s, PH_MAN);
 	bad_exact(s, 0, "move cav CHA-LOR; damage LOR 2", GAME_REJECTED,
-	    "damage LOR: items are '<n> <piece>' pairs, at most 12");
+	    "command 2: damage LOR: items are '<n> <piece>' pairs, at most 12");
 	bad_exact(s, 0, "move cav CHA-LOR; damage LOR 2 horses", GAME_REJECTED,
-	    "damage LOR: '2 horses' is not '<n> <piece>'");
+	    "command 2: damage LOR: '2 horses' is not '<n> <piece>'");
 	bad_exact(s, 0, "move cav CHA-LOR; damage LOR", GAME_REJECTED,
-	    "damage: write 'damage <province> auto' or 'damage <province> <n> "
+	    "command 2: damage: write 'damage <province> auto' or 'damage <province> <n> "
 	    "<piece>, ...'");
 	assert_int_equal(wt_count_units(s, 0, P("CHA"), WT_CAV), 1);
-	ok(s, 0, "move cav CHA-LOR; damage LOR 3 cav");	/* no cav there */
-	assert_true(last_says(s, "FRA's split at LOR no longer fits: auto (6.7)"));
-	assert_int_equal(wt_count_units(s, 1, P("LOR"), WT_ARC), 0);	/* auto */
+	bad_exact(s, 0, "move cav CHA-LOR; damage LOR 3 cav", GAME_REJECTED,
+	    "command 2: damage LOR 3 cav: BUR has no cav at LOR");
+	bad_exact(s, 0, "move cav CHA-LOR; damage LOR 1 inf, 1 inf", GAME_REJECTED,
+	    "command 2: "
+	    "damage LOR 1 inf, 1 inf: BUR has 1 inf at LOR, and the split names 2");
+	bad_exact(s, 0, "move cav CHA-LOR; damage ORL 3 inf", GAME_REJECTED,
+	    "command 2: damage ORL 3 inf: you start no battle at ORL in this manoeuvre");
+	bad_exact(s, 0, "move cav CHA-LOR; damage LOR auto; damage LOR 3 arc",
+	    GAME_REJECTED, "command 3: "
+	        "damage LOR 3 arc: a second split for the battle at LOR");
+	free(s);
+	/* the split fitted when given; the archer is gone when the battle begins */
+	s = fra_bur("1 1 1", "1 1 1");
+	put(s, 0, WT_CAV, "CHA");
+	bur_lor(s, 1, 1, 0, 0, 1);
+	pass_until(s, PH_MAN);
+	ok(s, 0, "move cav CHA-LOR; damage LOR 3 arc");
+	wt_kill_unit(s, unit_at(s, 1, WT_ARC, "LOR"));
+	ok(s, 1, "damage LOR auto");
+	assert_true(last_says(s, "FRA: damage LOR 3 arc no longer fits: BUR has no arc "
+	    "at LOR; auto instead (6.7)"));
+	assert_int_equal(wt_count_units(s, 1, P("LOR"), WT_INF), 0);	/* auto */
 	free(s);
 }
 
@@ -409,13 +434,13 @@ test_6_7_split_hidden(void **state)
 	ok(s, 0, "move cav CHA-LOR; damage LOR 2 inf, 1 arc");
 	assert_int_equal(awaited_seat(s), 1);
 	t = view_text(s, 0);
-	assert_non_null(strstr(t, "your split at LOR: 2 item(s)"));
+	assert_non_null(strstr(t, "held until the battle: damage LOR 2 inf, 1 arc"));
 	free(t);
 	t = view_text(s, 1);
-	assert_null(strstr(t, "your split at"));
+	assert_null(strstr(t, "held until"));
 	assert_null(strstr(t, "2 inf"));
 	free(t);
-	assert_false(public_says(s, "your split at"));
+	assert_false(public_says(s, "held until"));
 	j = warriors_rules.render_json(s, -1, names);
 	assert_null(json_object_get(j, "private"));
 	json_decref(j);
@@ -655,7 +680,11 @@ test_6_11_retreat_never_to_barbarian(void **state)
 	u = put(s, 0, WT_INF, "PAR");
 	put(s, 1, WT_INF, "DIJ");		/* the turn waits for BUR's manoeuvre */
 	pass_until(s, PH_MAN);
-	ok(s, 0, "move inf PAR-ORL; retreat ORL to CHA");
+	bad_exact(s, 0, "move inf PAR-ORL; retreat ORL to CHA", GAME_REJECTED,
+	    "command 2: "
+	    "retreat ORL to CHA: CHA holds barbarians; units retreat only into a "
+	    "province of yours or a free one (6.11)");
+	ok(s, 0, "move inf PAR-ORL");
 	assert_int_equal(s->u[u].prov, P("PAR"));	/* the default: where it came from */
 	assert_true(s->u[u].exhausted);
 	assert_true(wt_has_barb(s, P("CHA")));
@@ -668,7 +697,7 @@ static void
 test_6_12_fort_shields_princess(void **state)
 {
 	static const char *const subs[2] = {
-		"move cav CHA-LOR; damage LOR 1 pri, 2 fort",
+		"move cav CHA-LOR; damage LOR 3 fort",
 		"move cav CHA-LOR; damage LOR auto",
 	};
 	struct wt_state *s;
@@ -680,6 +709,10 @@ test_6_12_fort_shields_princess(void **state)
 		put(s, 0, WT_CAV, "CHA");
 		bur_lor(s, 0, 0, 1, 1, 0);
 		pass_until(s, PH_MAN);
+		bad_exact(s, 0, "move cav CHA-LOR; damage LOR 1 pri, 2 fort", GAME_REJECTED,
+		    "command 2: "
+		    "damage LOR 1 pri, 2 fort: a fort stands at LOR, so its princesses "
+		    "cannot be hit (6.12)");
 		ok(s, 0, subs[i]);
 		assert_true(last_says(s, "BUR: fort 3:unhurt, pri 0:unhurt"));
 		assert_int_equal(s->prov[P("LOR")].pri, 1);

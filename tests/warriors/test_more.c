@@ -141,9 +141,13 @@ test_6_11_player_retreat(void **state)
 	clear_barb(s, P("ORL"));
 	put(s, WT_BARB, WT_INF, "ORL");
 	pass_until(s, PH_MAN);
-	/* 1 against 1: both forced back; ours goes to PIC? not adjacent to ORL:
-	 * the default (where it came from) applies */
-	ok(s, 0, "move inf PAR-ORL; retreat ORL to PIC");
+	/* PIC does not border ORL: refused when given (issue 23) */
+	bad_exact(s, 0, "move inf PAR-ORL; retreat ORL to PIC", GAME_REJECTED,
+	    "command 2: "
+	    "retreat ORL to PIC: PIC does not border ORL; units retreat to a neighbour "
+	    "(6.11)");
+	/* 1 against 1: both forced back; ours by default where it came from */
+	ok(s, 0, "move inf PAR-ORL");
 	assert_int_equal(wt_count_units(s, 0, P("PAR"), WT_INF), 1);
 	free(s);
 	s = fra_bur("1 1 1", "1 1 1");
@@ -156,6 +160,7 @@ test_6_11_player_retreat(void **state)
 	pass_until(s, PH_MAN);
 	ok(s, 0, "move inf PAR-ORL; retreat ORL to CHA");
 	assert_int_equal(wt_count_units(s, 0, P("CHA"), WT_INF), 2);
+	assert_true(last_says(s, "FRA: retreat ORL to CHA: followed"));
 	free(s);
 }
 
@@ -349,11 +354,11 @@ test_check_bounds(void **state)
 	(void)state;
 	assert_non_null(s);
 	checked(sound);
-	for (k = 0; k < 14; k++) {
+	for (k = 0; k < 16; k++) {
 		memcpy(s, sound, sizeof(*s));
 		switch (k) {
 		case 0: s->p[0].nfeed = WT_MAXFEED + 1; break;
-		case 1: s->p[1].nfeed = 1; s->p[1].feed_kind[0] = WT_FORT; break;
+		case 1: s->p[1].nfeed = 1; s->p[1].feed_unit[0] = 0; break;	/* seat 0's slot */
 		case 2: s->p[0].q2.type = ACT_DEVELOP; s->p[0].q2.arg = WT_NTRACK; break;
 		case 3: s->p[0].qs.type = ACT_WAR; s->p[0].qs.arg = s->nseats; break;
 		case 4: s->p[1].qunify_n = 10; break;
@@ -362,11 +367,13 @@ test_check_bounds(void **state)
 		case 7: s->nbattles = WT_MAXBATTLES + 1; break;
 		case 8: s->nbattles = 1; s->battle[0].prov = 0; s->battle[0].def = WT_BARB;
 			s->battle[0].att.n = WT_MAXITEMS + 1; break;
-		case 9: s->npri = 1; s->pri_from[0] = WT_NPROV; break;
-		case 10: s->tunify_n = -1; break;
+		case 9: s->npost = 1; s->post_from[0] = WT_NPROV; break;
+		case 10: s->unify_n = -1; break;
 		case 11: s->man_idx = s->nseats + 1; break;
 		case 12: s->slot = SLOT_DONE + 1; break;
 		case 13: s->p[1].team = WT_SEATS; break;
+		case 14: s->npost = 1; s->post_what[0] = POST_UNIFY + 1; break;
+		case 15: s->npost = WT_MAXPOST + 1; break;
 		}
 		if (warriors_rules.check(s, err, sizeof(err)) == 0)
 			fail_msg("damage %d passed check()", k);

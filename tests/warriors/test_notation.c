@@ -30,6 +30,7 @@ test_13_1_errors_name_the_command(void **state)
 	bad_exact(s, 0, "", GAME_REJECTED, "empty submission");
 	bad_exact(s, 0, "# only a comment", GAME_REJECTED, "empty submission");
 	bad_exact(s, 0, "develop trade; dance", GAME_REJECTED,
+	    "command 2: "
 	    "'dance': not a development action (develop, build, upgrade, declare "
 	    "war, pass)");
 	bad_exact(s, 0, "Develop Magic", GAME_REJECTED,
@@ -98,7 +99,12 @@ test_13_3_standing_orders(void **state)
 	struct wt_state *s = fra_bur("1 1 1", "1 1 1");
 
 	(void)state;
+	put(s, 1, WT_INF, "CHN");
+	put(s, 1, WT_CAV, "DIJ");
 	assert_int_equal(awaited_seat(s), 0);
+	bad_exact(s, 1, "feed inf LOR", GAME_REJECTED, "feed inf LOR: you have no inf in LOR");
+	bad_exact(s, 1, "feed cav DIJ, cav DIJ", GAME_REJECTED,
+	    "feed cav DIJ: you have no other cav in DIJ");
 	ok(s, 1, "feed inf CHN, cav DIJ");	/* BUR is not awaited */
 	assert_int_equal(s->p[1].nfeed, 2);
 	ok(s, 1, "defend auto");
@@ -195,7 +201,8 @@ test_13_5_special_dropped(void **state)
 	ok(s, 1, "pass; pass");
 	assert_int_equal(s->phase, PH_MAN);
 	assert_int_equal(s->p[0].track[WT_TRADE_T], 1);
-	assert_true(last_says(s, "FRA: no special action possible; queued one dropped"));
+	assert_true(last_says(s, "FRA: queued special develop trade not applied: no special "
+	    "action is possible now (5.4)"));
 	free(s);
 }
 
@@ -232,10 +239,9 @@ test_13_6_manoeuvre_errors(void **state)
 	    "damage, retreat, rout, princess, unify or done");
 	bad_exact(s, 0, "move 0 inf PAR-PIC", GAME_REJECTED, "move: '0' is not a number");
 	bad_exact(s, 0, "move inf PAR-ORL; retreat ORL CHA", GAME_REJECTED,
-	    "retreat: write 'retreat <battle province> to <province>'");
+	    "command 2: retreat: write 'retreat <battle province> to <province>'");
 	bad_exact(s, 0, "move inf PAR-ORL; rout CHA to BLO", GAME_REJECTED,
-	    "there is no battle of yours at that province in this manoeuvre "
-	    "(damage/retreat/rout name a battle province)");
+	    "command 2: rout CHA to BLO: you start no battle at CHA in this manoeuvre");
 	bad_exact(s, 0, "princess PAR-PIC-NOR", GAME_REJECTED,
 	    "princess: write 'princess <from>-<to>' (one step)");
 	free(s);

@@ -629,13 +629,19 @@ test_6_15_princess(void **state)
 	s = fra_bur("1 1 1", "1 1 1");
 	put(s, 0, WT_INF, "PIC");
 	pass_until(s, PH_MAN);
-	ok(s, 0, "princess PAR-CHA");	/* barbarian: illegal when reached */
-	assert_int_equal(s->man_step, MS_FINISH);
-	bad_exact(s, 0, "princess PAR-NOR", GAME_REJECTED, "princess: a move is not "
-	    "legal now; a princess steps once into a province of yours or a free one "
+	/* barbarian, and no battle of this manoeuvre there: refused at once, and
+	 * the manoeuvre is still the seat's to make (issue 23) */
+	bad_exact(s, 0, "princess PAR-CHA", GAME_REJECTED, "princess PAR-CHA: CHA holds "
+	    "barbarians; a princess steps only into a province of yours or a free one "
 	    "(6.15)");
-	ok(s, 0, "princess PAR-PIC");
+	bad_exact(s, 0, "princess PAR-BLO", GAME_REJECTED, "princess PAR-BLO: PAR does "
+	    "not border BLO; a princess steps to a neighbour (6.15)");
+	bad_exact(s, 0, "princess PIC-PAR", GAME_REJECTED, "princess PIC-PAR: you have no "
+	    "princess in PIC");
+	assert_int_equal(s->man_step, MS_FIRST);
+	ok(s, 0, "princess PAR-PIC; move inf PIC-PAR");
 	assert_int_equal(s->prov[P("PIC")].pri, 1);
+	assert_int_equal(wt_count_units(s, 0, P("PAR"), WT_INF), 1);
 	free(s);
 	/* one step per princess per turn */
 	s = fra_bur("1 1 1", "1 1 1");
@@ -643,10 +649,20 @@ test_6_15_princess(void **state)
 	clear_barb(s, P("BLO"));
 	put(s, 0, WT_INF, "PIC");
 	pass_until(s, PH_MAN);
-	ok(s, 0, "princess PAR-ORL; princess ORL-BLO");
-	assert_int_equal(s->man_step, MS_FINISH);
-	assert_int_equal(s->prov[P("ORL")].pri, 1);
-	assert_int_equal(s->prov[P("BLO")].pri, 0);
+	bad_exact(s, 0, "princess PAR-ORL; princess ORL-BLO", GAME_REJECTED,
+	    "command 2: princess ORL-BLO: you have no princess in ORL");
+	ok(s, 0, "princess PAR-ORL; princess PAR-ORL");
+	assert_int_equal(s->prov[P("ORL")].pri, 2);
+	free(s);
+	/* four princesses, four steps */
+	s = fra_bur("1 1 1", "1 1 1");
+	clear_barb(s, P("ORL"));
+	put(s, 0, WT_INF, "PIC");
+	pass_until(s, PH_MAN);
+	bad_exact(s, 0, "princess PAR-ORL; princess PAR-ORL; princess PAR-ORL; "
+	    "princess PAR-PIC; princess PAR-PIC", GAME_REJECTED, "command 5: "
+	        "princess PAR-PIC: your 4 "
+	    "princesses in PAR already have a step; each steps once (6.15)");
 	free(s);
 }
 

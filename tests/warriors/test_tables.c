@@ -1,8 +1,9 @@
 /*
  * test_tables.c - the numbers arbiter-warriors(6) gives players to plan
  * with are the engine's own: the TABLES section of the manual page is read
- * and every number of its three tables, and the VP targets and unification
- * actions it states, are compared with the engine's data.  Run from the
+ * and every number of its four tables (tracks, pieces, barbarians, victory
+ * points), and the VP targets and unification actions it states, are
+ * compared with the engine's data.  Run from the
  * repository root (make check does).
  */
 #include "wt_test.h"
@@ -87,7 +88,7 @@ test_piece_table(void **state)
 		numbers(row(page, names[k]), v, 3);
 		assert_int_equal(v[0], wt_piece_str(k));
 		assert_int_equal(v[1], wt_piece_tough(k));
-		assert_int_equal(v[2], k <= WT_CAV ? k + 1 : 0);	/* upkeep, as feed_one */
+		assert_int_equal(v[2], wt_upkeep_food(k));
 	}
 }
 
@@ -143,6 +144,57 @@ test_targets_and_unification(void **state)
 	assert_non_null(strstr(page, want));
 }
 
+/* T7.1: every row of the VP table against the engine's own values. */
+static void
+test_vp_table(void **state)
+{
+	const struct {
+		const char *row;
+		int vp;
+	} rows[] = {
+		{ "capital held", wt_vp_prov[WT_CAPITAL] },
+		{ "trade centre held", wt_vp_prov[WT_TRADE] },
+		{ "other province held", wt_vp_prov[WT_NORMAL] },
+		{ "fort standing", WT_VP_FORT },
+		{ "Builder", WT_VP_TITLE },
+		{ "Trader", WT_VP_TITLE },
+		{ "Warrior", WT_VP_TITLE },
+		{ "VP bought", 1 },
+		{ "princess killed", wt_kill_vp(WT_PRI, 0) },
+		{ "barbarian unit killed", wt_kill_vp(WT_INF, 1) },
+		{ "fort destroyed", wt_kill_vp(WT_FORT, 0) },
+	};
+	const char *page = read_page(), *r;
+	char want[80];
+	size_t i;
+	int v, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		numbers(row(page, rows[i].row), &v, 1);
+		if (v != rows[i].vp)
+			fail_msg("VP table, '%s': %d on the page, %d in the engine", rows[i].row,
+			    v, rows[i].vp);
+	}
+	/* one value for every barbarian unit, and for anybody's fort */
+	for (k = WT_INF; k <= WT_CAV; k++)
+		assert_int_equal(wt_kill_vp(k, 1), wt_kill_vp(WT_INF, 1));
+	assert_int_equal(wt_kill_vp(WT_FORT, 1), wt_kill_vp(WT_FORT, 0));
+	/* a player's unit: its strength, as the row says */
+	r = row(page, "unit killed");
+	assert_non_null(r);
+	snprintf(want, sizeof(want), "x its strength (%d, %d or %d)", wt_kill_vp(WT_INF, 0),
+	    wt_kill_vp(WT_ARC, 0), wt_kill_vp(WT_CAV, 0));
+	assert_non_null(strstr(r, want));
+	for (k = WT_INF; k <= WT_CAV; k++)
+		assert_int_equal(wt_kill_vp(k, 0), wt_piece_str(k));
+	snprintf(want, sizeof(want), "%d gold each", WT_GOLD_PER_VP);
+	assert_non_null(strstr(row(page, "VP bought"), want));
+	snprintf(want, sizeof(want), "Each player starts with %d: its capital and its fort",
+	    wt_vp_prov[WT_CAPITAL] + WT_VP_FORT);
+	assert_non_null(strstr(page, want));
+}
+
 int
 main(void)
 {
@@ -150,6 +202,7 @@ main(void)
 		cmocka_unit_test(test_track_table),
 		cmocka_unit_test(test_piece_table),
 		cmocka_unit_test(test_barbarian_table),
+		cmocka_unit_test(test_vp_table),
 		cmocka_unit_test(test_targets_and_unification),
 	};
 

@@ -220,7 +220,9 @@ test_8_1_not_whole_country(void **state)
 	    "pass");
 	pass_until(s, PH_MAN);
 	bad_exact(s, 0, "unify; develop trade", GAME_REJECTED,
-	    "unify: you must control every province of France (8.1)");
+	    "command 1: "
+	    "unify: you must control every province of France, and BLO is not yours "
+	    "(8.1)");
 	free(s);
 }
 
@@ -270,7 +272,7 @@ test_8_2_no_more_actions(void **state)
 	hold_lombardy(s, 0);
 	pass_until(s, PH_MAN);
 	bad_exact(s, 0, "unify; pass; pass; pass; pass; pass; pass", GAME_REJECTED,
-	    "unify: 5 provinces give 5 actions; 6 given");
+	    "command 1: unify: 5 provinces give 5 actions; 6 given");
 	free(s);
 	s = fra_bur("1 1 1", "1 1 1");
 	hold_france(s);
@@ -280,7 +282,7 @@ test_8_2_no_more_actions(void **state)
 	assert_int_equal(wt_nprov_owned(s, 0), 9);
 	assert_int_equal(wt_unify_count(s, 0), 7);
 	bad_exact(s, 0, "unify; pass; pass; pass; pass; pass; pass; pass; pass; pass; "
-	    "pass", GAME_REJECTED, "unify: at most 9 actions (T8)");
+	    "pass", GAME_REJECTED, "command 11: unify: at most 9 actions (T8)");
 	free(s);
 }
 
@@ -320,14 +322,15 @@ test_8_3_unpaid_refused(void **state)
 	pass_until(s, PH_MAN);
 	s->p[0].res[WT_WEAPONS] = 0;
 	bad_exact(s, 0, "unify; build cav PAR", GAME_REJECTED,
-	    "build cav costs 3 weapons; you have 0");
+	    "command 1: unify: build cav PAR: build cav costs 3 weapons; you have 0");
 	bad_exact(s, 0, "unify; pass; move inf PIC-PAR; develop trade", GAME_REJECTED,
+	    "command 4: "
 	    "'develop': in a manoeuvre send move, damage, retreat, rout, princess, "
 	    "unify or done");
 	ok(s, 0, "unify; pass");
 	pass_until(s, PH_MAN);
 	bad_exact(s, 0, "unify; develop trade", GAME_REJECTED,
-	    "unify: you have already unified (once per game, 8.4)");
+	    "command 1: unify: you have already unified (once per game, 8.4)");
 	free(s);
 }
 
@@ -345,7 +348,7 @@ test_8_4_once_queued(void **state)
 	assert_int_equal(s->p[0].track[WT_TRADE_T], 2);
 	pass_until(s, PH_DEV);
 	bad_exact(s, 0, "pass; unify; develop trade", GAME_REJECTED,
-	    "unify: you have already unified (8.4)");
+	    "command 2: unify: you have already unified (once per game, 8.4)");
 	free(s);
 }
 
@@ -391,6 +394,7 @@ test_8_5_not_in_others_manoeuvre(void **state)
 	ok(s, 0, "move cav PIE-GEN");		/* LOM is asked for its split */
 	assert_int_equal(awaited_seat(s), 1);
 	bad_exact(s, 1, "unify; develop trade", GAME_REJECTED,
+	    "command 1: "
 	    "'unify': you are asked for your split: send 'damage <province> ...' or "
 	    "'damage <province> auto'");
 	free(s);
@@ -423,8 +427,8 @@ test_8_5_moves_list_unify(void **state)
 	ok(s, 1, "pass; pass");
 	assert_int_equal(s->phase, PH_MAN);
 	assert_true(lists(s, 0, "unify; pass\n"));
-	ok(s, 0, "princess PAR-LOR");		/* illegal when reached */
-	assert_int_equal(s->man_step, MS_FINISH);
+	bad_exact(s, 0, "princess PAR-LOR", GAME_REJECTED, "princess PAR-LOR: PAR does not "
+	    "border LOR; a princess steps to a neighbour (6.15)");
 	assert_true(lists(s, 0, "unify; pass\n"));
 	ok(s, 0, "unify; pass");
 	assert_true(s->p[0].unified);

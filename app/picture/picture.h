@@ -1,0 +1,55 @@
+/*
+ * picture.h - board pictures: one drawer per game (tigris.c, terra.c,
+ * warriors.c), each reading only the game's public JSON view, the one
+ * `arbiter show GAME --format json` prints (report_json with viewer -1).
+ * So a picture can show nothing the public view does not: it is a
+ * function of that view, byte for byte.
+ *
+ * Drawing uses cairo, loaded at first use (cairo_dl.h): a command that
+ * draws nothing loads nothing new.
+ */
+#ifndef ARBITER_PICTURE_H
+#define ARBITER_PICTURE_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "../../engine/sbuf.h"
+
+enum picture_format { PICTURE_PNG, PICTURE_SVG };
+
+/*
+ * The most bytes a PNG may take: a mail carries it in base64 (4/3 of it)
+ * beside the report, and a mail with its picture stays under 150 KB.
+ */
+enum { PICTURE_MAX_PNG = 96 * 1024 };
+
+/*
+ * Draw the public view of a game (with its "game" object naming the
+ * rules) into out as PNG or SVG.  0; PICTURE_NOLIB when cairo could not
+ * be loaded; or -1: the view names no game with a drawer, drawing failed,
+ * or a PNG came out over PICTURE_MAX_PNG.  err gets one line saying why.
+ */
+enum { PICTURE_NOLIB = -2 };
+int picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *err,
+    size_t errlen);
+
+/*
+ * The picture's size in pixels for view, without drawing (and without
+ * loading cairo): 0, or -1 when view names no game with a drawer.
+ */
+int picture_size(const json_t *view, int *width, int *height);
+
+/*
+ * Where the picture of view shows the place name in its own colour: a
+ * Tigris square ("K1": its tile, or the land or river), a Terra Mystica
+ * hex ("A10": its terrain; "A10+": its building), a Warriors & Traders
+ * province ("PAR": its holder's tint).  0, or -1 when there is no such
+ * place.  For the tests, which read the colours back.
+ */
+int picture_locate(const json_t *view, const char *name, double *x, double *y);
+
+/* 1 when the rules named have a drawer. */
+int picture_has_drawer(const char *rules);
+
+#endif

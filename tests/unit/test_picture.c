@@ -1,0 +1,435 @@
+/*
+ * test_picture.c - the board pictures (app/picture/), read back.
+ *
+ * For positions reached by random self-play of each game, the PNG is
+ * decoded again with cairo and checked against the state itself (not the
+ * view the picture was drawn from): the picture has the drawer's size, and
+ * the colour at every square or hex (picture_locate) is the one the state
+ * gives it: a Tigris square its tile's colour, or river or land; a Terra
+ * Mystica hex its terrain's, and a building its faction's; a Warriors &
+ * Traders province its holder's.  Every position draws within the size
+ * budget.  And the picture is a function of the public view: two Tigris
+ * states that differ only in what is hidden (a hand, the bag's order, a
+ * hidden score: the engine's resample hook) draw the same PNG bytes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../app/app.h"
+#include "../../app/picture/cairo_dl.h"
+#include "../../app/picture/pic.h"
+#include "../../app/picture/picture.h"
+#include "../../engine/terra/terra.h"
+#include "../../engine/tigris/tigris.h"
+#include "../../engine/warriors/wt.h"
+#include "../selfplay.h"
+
+static const char *const NAMES[GAME_MAX_SEATS] = {
+	"ada", "bo", "cy", "di", "ed", "flo", "gus", "hal"
+};
+
+/* The game under test (the self-play hook has no argument of its own). */
+static const struct game_rules *R;
+static int NSEATS;
+static long COMMANDS, EVERY, DRAWN, CHECKED;
+static size_t LARGEST;
+
+/* The public view of st as `show --format json` gives it (report_json). */
+static json_t *
+view_of(const void *st, int move)
+{
+	struct loaded g;
+
+	memset(&g, 0, sizeof(g));
+	g.rules = R;
+	g.state = (void *)st;
+	g.seq = move;
+	g.row.id = 7;
+	memcpy(g.names, NAMES, sizeof(g.names));
+	snprintf(g.row.title, sizeof(g.row.title), "%s", R->title);
+	return report_json(&g, -1);
+}
+
+static int
+draw(const void *st, struct sbuf *png)
+{
+	json_t *view = view_of(st, (int)COMMANDS);
+	char err[512];
+	int rc;
+
+	assert_non_null(view);
+	rc = picture_draw(view, PICTURE_PNG, png, err, sizeof(err));
+	if (rc != 0)
+		fail_msg("%s: %s", R->name, err);
+	json_decref(view);
+	return rc;
+}
+
+/* PNG read back, from memory. */
+struct reader {
+	const struct sbuf *b;
+	size_t at;
+};
+
+static cairo_status_t
+read_png(void *closure, unsigned char *data, unsigned int len)
+{
+	struct reader *r = closure;
+
+	if (r->at + len > r->b->len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, r->b->s + r->at, len);
+	r->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+struct image {
+	cairo_surface_t *sf;
+	const unsigned char *px;
+	int w, h, stride;
+};
+
+static void
+decode(const struct sbuf *png, struct image *im)
+{
+	struct reader r = { png, 0 };
+
+	im->sf = cairo_image_surface_create_from_png_stream(read_png, &r);
+	assert_int_equal(cairo_surface_status(im->sf), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(im->sf);
+	im->px = cairo_image_surface_get_data(im->sf);
+	im->w = cairo_image_surface_get_width(im->sf);
+	im->h = cairo_image_surface_get_height(im->sf);
+	im->stride = cairo_image_surface_get_stride(im->sf);
+}
+
+static uint32_t
+pixel(const struct image *im, double x, double y)
+{
+	int ix = (int)x, iy = (int)y;
+	uint32_t v;
+
+	assert_true(ix >= 0 && iy >= 0 && ix < im->w && iy < im->h);
+	memcpy(&v, im->px + (size_t)iy * (size_t)im->stride + (size_t)ix * 4, 4);
+	return v & 0xffffffu;
+}
+
+/*
+ * The colour names a player would give, each by a colour of its kind
+ * (not the drawers' own values): a pixel is read as the nearest one.
+ */
+static const struct { const char *name; int r, g, b; } KINDS[] = {
+	{ "red", 205, 55, 45 }, { "blue", 55, 110, 195 }, { "green", 55, 150, 65 },
+	{ "black", 45, 45, 45 }, { "yellow", 235, 205, 70 }, { "brown", 160, 110, 55 },
+	{ "gray", 155, 155, 155 }, { "river", 175, 215, 240 }, { "land", 235, 222, 185 },
+	{ "ice", 240, 245, 250 }, { "volcano", 235, 135, 40 },
+};
+
+static const char *
+kind_of(uint32_t c, const char *const *among, int n)
+{
+	int r = (int)(c >> 16) & 255, g = (int)(c >> 8) & 255, b = (int)c & 255, i, k;
+	long best = -1;
+	const char *name = "?";
+
+	for (k = 0; k < (int)(sizeof(KINDS) / sizeof(KINDS[0])); k++) {
+		long d = (long)(r - KINDS[k].r) * (r - KINDS[k].r) +
+		    (long)(g - KINDS[k].g) * (g - KINDS[k].g) +
+		    (long)(b - KINDS[k].b) * (b - KINDS[k].b);
+		int in = n == 0;
+
+		for (i = 0; i < n; i++)
+			in |= strcmp(among[i], KINDS[k].name) == 0;
+		if (in && (best < 0 || d < best)) {
+			best = d;
+			name = KINDS[k].name;
+		}
+	}
+	return name;
+}
+
+static const char *const TILE[4] = { "red", "blue", "green", "black" };
+
+/* A unification tile stands on square sq (the view says so; the state
+ * keeps it in the conflict). */
+static int
+unify_at(const json_t *view, int sq)
+{
+	const json_t *cells = json_object_get(view, "cells");
+
+	return json_is_true(json_object_get(json_array_get(cells, (size_t)sq), "unification"));
+}
+
+/* Every Tigris square with nothing on it but a tile (or nothing at all). */
+static void
+check_tigris(const void *st, const json_t *view, const struct image *im)
+{
+	const struct tigris *t = st;
+	static const char *const among[] = { "red", "blue", "green", "black", "river", "land" };
+	int sq;
+
+	for (sq = 0; sq < TG_CELLS; sq++) {
+		const struct tg_cell *c = &t->cell[sq];
+		char name[16];
+		double x, y;
+		const char *want, *got;
+
+		if (c->leader || c->monument || c->catastrophe || c->building ||
+		    unify_at(view, sq))
+			continue;
+		snprintf(name, sizeof(name), "%c%d", 'A' + sq % TG_COLS, sq / TG_COLS + 1);
+		assert_int_equal(picture_locate(view, name, &x, &y), 0);
+		want = c->tile ? TILE[c->tile - 1] : tg_river(t, sq) ? "river" : "land";
+		got = kind_of(pixel(im, x, y), among, 6);
+		if (strcmp(want, got) != 0)
+			fail_msg("tigris square %s: the state says %s, the picture shows %s (%06x)",
+			    name, want, got, pixel(im, x, y));
+		CHECKED++;
+	}
+}
+
+/* Every Terra hex's terrain, and every building's faction colour. */
+static void
+check_terra(const void *st, const json_t *view, const struct image *im)
+{
+	const struct tm_state *s = st;
+	static const char *const among[] = { "yellow", "brown", "black", "blue", "green", "gray",
+		"red", "river", "ice", "volcano" };
+	int i, b;
+
+	for (i = 0; i < TM_NCELLS; i++) {
+		char name[8];
+		double x, y;
+		const char *want, *got;
+		int bridged = 0, k;
+
+		/* A bridge's plank lies over its two banks and the river between. */
+		for (b = 0; b < s->nbridge; b++)
+			for (k = -1; k < s->cells[i].nadj; k++) {
+				int c = k < 0 ? i : s->cells[i].adj[k];
+
+				bridged |= s->bridge[b][0] == c || s->bridge[b][1] == c;
+			}
+		if (bridged)
+			continue;
+		assert_int_equal(picture_locate(view, s->cells[i].name, &x, &y), 0);
+		want = tm_color_names[(int)s->terrain[i]];
+		got = kind_of(pixel(im, x, y), among, 10);
+		if (strcmp(want, got) != 0)
+			fail_msg("terra hex %s: the state says %s, the picture shows %s (%06x)",
+			    s->cells[i].name, want, got, pixel(im, x, y));
+		CHECKED++;
+		if (s->bld[i] == TB_NONE || s->pl[(int)s->owner[i]].faction < 0)
+			continue;
+		want = tm_color_names[tm_fdefs[s->pl[(int)s->owner[i]].faction].color];
+		if (strcmp(want, "river") == 0)
+			continue;	/* a colour of its choosing */
+		snprintf(name, sizeof(name), "%s+", s->cells[i].name);
+		assert_int_equal(picture_locate(view, name, &x, &y), 0);
+		got = kind_of(pixel(im, x, y), among, 10);
+		if (strcmp(want, got) != 0)
+			fail_msg("terra building on %s: its faction is %s, the picture shows %s (%06x)",
+			    s->cells[i].name, want, got, pixel(im, x, y));
+		CHECKED++;
+	}
+}
+
+/* Every Warriors province: its holder's colour, lightened; white when none. */
+static void
+check_warriors(const void *st, const json_t *view, const struct image *im)
+{
+	const struct wt_state *s = st;
+	int p;
+
+	for (p = 0; p < WT_NPROV; p++) {
+		double x, y;
+		uint32_t want, got;
+		int owner = s->prov[p].owner;
+
+		assert_int_equal(picture_locate(view, wt_provinces[p].code, &x, &y), 0);
+		want = owner >= 0 ? pic_tint(pic_seat_color(owner + 1), 0.55) : 0xffffffu;
+		got = pixel(im, x, y);
+		if (want != got)
+			fail_msg("warriors province %s: held by seat %d, shows %06x, not %06x",
+			    wt_provinces[p].code, owner, got, want);
+		CHECKED++;
+	}
+}
+
+/* The self-play hook: every EVERY commands, draw, decode and check. */
+static int
+probe(const void *st, char *err, size_t errlen)
+{
+	struct sbuf png = SBUF_INIT;
+	struct image im;
+	json_t *view;
+	int w, h;
+
+	(void)err;
+	(void)errlen;
+	if (COMMANDS++ % EVERY != 0)
+		return 0;
+	if (draw(st, &png) != 0)
+		return -1;
+	assert_true(png.len <= PICTURE_MAX_PNG);
+	if (png.len > LARGEST)
+		LARGEST = png.len;
+	decode(&png, &im);
+	view = view_of(st, (int)COMMANDS - 1);
+	assert_int_equal(picture_size(view, &w, &h), 0);
+	assert_int_equal(im.w, w);
+	assert_int_equal(im.h, h);
+	if (strcmp(R->name, "tigris") == 0)
+		check_tigris(st, view, &im);
+	else if (strcmp(R->name, "terra") == 0)
+		check_terra(st, view, &im);
+	else if (strcmp(R->name, "warriors") == 0)
+		check_warriors(st, view, &im);
+	json_decref(view);
+	cairo_surface_destroy(im.sf);
+	sb_free(&png);
+	DRAWN++;
+	return 0;
+}
+
+/* Every game with a drawer: its self-play positions draw, within budget, true. */
+static void
+test_positions(void **state)
+{
+	const struct game_rules *const *g;
+	char err[512];
+	uint64_t seed;
+
+	(void)state;
+	assert_int_equal(cairo_dl_load(err, sizeof(err)), 0);
+	for (g = game_all(); *g != NULL; g++) {
+		R = *g;
+		assert_true(picture_has_drawer(R->name));
+		DRAWN = CHECKED = 0;
+		LARGEST = 0;
+		for (seed = 1; seed <= 3; seed++) {
+			struct selfplay_result res;
+
+			NSEATS = R->min_seats + (int)(seed % (uint64_t)(R->max_seats -
+			    R->min_seats + 1));
+			COMMANDS = 0;
+			/* About a dozen positions a game, from its start to its end. */
+			EVERY = 30;
+			if (selfplay_game(R, NSEATS, NULL, 0, seed * 104729, 4000, 0, probe, &res, err,
+			    sizeof(err)) != 0)
+				fail_msg("%s self-play %llu: %s", R->name, (unsigned long long)seed, err);
+		}
+		printf("%s: %ld pictures, %ld places checked, the largest %zu bytes\n", R->name,
+		    DRAWN, CHECKED, LARGEST);
+		assert_true(DRAWN >= 10);
+		assert_true(CHECKED > 0);
+	}
+}
+
+/* Tigris: what is hidden changes no byte of the picture. */
+static long SAME;
+
+static int
+hidden_probe(const void *st, char *err, size_t errlen)
+{
+	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
+	void *other;
+	int owner;
+
+	(void)err;
+	(void)errlen;
+	if (COMMANDS++ % 25 != 0)
+		return 0;
+	if (draw(st, &a) != 0)
+		return -1;
+	other = malloc(R->state_size);
+	assert_non_null(other);
+	for (owner = -1; owner < NSEATS; owner++) {
+		memcpy(other, st, R->state_size);
+		if (!R->resample(other, owner, (uint64_t)COMMANDS * 31 + (uint64_t)owner + 1))
+			continue;
+		assert_true(memcmp(other, st, R->state_size) != 0);
+		sb_reset(&b);
+		if (draw(other, &b) != 0)
+			return -1;
+		assert_int_equal(a.len, b.len);
+		assert_memory_equal(a.s, b.s, a.len);
+		SAME++;
+	}
+	free(other);
+	sb_free(&a);
+	sb_free(&b);
+	return 0;
+}
+
+static void
+test_hidden(void **state)
+{
+	struct selfplay_result res;
+	char err[512];
+
+	(void)state;
+	R = game_find("tigris");
+	if (R == NULL)
+		skip();
+	assert_non_null(R->resample);
+	NSEATS = 3;
+	COMMANDS = 0;
+	SAME = 0;
+	if (selfplay_game(R, NSEATS, NULL, 0, 424242, 3000, 0, hidden_probe, &res, err,
+	    sizeof(err)) != 0)
+		fail_msg("tigris self-play: %s", err);
+	printf("tigris: %ld pairs of states differing in hidden parts drew the same bytes\n",
+	    SAME);
+	assert_true(SAME >= 10);
+}
+
+/* SVG too; and a view of no game with a drawer is refused, not drawn. */
+static void
+test_formats(void **state)
+{
+	struct sbuf out = SBUF_INIT;
+	char err[512];
+	json_t *v;
+
+	(void)state;
+	R = game_all()[0];
+	{
+		void *st = calloc(1, R->state_size);
+		uint8_t seed[GAME_SEED_LEN] = { 1 };
+
+		assert_non_null(st);
+		assert_int_equal(R->setup(st, R->min_seats, NULL, 0, seed, err, sizeof(err)),
+		    GAME_OK);
+		v = view_of(st, 0);
+		assert_int_equal(picture_draw(v, PICTURE_SVG, &out, err, sizeof(err)), 0);
+		assert_non_null(strstr(sb_str(&out), "<svg"));
+		json_decref(v);
+		free(st);
+	}
+	sb_reset(&out);
+	v = json_pack("{s:{s:s}}", "game", "rules", "chess");
+	assert_int_equal(picture_draw(v, PICTURE_PNG, &out, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "chess"));
+	assert_int_equal(out.len, 0);
+	json_decref(v);
+	sb_free(&out);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_hidden),
+		cmocka_unit_test(test_formats),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
