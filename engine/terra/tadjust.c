@@ -194,8 +194,8 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
  * TOWN_SIZE, TF_NEED_HEX_ADJACENCY (bookkeeping of its own); anything but
  * the cult loss while the Acolytes owe one; and going below zero.
  */
-enum game_status
-tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
+static enum game_status
+adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
     size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
@@ -300,4 +300,23 @@ tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *e
 	}
 	return tm_fail(err, errlen, "%s: not a resource, a tile or something owed that "
 	    "arbiter keeps", word);
+}
+
+/*
+ * The command as the site runs it: any GAIN_... adjusted, like a token
+ * bought (`gain P3 for VP`), drops what the site waits for from the
+ * Shapeshifters' tokens (commands.pm, command_adjust_resources:
+ * dismiss_action 'gain-token'), so the rest lapse as after a buy
+ * (tm_tokens_lapse).
+ */
+enum game_status
+tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
+    size_t errlen)
+{
+	int tokens = strncmp(type, "GAIN_", 5) == 0 && s->pl[seat].p3_for_vp > 0;
+	enum game_status rc = adjust(s, seat, delta, type, err, errlen);
+
+	if (rc == GAME_OK && tokens)
+		tm_tokens_lapse(s, seat);
+	return rc;
 }
