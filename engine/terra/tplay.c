@@ -761,10 +761,12 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		}
 		/* a faction that left may still give things up, decide offers,
 		 * unlock the terrains its income's priests owe (the
-		 * Riverwalkers) and buy its tokens for VP (the Shapeshifters),
-		 * as the site takes it; nothing else */
+		 * Riverwalkers), buy its tokens for VP (the Shapeshifters) and
+		 * resign again (which changes nothing), as the site takes it;
+		 * nothing else */
 		if (s->pl[seat].dropped && !(is_adjust(w) || word_eq(w[0], "leech") ||
 		    word_eq(w[0], "decline") || word_eq(w[0], "wait") ||
+		    word_eq(w[0], "resign") ||
 		    word_eq(w[0], "done") || word_eq(w[0], "unlock-terrain") ||
 		    word_eq(w[0], "gain"))) {
 			rc = tm_fail(err, errlen, "your faction left the game");

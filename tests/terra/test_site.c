@@ -218,7 +218,8 @@ test_adjust(void **state)
 }
 
 /* A faction dropped: its bonus tile goes back to the pool, for a later
- * pass to take. */
+ * pass to take (fixture found/drop-faction-bonus-back); its resigning
+ * again changes nothing (found/resign-after-drop). */
 static void
 test_drop_returns_bonus(void **state)
 {
@@ -234,6 +235,11 @@ test_drop_returns_bonus(void **state)
 	assert_int_equal(s->bon_avail[3], 1);
 	tg_ok(s, 0, "pass BON3");
 	assert_int_equal(s->pl[0].bon, 3);
+	/* it may resign again, which changes nothing (the site takes it);
+	 * anything else it sends is refused */
+	tg_ok(s, 1, "resign");
+	assert_int_equal(s->pl[1].dropped, 1);
+	tg_bad(s, 1, "burn 1", "your faction left the game");
 	free(s);
 }
 
