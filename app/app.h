@@ -26,6 +26,7 @@ enum {
 	EXIT_NOGAME = 66,	/* EX_NOINPUT: no such game or database */
 	EXIT_UNAVAILABLE = 69,	/* EX_UNAVAILABLE: a library arbiter needs is missing */
 	EXIT_SOFTWARE = 70,	/* EX_SOFTWARE */
+	EXIT_CANTCREAT = 73,	/* EX_CANTCREAT: an output file cannot be made */
 	EXIT_IOERR = 74,	/* EX_IOERR */
 	EXIT_TEMPFAIL = 75,	/* EX_TEMPFAIL: busy or disk full, try again */
 	EXIT_NOPERM = 77,	/* EX_NOPERM: this seat may not act now */
@@ -65,7 +66,8 @@ int read_all(FILE *f, char **out, size_t *len);
 int read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total);
 int read_file(const char *path, char **out, size_t *len);
 /* Write len bytes to path, made or emptied, private to its user (0600).
- * 0, or -1 with errno set. */
+ * 0, or with errno set -2 when it cannot be made or opened, -1 when
+ * writing it failed. */
 int write_file(const char *path, const void *data, size_t len);
 int random_bytes(uint8_t *buf, size_t len);
 void hex_encode(const uint8_t *buf, size_t len, char *out);
@@ -304,6 +306,9 @@ struct outcome {
 	int duplicate;		/* mail: seen_key was handled before; nothing done */
 	int moved_on;		/* refused because the game moved (--expect) or ended */
 	int said;		/* a database fault, printed already (err holds it too) */
+	/* EXIT_NOPERM: whom the game waits for, and the command refused (0: the first). */
+	char waits[400];
+	size_t not_now;
 };
 int play_submission(struct ctx *c, struct store *s, const struct submission *sub,
     struct loaded *g, struct outcome *out);

@@ -289,6 +289,15 @@ parse_file(const char *path, const struct key *keys, char *err, size_t errlen)
 			free(text);
 			return -1;
 		}
+		/* A key given twice: which one was meant is not for arbiter to guess. */
+		if (p->where[0] != '\0') {
+			const char *at = strrchr(p->where, ':');
+
+			snprintf(err, errlen, "%s: %s is set twice: line %s set it already", where,
+			    k, at != NULL ? at + 1 : p->where);
+			free(text);
+			return -1;
+		}
 		if (set_key(p, trim(eq + 1), where, err, errlen) != 0) {
 			free(text);
 			return -1;

@@ -72,6 +72,7 @@ struct job {
 	struct sbuf skipped;	/* lines that were not read as commands, quoted */
 	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
 	int confirmed;		/* a one-word "confirm" to the question: a resignation */
+	int resigning;		/* the commands resign (confirmed): the answer says so first */
 };
 
 /*
@@ -232,6 +233,64 @@ shown_addr(const char *a)
 	return a != NULL && compose_addr_ok(a) ? a : "(an address that is not plain)";
 }
 
+/*
+ * How many hours of answers (at replies_per_hour) may wait for one
+ * address: past that an answer to it is dropped, and the game master told
+ * once (arbiter send), so flooding an address cannot grow the queue
+ * without bound.
+ */
+enum { HELD_HOURS = INMAIL_HELD_HOURS };
+
+/*
+ * When the answer to to, an address the limit per address alone governs,
+ * may go (*at: now, or when replies_per_hour lifts), or *dropped when
+ * HELD_HOURS of answers wait for it already: then it is noted for the game
+ * master, and not to be queued.
+ */
+static int
+answer_slot(struct job *j, const char *to, int64_t now, int64_t *at, int *dropped)
+{
+	int rc;
+
+	*dropped = 0;
+	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, at)) != STORE_OK)
+		return rc;
+	if (*at > now + HELD_HOURS * 3600) {
+		*dropped = 1;
+		fprintf(stderr, "arbiter: the answer to %s is dropped: %d hours of answers wait "
+		    "for it already (replies_per_hour)\n", to, HELD_HOURS);
+		return store_dropped_note(j->s, to, now);
+	}
+	if (*at > now)
+		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
+		    "in the last hour (replies_per_hour)\n", to, (long long)(*at - now + 59) / 60,
+		    j->cfg->replies_per_hour);
+	return STORE_OK;
+}
+
+/*
+ * 1 when addr holds a seat in some game or confirmed itself: its answers
+ * count against its own replies_per_hour, never the site's limit for
+ * strangers (which strangers could use up), 0 when not, or -STORE_*.
+ */
+static int
+known_address(struct job *j, const char *addr)
+{
+	struct store_identity id;
+	int64_t game;
+	int n = 0, rc;
+
+	if ((rc = store_address_games(j->s, addr, 0, &game, 1, &n)) != STORE_OK)
+		return -rc;
+	if (n > 0)
+		return 1;
+	memset(&id, 0, sizeof(id));
+	rc = store_identity_get(j->s, addr, &id);
+	n = rc == STORE_OK && id.confirmed_at > 0;
+	store_identity_free(&id);
+	return rc == STORE_OK || rc == STORE_NOTFOUND ? n : -rc;
+}
+
 /* The reply's variables: result line, optional error help, moves, board. */
 static json_t *
 reply_vars(const struct config *cfg, const struct loaded *g, int seat, const char *name,
@@ -271,16 +330,15 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 	int rc;
 	json_t *v;
 
+	int dropped;
+
 	if (*to == '\0')
 		return STORE_OK;	/* a seat without an address plays on the command line */
-	/* A player is never left without its answer: past replies_per_hour it
-	 * waits until the limit lifts, and the game master hears of it. */
-	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, &at)) != STORE_OK)
+	/* A player is not left without its answer: past replies_per_hour it
+	 * waits until the limit lifts, and the game master hears of it; past
+	 * HELD_HOURS of waiting answers it is dropped, and he hears of that. */
+	if ((rc = answer_slot(j, to, now, &at, &dropped)) != STORE_OK || dropped)
 		return rc;
-	if (at > now)
-		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
-		    "in the last hour (replies_per_hour)\n", to, (long long)(at - now + 59) / 60,
-		    j->cfg->replies_per_hour);
 	v = reply_vars(j->cfg, g, j->seat, g->names[j->seat], result, error_help, with_moves,
 	    with_board);
 	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
@@ -296,7 +354,7 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 	    sb_str(&body), j->in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, at, 0);
+		rc = store_reply_note(j->s, to, at, REPLY_KNOWN);
 	return rc;
 }
 
@@ -310,10 +368,11 @@ answer_stranger(struct job *j, const char *result)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
-	int count = 0, rc;
+	int count = 0, rc, known;
 	json_t *v;
 
 	if (to == NULL || *to == '\0') {
@@ -327,19 +386,31 @@ answer_stranger(struct job *j, const char *result)
 		    shown_addr(to));
 		return STORE_OK;
 	}
-	if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-		return rc;
-	if (count >= j->cfg->stranger_replies_per_hour) {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
-		    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
-		return STORE_OK;
-	}
-	if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
-		return rc;
-	if (count >= j->cfg->replies_per_hour) {
-		fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
-		    to, count);
-		return STORE_OK;
+	/* A seat's or a confirmed address (its own From and envelope sender)
+	 * is answered within its own limit, held past it; another within the
+	 * site's limit for strangers, and dropped past either. */
+	if ((known = known_address(j, to)) < 0)
+		return -known;
+	if (known) {
+		int dropped;
+
+		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
+			return rc;
+	} else {
+		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
+			return rc;
+		if (count >= j->cfg->stranger_replies_per_hour) {
+			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
+			    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
+			return STORE_OK;
+		}
+		if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
+			return rc;
+		if (count >= j->cfg->replies_per_hour) {
+			fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
+			    to, count);
+			return STORE_OK;
+		}
 	}
 	/* The sender's display name is not echoed: it is theirs to forge. */
 	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
@@ -350,11 +421,14 @@ answer_stranger(struct job *j, const char *result)
 	}
 	json_decref(v);
 	memset(&none, 0, sizeof(none));
-	rc = outmail_queue(j->cfg, j->s, &none, -1, to, "reply",
-	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id);
+	if (x.not_before <= now)
+		x.not_before = 0;
+	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, NULL, "reply",
+	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, now, 1);
+		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
+		    known ? REPLY_KNOWN : REPLY_STRANGER);
 	return rc;
 }
 
@@ -423,9 +497,20 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 
 	if (out->stale)
 		return answer_stale(j, g);
-	if (j->away >= 1 && (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
+	/* A refused submission changes nothing: its absence is not noted either. */
+	if (out->code == EXIT_OK && j->away >= 1 &&
+	    (rc = declare_away(j, g, result, sizeof(result))) != STORE_OK)
 		return rc;
 	n = strlen(result);
+	if (out->code == EXIT_OK && j->resigning) {
+		snprintf(result + n, sizeof(result) - n, "%sYou resigned from game #%lld (move "
+		    "%d). Everyone has been told%s", n ? "\n" : "", (long long)g->row.id, out->seq,
+		    j->nsaid > 0 ? ", with your words to the table." : ".");
+		n = strlen(result);
+		note_skipped(j, result, sizeof(result));
+		snprintf(j->note, sizeof(j->note), "%s", result);
+		return STORE_OK;
+	}
 	if (out->code == EXIT_OK) {
 		snprintf(result + n, sizeof(result) - n, "%sYour move was applied as move %d "
 		    "of game #%lld. Everyone has been sent the new board%s", n ? "\n" : "",
@@ -446,9 +531,33 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 		snprintf(j->note, sizeof(j->note), "%s", result);
 		return STORE_OK;
 	}
-	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s",
+	if (out->code == EXIT_NOPERM && out->waits[0] != '\0') {
+		/* Not a mistake in the commands: the reader's turn has not come. */
+		if (out->not_now > 0)
+			snprintf(result + n, sizeof(result) - n, "%sCommand %zu of your mail comes "
+			    "when it is not your turn: by then game #%lld waits for %s.%s",
+			    n ? "\n" : "", out->not_now, (long long)g->row.id, out->waits,
+			    j->nsaid > 0 ? " Your words were not passed on to the table either." :
+			    "");
+		else
+			snprintf(result + n, sizeof(result) - n, "%sIt is not your turn in game "
+			    "#%lld: it waits for %s.%s", n ? "\n" : "", (long long)g->row.id,
+			    out->waits, j->nsaid > 0 ? " Your words were not passed on to the table "
+			    "either." : "");
+		n = strlen(result);
+		if (j->away >= 1)
+			snprintf(result + n, sizeof(result) - n, "\nYour %s was not noted either: "
+			    "send it alone.", j->away == 1 ? "absence" : "return (\"back\")");
+		note_skipped(j, result, sizeof(result));
+		return answer_seat(j, g, result, out->not_now > 0 ? "Send only what you may play "
+		    "now." : "You will be mailed when it is your turn.", 1, 0);
+	}
+	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "
-	    "table)" : "");
+	    "table)" : "", j->away == 1 ? "\nYour absence was not noted either: send it "
+	    "again with the corrected commands, or alone." : j->away == 2 ? "\nYour return "
+	    "(\"back\") was not noted either: send it again with the corrected commands, "
+	    "or alone." : "");
 	note_skipped(j, result, sizeof(result));
 	return answer_seat(j, g, result, "Correct the commands and reply again.", 1, 0);
 }
@@ -479,7 +588,11 @@ handle_stranger(struct job *j)
 	char result[600];
 	int rc;
 
-	if (j->locked)
+	if (j->in->nfrom > 1)
+		snprintf(result, sizeof(result), "Your mail was not accepted: its From header "
+		    "names more than one address, and arbiter takes commands from one author "
+		    "only. Send it again from your address alone.");
+	else if (j->locked)
 		snprintf(result, sizeof(result), "Your mail was not accepted: game #%lld has had "
 		    "%d wrong passwords within the hour, so it takes no password mail until "
 		    "the hour is over. Reply to a mail from arbiter instead: its reply address "
@@ -491,10 +604,14 @@ handle_stranger(struct job *j)
 		snprintf(result, sizeof(result), "Your mail was not accepted: the reply address "
 		    "it was sent to does not belong to any seat.");
 	else
-		snprintf(result, sizeof(result), "Your mail was not accepted: it does not say "
-		    "which game and seat it is for. Reply to a mail from arbiter, or give the "
-		    "lines \"game: ID\" and \"password: ...\" from your start mail. A mail "
-		    "holding the line \"help\" gets the commands this address takes.");
+		snprintf(result, sizeof(result), "Your mail was not accepted: nothing in it was "
+		    "done. This address takes its own commands, and a game's moves only in a "
+		    "reply to a mail about that game. To begin, send a mail holding the one line \"help\" to this "
+		    "address: arbiter first asks you once to confirm your address (reply to "
+		    "that mail with any text), then answers with the games open to join, how "
+		    "to open one, and every command it takes. Already playing? Reply to the "
+		    "latest mail from arbiter about your game, or give the lines \"game: ID\" "
+		    "and \"password: ...\" from your start mail.");
 	if (j->in->refused[0] != '\0')
 		snprintf(result + strlen(result), sizeof(result) - strlen(result), " It was "
 		    "not read either: %s.", j->in->refused);
@@ -505,7 +622,8 @@ handle_stranger(struct job *j)
 		return rc < 0 ? -rc : STORE_OK;
 	}
 	rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, -1,
-	    j->locked ? "locked" : j->wrong_password ? "wrong password" : "unproven");
+	    j->in->nfrom > 1 ? "two authors" : j->locked ? "locked" : j->wrong_password ?
+	    "wrong password" : "unproven");
 	if (rc == STORE_OK && j->wrong_password)
 		rc = store_auth_failure_note(j->s, j->game, now_epoch());
 	if (rc == STORE_OK)
@@ -658,11 +776,18 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
-	int count = 0, rc;
+	int count = 0, rc, known;
 	json_t *v;
 
 	/* handle_site has checked that the envelope sender is the From
-	 * address, and for an unproven one that it is within replies_per_hour. */
+	 * address, and for an unproven one that it is within replies_per_hour.
+	 * A seat's address that has not confirmed itself is no stranger: its
+	 * answers count against its own limit, not the site's. */
+	if (stranger && (known = known_address(j, to)) != 0) {
+		if (known < 0)
+			return -known;
+		stranger = 0;
+	}
 	if (stranger) {
 		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
 			return rc;
@@ -673,14 +798,11 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 		}
 	} else {
 		/* A confirmed address gets its answer when its limit lifts. */
-		if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour,
-		    &x.not_before)) != STORE_OK)
+		int dropped;
+
+		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
 			return rc;
-		if (x.not_before > now)
-			fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d "
-			    "answers in the last hour (replies_per_hour)\n", to,
-			    (long long)(x.not_before - now + 59) / 60, j->cfg->replies_per_hour);
-		else
+		if (x.not_before <= now)
 			x.not_before = 0;
 	}
 	reply[0] = '\0';
@@ -718,7 +840,9 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	    "[arbiter] your commands", sb_str(&body), in->message_id, &x);
 	sb_free(&body);
 	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now, stranger);
+		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
+		    nonce != NULL ? (stranger ? REPLY_ASK_STRANGER : REPLY_ASK_KNOWN) :
+		    stranger ? REPLY_STRANGER : REPLY_KNOWN);
 	return rc;
 }
 
@@ -777,6 +901,10 @@ handle_site(struct job *j)
 			if (rc != STORE_OK && rc != STORE_NOTFOUND)
 				goto done;
 			rc = STORE_OK;
+			if (confirmed == 0 && (confirmed = known_address(j, from)) < 0) {
+				rc = (int)-confirmed;
+				goto done;
+			}
 			if (confirmed == 0) {
 				fprintf(stderr, "arbiter: mail to the site address from %s: %d answers "
 				    "in the last hour (replies_per_hour); nothing done\n", from, count);
@@ -820,7 +948,27 @@ handle_site(struct job *j)
 			char *pending = strlen(j->site_text) <= PENDING_MAX ? strdup(j->site_text) :
 			    NULL;
 
+			int asked = 0;
+
 			stranger = 1;
+			/* One confirmation request an hour to an address: ten forged
+			 * mails in its name neither mail it ten times nor use up the
+			 * site's limit for strangers; the request sent stays good. */
+			if ((rc = store_confirmations_since(j->s, from, now_epoch() - 3600, &asked)) !=
+			    STORE_OK) {
+				free(pending);
+				store_identity_free(&id);
+				goto done;
+			}
+			if (asked > 0) {
+				free(pending);
+				store_identity_free(&id);
+				fprintf(stderr, "arbiter: mail to the site address from %s: it was asked "
+				    "to confirm itself within the hour; not asked again, nothing done\n",
+				    from);
+				rc = store_inbound_put(j->s, j->key, now_epoch(), 0, -1, "asked");
+				goto done;
+			}
 			if (strlen(j->site_text) > PENDING_MAX) {
 				sb_printf(&answer, "Your mail holds more than %d bytes of commands; "
 				    "nothing was done. Send fewer at a time.\n", PENDING_MAX);
@@ -946,6 +1094,25 @@ resign_lines(char *text)
 		line += n + (line[n] == '\n');
 	}
 	return bare;
+}
+
+/* 1 when a line of text (as resign_lines left it) is the command "resign". */
+static int
+has_resign(const char *text)
+{
+	const char *line = text;
+
+	while (*line != '\0') {
+		size_t n = strcspn(line, "\n"), k = strspn(line, " \t");
+
+		while (n > k && strchr(" \t\r.!;", line[n - 1]) != NULL)
+			n--;
+		if (n - k == 6 && strncasecmp(line + k, "resign", 6) == 0)
+			return 1;
+		line += strcspn(line, "\n");
+		line += *line == '\n';
+	}
+	return 0;
 }
 
 static int
@@ -1083,8 +1250,11 @@ handle(struct job *j)
 		if (!play)
 			return rc == STORE_OK ? EXIT_OK : store_trouble(j->s, rc);
 	}
-	if (j->seat < 0 && (j->nonce[0] != '\0' || (!j->forged && !j->wrong_password &&
-	    !j->locked && !cr.has_game && has_site_command(j->site_text))))
+	j->resigning = j->seat >= 0 && (j->confirmed || has_resign(j->text));
+	/* From with two authors proves none: mail that only From would vouch
+	 * for (the site address, a confirmation) is refused as unproven. */
+	if (j->seat < 0 && j->in->nfrom <= 1 && (j->nonce[0] != '\0' || (!j->forged &&
+	    !j->wrong_password && !j->locked && !cr.has_game && has_site_command(j->site_text))))
 		rc = handle_site(j);
 	else if (j->seat < 0)
 		rc = handle_stranger(j);

@@ -161,6 +161,8 @@ int outmail_purge(struct config *cfg, struct store *s, int *deleted);
  * commands through play_submission, queue the reply.  Returns EXIT_OK for
  * every message handled and EXIT_TEMPFAIL for a local transient fault.
  */
+/* Hours of answers at replies_per_hour one address may have waiting (inmail.c). */
+#define INMAIL_HELD_HOURS 3
 int inmail_handle(struct ctx *c, struct store *s, const char *data, size_t len,
     const char *extension);
 

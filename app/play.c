@@ -167,12 +167,17 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	}
 	game_waiting_text(g, why, sizeof(why));
 	/* Bookkeeping an engine did before refusing the first command is no "then". */
-	if (then != NULL && (lo > 0 || strcmp(then, why) != 0))
+	if (then != NULL && (lo > 0 || strcmp(then, why) != 0)) {
 		snprintf(out->err, sizeof(out->err), "command %zu: %s may not act then: by "
 		    "then the game waits for %s", lo + 1, mover, then);
-	else
+		snprintf(out->waits, sizeof(out->waits), "%s", then);
+		out->not_now = lo + 1;
+	} else {
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
+		snprintf(out->waits, sizeof(out->waits), "%s", why);
+		out->not_now = 0;
+	}
 	free(ends);
 	free(prefix);
 }

@@ -200,6 +200,13 @@ struct listing {
 	json_t *array;
 };
 
+/* A rating or deviation kept in millionths, to a tenth: more is noise. */
+static double
+tenths(int64_t micro)
+{
+	return (double)llround((double)micro / (MICRO / 10)) / 10.0;
+}
+
 static int
 list_one(const struct store_rating *r, void *arg)
 {
@@ -209,8 +216,8 @@ list_one(const struct store_rating *r, void *arg)
 	if (l->json) {
 		json_array_append_new(l->array, json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, s:f}",
 		    "game", r->rules, "name", r->name, "played", r->played, "won", r->won,
-		    "rating", (double)r->rating / MICRO, "rd", (double)r->rd / MICRO,
-		    "volatility", (double)r->vol / MICRO));
+		    "rating", tenths(r->rating), "rd", tenths(r->rd),
+		    "volatility", (double)llround((double)r->vol / 1000.0) / 1000.0));
 		return 0;
 	}
 	if (strcmp(l->rules, r->rules) != 0) {
@@ -236,7 +243,8 @@ standings_text(struct store *s, const char *rules, int json, struct sbuf *out)
 		return STORE_ERROR;
 	rc = store_ratings_each(s, rules, list_one, &l);
 	if (json) {
-		char *text = rc == STORE_OK ? json_dumps(l.array, JSON_INDENT(2)) : NULL;
+		char *text = rc == STORE_OK ? json_dumps(l.array, JSON_INDENT(2) |
+		    JSON_REAL_PRECISION(12)) : NULL;
 
 		json_decref(l.array);
 		if (text == NULL)

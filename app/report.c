@@ -16,6 +16,29 @@ const char *const format_names[FMT_COUNT] = {
 	[FMT_JSON] = "json", [FMT_PNG] = "png", [FMT_SVG] = "svg",
 };
 
+/*
+ * The final ranking as the engine's score() gives it to everyone (the end
+ * mail's ranking), best first: [{rank, seat, name, label, score}], the
+ * label "" where the seat has none (a Terra faction, a Warriors country).
+ */
+static json_t *
+final_ranking(const struct loaded *g)
+{
+	struct game_score sc;
+	json_t *a = json_array();
+	int r, i;
+
+	memset(&sc, 0, sizeof(sc));
+	g->rules->score(g->state, -1, &sc);
+	for (r = 1; a != NULL && r <= sc.nseats; r++)
+		for (i = 0; i < sc.nseats && i < GAME_MAX_SEATS; i++)
+			if (sc.rank[i] == r && sc.visible[i])
+				json_array_append_new(a, json_pack("{s:i, s:i, s:s, s:s, s:i}", "rank",
+				    r, "seat", i + 1, "name", g->names[i] != NULL ? g->names[i] : "", "label", sc.label[i],
+				    "score", sc.score[i]));
+	return a;
+}
+
 json_t *
 report_json(const struct loaded *g, int viewer)
 {
@@ -31,8 +54,16 @@ report_json(const struct loaded *g, int viewer)
 		json_decref(view);
 		return NULL;
 	}
+	if (g->rules->over(g->state) && json_object_set_new(game, "ranking",
+	    final_ranking(g)) != 0) {
+		json_decref(view);
+		return NULL;
+	}
 	return view;
 }
+
+static void forum_escape(enum format f, const char *s, struct sbuf *out);
+static void code_text(enum format f, const char *s, size_t n, struct sbuf *out);
 
 /* Load the configuration so the site's templates directory holds the frames. */
 static int
@@ -55,10 +86,13 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 {
 	static const char *const frames[] = { "report.text", "report.bbcode",
 		"report.markdown" };
-	struct sbuf board = SBUF_INIT;
+	struct sbuf board = SBUF_INIT, title = SBUF_INIT;
 	json_t *vars;
 	int rc;
 
+	/* A picture is the public board alone: report_picture draws it. */
+	if ((int)c->format < 0 || c->format >= FMT_COUNT || format_is_picture(c->format))
+		return -1;
 	if (c->format == FMT_JSON) {
 		json_t *j = report_json(g, viewer);
 		char *s;
@@ -83,10 +117,24 @@ report_render(const struct ctx *c, const struct loaded *g, int viewer, struct sb
 	if (g->row.over == STORE_ABANDONED)
 		sb_printf(&board, "\nThe game master abandoned this game at move %d: it waits "
 		    "for nobody and takes no more moves.", g->seq);
-	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", g->row.title, "titled",
+	/*
+	 * A forum's frame: the title is escaped as prose, and the board (which
+	 * holds the seats' names) so that nothing in it closes its code box.
+	 */
+	if (c->format == FMT_BBCODE || c->format == FMT_MARKDOWN) {
+		struct sbuf safe = SBUF_INIT;
+
+		code_text(c->format, board.s != NULL ? board.s : "", board.len, &safe);
+		sb_free(&board);
+		board = safe;
+		forum_escape(c->format, g->row.title, &title);
+	} else
+		sb_puts(&title, g->row.title);
+	vars = json_pack("{s:s, s:b, s:I, s:s, s:i, s:s}", "title", sb_str(&title), "titled",
 	    strcmp(g->row.title, g->rules->title) != 0, "id", (json_int_t)g->row.id,
 	    "rules_title", g->rules->title, "move", g->seq, "board", sb_str(&board));
 	sb_free(&board);
+	sb_free(&title);
 	if (vars == NULL)
 		return -1;
 	rc = template_render(frames[c->format], vars, out);
@@ -265,16 +313,11 @@ report_post_image(const struct ctx *c, const struct loaded *g, const char *image
 		r = full.s + board.len;
 	while (board.len > 0 && board.s[board.len - 1] == '\n')
 		board.s[--board.len] = '\0';
-	/* A name holding "[/code]" must not close the code box early. */
-	if (f == FMT_BBCODE && strstr(sb_str(&board), "[/") != NULL) {
+	/* A name holding "[/code]" or "```" must not close the code box early. */
+	{
 		struct sbuf safe = SBUF_INIT;
-		const char *p;
 
-		for (p = sb_str(&board); *p != '\0'; p++) {
-			sb_putc(&safe, *p);
-			if (p[0] == '[' && p[1] == '/')
-				sb_puts(&safe, "\xe2\x80\x8b");	/* U+200B */
-		}
+		code_text(f, board.s != NULL ? board.s : "", board.len, &safe);
 		sb_free(&board);
 		board = safe;
 	}

@@ -430,7 +430,9 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		snprintf(rest, sizeof(rest), "%s", arg);
 		rest[strcspn(rest, "\r")] = '\0';
 		arg[strcspn(arg, " \t\r")] = '\0';
-		sb_putc(out, '\n');
+		/* A blank line between answers, none before the first. */
+		if (out->len > 0)
+			sb_putc(out, '\n');
 		if (strcmp(verb, "help") == 0)
 			rc = help_text(s, email, arg, out);
 		else if (pref_find(verb) != NULL)
@@ -459,6 +461,8 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		else if (strcmp(verb, "open") == 0)
 			rc = table_list(s, out);
 		else if (strcmp(verb, "new") == 0) {
+			if ((rc = table_close(c, s, &opened, out)) != STORE_OK)
+				break;
 			store_table_free(&opened);
 			rc = table_new(c, s, email, rest, line, &opened, out);
 		} else if (strcmp(verb, "invite") == 0 || strcmp(verb, "join") == 0 ||
@@ -468,6 +472,8 @@ site_run(struct ctx *c, struct store *s, const char *email, const char *text,
 		else
 			rc = game_cmd(c, s, email, verb, *arg != '\0' ? arg : NULL, line, out);
 	}
+	if (rc == STORE_OK)
+		rc = table_close(c, s, &opened, out);
 	store_table_free(&opened);
 	if (done == 0)
 		sb_puts(out, "Your mail held no command; `help` lists them.\n");

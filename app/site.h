@@ -51,6 +51,10 @@ int table_new(struct ctx *c, struct store *s, const char *email, char *args, int
 int table_cmd(struct ctx *c, struct store *s, const char *email, const char *verb,
     char *args, int line, struct store_table *opened, struct sbuf *out);
 int table_list(struct store *s, struct sbuf *out);
+/* After a mail's lines: mail the invitations its invite lines made, each
+ * listing every seat, and say where the table *opened stands. */
+int table_close(struct ctx *c, struct store *s, struct store_table *opened,
+    struct sbuf *out);
 /* rematch GAME-ID: a table with the seats, options and clock of a finished
  * game the sender played, the sender seated, every other seat invited. */
 int table_rematch(struct ctx *c, struct store *s, const char *email, char *args, int line,

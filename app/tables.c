@@ -280,6 +280,17 @@ invitation_mail(struct config *cfg, struct store *s, struct store_table *t, int 
 		return STORE_ERROR;
 	}
 	table_seats_text(t, seats, sizeof(seats));
+	{
+		size_t n = strlen(seats);
+		int open = t->nseats - t->ntaken;
+
+		/* Every seat, those invited by the same mail too, and the table's size. */
+		if (open > 0)
+			snprintf(seats + n, sizeof(seats) - n, ", and %d open to join; %d in all",
+			    open, t->nseats);
+		else
+			snprintf(seats + n, sizeof(seats) - n, "; %d in all", t->nseats);
+	}
 	options_describe(t->options, options, sizeof(options));
 	table_clock_text(cfg, t, clock, sizeof(clock));
 	v = json_pack("{s:s, s:s, s:s, s:b, s:s, s:I, s:s, s:s, s:s, s:s}", "name", t->name[i],
@@ -523,9 +534,10 @@ table_new(struct ctx *c, struct store *s, const char *email, char *args, int lin
 	    (rc = store_table_set_seats(s, opened)) != STORE_OK ||
 	    (rc = store_opened_note(s, email, "game", opened->created)) != STORE_OK)
 		return rc;
-	sb_printf(out, "Game #%lld of %s is open: you are %s, in seat 1; %d seat%s for "
-	    "players to take (\"join %lld\").\n", (long long)opened->id, r->title, name,
-	    nseats - 1, nseats - 1 == 1 ? " is left" : "s are left", (long long)opened->id);
+	sb_printf(out, "Game #%lld of %s is open, for %d players: you are %s, in seat 1; "
+	    "%d seat%s open to join (\"join %lld\"), or to hold for the players you "
+	    "invite.\n", (long long)opened->id, r->title, nseats, name, nseats - 1,
+	    nseats - 1 == 1 ? " is" : "s are", (long long)opened->id);
 	return STORE_OK;
 }
 
@@ -577,13 +589,49 @@ invite_cmd(struct ctx *c, struct store *s, const char *email, char *args, int li
 	if (random_bytes(raw, sizeof(raw)) != 0)
 		return STORE_ERROR;
 	hex_encode(raw, sizeof(raw), opened->nonce[i]);
-	if ((rc = invitation_mail(cfg, s, opened, i, now_epoch())) != STORE_OK ||
-	    (rc = store_opened_note(s, email, "invite", now_epoch())) != STORE_OK ||
+	/* Mailed by table_close, once the mail's every invitation is known. */
+	opened->fresh[i] = 1;
+	if ((rc = store_opened_note(s, email, "invite", now_epoch())) != STORE_OK ||
 	    (rc = store_table_set_seats(s, opened)) != STORE_OK)
 		return rc;
-	sb_printf(out, "%s (%s) is invited to game #%lld; the game starts once every seat is "
-	    "taken and every invited player has accepted, by replying to the invitation "
-	    "mail.\n", opened->name[i], opened->email[i], (long long)opened->id);
+	sb_printf(out, "%s (%s) is invited to game #%lld, by a mail to reply to.\n",
+	    opened->name[i], opened->email[i], (long long)opened->id);
+	return STORE_OK;
+}
+
+int
+table_close(struct ctx *c, struct store *s, struct store_table *opened, struct sbuf *out)
+{
+	struct config *cfg;
+	char err[1024], seats[STORE_TABLE_SEATS * 80];
+	int i, rc = STORE_OK, invited = 0, open;
+
+	if (opened->id == 0)
+		return STORE_OK;
+	for (i = 0; i < opened->ntaken; i++)
+		invited += opened->fresh[i];
+	if (invited == 0)
+		return STORE_OK;
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL)
+		return STORE_ERROR;
+	for (i = 0; i < opened->ntaken && rc == STORE_OK; i++)
+		if (opened->fresh[i]) {
+			rc = invitation_mail(cfg, s, opened, i, now_epoch());
+			opened->fresh[i] = 0;
+		}
+	if (rc == STORE_OK)
+		rc = store_table_set_seats(s, opened);
+	if (rc != STORE_OK)
+		return rc;
+	open = opened->nseats - opened->ntaken;
+	table_seats_text(opened, seats, sizeof(seats));
+	sb_printf(out, "%sGame #%lld now: %d seats: %s", out->len > 0 ? "\n" : "",
+	    (long long)opened->id, opened->nseats, seats);
+	if (open > 0)
+		sb_printf(out, ", and %d open to join (\"join %lld\")", open,
+		    (long long)opened->id);
+	sb_printf(out, ". It starts once every seat is taken and every invited player has "
+	    "accepted, by replying to the invitation mail.\n");
 	return STORE_OK;
 }
 
@@ -852,7 +900,13 @@ table_rematch(struct ctx *c, struct store *s, const char *email, char *args, int
 	if (rc == STORE_OK)
 		rc = store_table_set_seats(s, &t);
 	if (rc == STORE_OK) {
-		table_seats_text(&t, seats, sizeof(seats));
+		size_t n = 0;
+
+		seats[0] = '\0';
+		for (i = 0; i < t.ntaken && n < sizeof(seats); i++)
+			if (i != mine)
+				n += (size_t)snprintf(seats + n, sizeof(seats) - n, "%s%s", n ? ", " :
+				    "", t.name[i]);
 		sb_printf(out, "Game #%lld, a rematch of game #%lld, is open: you are %s; the "
 		    "others are invited by mail (%s). It starts once every one of them has "
 		    "accepted.\n", (long long)t.id, (long long)id, t.name[mine], seats);

@@ -94,7 +94,7 @@ write_file(const char *path, const void *data, size_t len)
 	struct stat st;
 
 	if (fd < 0)
-		return -1;
+		return -2;	/* cannot be made (EX_CANTCREAT) */
 	/* A file that was there keeps no wider mode than one arbiter makes. */
 	if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
 	    (st.st_mode & 07777) != private_mode(PRIVATE_OUTPUT) &&

@@ -209,6 +209,23 @@ args_parse(struct ctx *c, const struct cmd_entry *e, int argc, char **argv,
 		free(ops);
 		return EXIT_USAGE;
 	}
+	if (!cmd_prints(e, c->format)) {
+		char names[200];
+		size_t k = 0;
+		int f, m = 0, total = 0;
+
+		for (f = 0; f < FMT_COUNT; f++)
+			total += cmd_prints(e, (enum format)f);
+		names[0] = '\0';
+		for (f = 0; f < FMT_COUNT && k < sizeof(names); f++)
+			if (cmd_prints(e, (enum format)f))
+				k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s", m++ == 0 ?
+				    "" : m == total ? " or " : ", ", format_names[f]);
+		fprintf(stderr, "%s %s: --format %s: %s prints %s%s\n", c->prog, e->name,
+		    format_names[c->format], e->name, names, total == 1 ? " only" : "");
+		free(ops);
+		return EXIT_USAGE;
+	}
 	*operands = ops;
 	*noperands = n;
 	return 0;

@@ -59,7 +59,14 @@ struct cmd_entry {
 	 */
 	int literal_after;
 	const struct cmd_probe *probes;	/* ended by PROBE_END */
+	/*
+	 * The formats it prints besides text, FMT_BIT each; --format names
+	 * no other (a usage error), so no format is ignored: a forum's
+	 * format or json that printed plain text would be pasted unescaped.
+	 */
+	unsigned formats;
 };
+#define FMT_BIT(f) (1u << (f))
 
 /* The commands, one file each (cmd_NAME.c). */
 extern const struct cmd_entry cmd_new, cmd_move, cmd_show, cmd_post, cmd_moves, cmd_score,
@@ -82,6 +89,8 @@ const struct cmd_entry *const *cmd_all(void);
 const struct cmd_entry *cmd_find(const char *name);
 /* 1 when e draws pictures (takes --format png and svg): show alone. */
 int cmd_draws(const struct cmd_entry *e);
+/* 1 when e prints format f (text always; the others as e->formats says). */
+int cmd_prints(const struct cmd_entry *e, enum format f);
 void cmd_usage(const struct cmd_entry *e, FILE *f);
 int cmd_help_text(const char *name, FILE *f);
 void cmd_overview(FILE *f);
@@ -90,7 +99,8 @@ void cmd_overview(FILE *f);
  * args.c: the small option parser every command uses.  Options may stand
  * before or among the operands; `--name value` and `--name=value` both
  * work; the global options (--db, --format, --config) are accepted by
- * every command (--format png and svg only by those that draw, cmd_draws).
+ * every command (--format only with a format it prints, cmd_prints; png
+ * and svg only by those that draw, cmd_draws).
  * -o FILE is --output FILE wherever --output is an option.  Returns 0 or EXIT_USAGE (after printing why).
  */
 struct opt_spec {

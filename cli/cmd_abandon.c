@@ -151,6 +151,7 @@ const struct cmd_entry cmd_abandon = {
 	run_abandon,
 	0,
 	abandon_probes,
+	0,	/* text only */
 };
 
 static const struct cmd_probe delete_probes[] = {
@@ -169,4 +170,5 @@ const struct cmd_entry cmd_delete = {
 	run_delete,
 	0,
 	delete_probes,
+	0,	/* text only */
 };

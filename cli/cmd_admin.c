@@ -30,4 +30,5 @@ const struct cmd_entry cmd_admin = {
 	run_admin,
 	1,
 	probes,
+	FMT_BIT(FMT_BBCODE) | FMT_BIT(FMT_MARKDOWN) | FMT_BIT(FMT_JSON),
 };

@@ -126,4 +126,5 @@ const struct cmd_entry cmd_away = {
 	run_away,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -51,4 +51,5 @@ const struct cmd_entry cmd_copy = {
 	run_copy,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -74,4 +74,5 @@ const struct cmd_entry cmd_export = {
 	run_export,
 	0,
 	probes,
+	FMT_BIT(FMT_JSON),
 };

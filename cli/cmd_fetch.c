@@ -129,4 +129,5 @@ const struct cmd_entry cmd_fetch = {
 	run_fetch,
 	0,
 	probes,
+	0,	/* text only */
 };

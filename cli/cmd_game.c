@@ -230,4 +230,5 @@ const struct cmd_entry cmd_game = {
 	run_game,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -41,4 +41,5 @@ const struct cmd_entry cmd_help = {
 	run_help,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -90,4 +90,5 @@ const struct cmd_entry cmd_import = {
 	run_import,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -45,4 +45,5 @@ const struct cmd_entry cmd_init = {
 	run_init,
 	0,
 	probes,
+	0,	/* text only */
 };

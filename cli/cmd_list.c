@@ -184,4 +184,5 @@ const struct cmd_entry cmd_list = {
 	run_list,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -134,4 +134,5 @@ const struct cmd_entry cmd_log = {
 	run_log,
 	0,
 	probes,
+	FMT_BIT(FMT_JSON),
 };

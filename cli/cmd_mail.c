@@ -96,4 +96,5 @@ const struct cmd_entry cmd_mail = {
 	run_mail,
 	0,
 	probes,
+	0,	/* text only */
 };

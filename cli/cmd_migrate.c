@@ -63,4 +63,5 @@ const struct cmd_entry cmd_migrate = {
 	run_migrate,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -153,4 +153,5 @@ const struct cmd_entry cmd_move = {
 	run_move,
 	2,
 	probes,
+	FMT_BIT(FMT_BBCODE) | FMT_BIT(FMT_MARKDOWN) | FMT_BIT(FMT_JSON),
 };

@@ -66,4 +66,5 @@ const struct cmd_entry cmd_moves = {
 	run_moves,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -118,4 +118,5 @@ const struct cmd_entry cmd_new = {
 	run_new,
 	0,
 	probes,
+	0,	/* text only */
 };

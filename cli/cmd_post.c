@@ -47,10 +47,6 @@ run_post(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_post, stderr);
 		goto out;
 	}
-	if (c->format == FMT_JSON) {
-		errx_line(c, "post writes BBCode or Markdown, not json");
-		goto out;
-	}
 	if (image != NULL && image_name(image) == NULL) {
 		errx_line(c, "--image %s: the file's name goes into the post as it is: use "
 		    "letters, digits, '.', '-' and '_' only", image);
@@ -66,9 +62,10 @@ run_post(struct ctx *c, int argc, char **argv)
 			rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
 			goto out;
 		}
-		if (write_file(image, pic.s, pic.len) != 0) {
-			errx_line(c, "cannot write %s: %s", image, strerror(errno));
-			rc = EXIT_IOERR;
+		if ((rc = write_file(image, pic.s, pic.len)) != 0) {
+			errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", image,
+			    strerror(errno));
+			rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
 			goto out;
 		}
 	}
@@ -108,4 +105,5 @@ const struct cmd_entry cmd_post = {
 	run_post,
 	0,
 	probes,
+	FMT_BIT(FMT_BBCODE) | FMT_BIT(FMT_MARKDOWN),
 };

@@ -115,4 +115,5 @@ const struct cmd_entry cmd_remind = {
 	run_remind,
 	0,
 	probes,
+	0,	/* text only */
 };

@@ -56,8 +56,26 @@ run_score(struct ctx *c, int argc, char **argv)
 		n++;
 	}
 	qsort(lines, (size_t)n, sizeof(lines[0]), by_label);
-	for (i = 0; i < n; i++)
-		printf("%s=%d\n", lines[i].label, lines[i].score);
+	if (c->format == FMT_JSON) {
+		json_t *o = json_object();
+		char *text = NULL;
+
+		for (i = 0; o != NULL && i < n; i++)
+			if (json_object_set_new(o, lines[i].label, json_integer(lines[i].score)) != 0)
+				break;
+		if (o != NULL && i == n)
+			text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_decref(o);
+		if (text == NULL) {
+			errx_line(c, "out of memory");
+			rc = EXIT_SOFTWARE;
+			goto out;
+		}
+		printf("%s\n", text);
+		free(text);
+	} else
+		for (i = 0; i < n; i++)
+			printf("%s=%d\n", lines[i].label, lines[i].score);
 	rc = EXIT_OK;
 out:
 	game_unload(&g);
@@ -77,8 +95,10 @@ const struct cmd_entry cmd_score = {
 	"score GAME [--as SEAT]",
 	"print the scores, NAME=SCORE, one per line",
 	"Sorted by name.  While a game with hidden scoring runs, only the --as\n"
-	"seat's own line is printed (and nothing without --as).\n",
+	"seat's own line is printed (and nothing without --as).  --format json\n"
+	"prints the same as one object of NAME: SCORE.\n",
 	run_score,
 	0,
 	probes,
+	FMT_BIT(FMT_JSON),
 };

@@ -127,4 +127,5 @@ const struct cmd_entry cmd_seat = {
 	run_seat,
 	0,
 	probes,
+	0,	/* text only */
 };

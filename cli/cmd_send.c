@@ -25,6 +25,20 @@ say_held(const char *rcpt, const char *kind, int64_t game, int64_t at, void *arg
 		    "then\n", rcpt, when);
 }
 
+/* Answers dropped past the held ones an address may have, said once an episode. */
+static void
+say_dropped(const char *addr, int count, int64_t first, void *arg)
+{
+	char when[64];
+
+	(void)arg;
+	clock_time_text(first, when, sizeof(when));
+	printf("dropped: %d answer%s to %s since %s, past %d hours of answers waiting for it "
+	    "(replies_per_hour); the mail was handled, its answer not sent, and more are "
+	    "dropped without another word until a day passes without one\n", count,
+	    count == 1 ? "" : "s", addr, when, INMAIL_HELD_HOURS);
+}
+
 static int
 run_send(struct ctx *c, int argc, char **argv)
 {
@@ -59,7 +73,8 @@ run_send(struct ctx *c, int argc, char **argv)
 		goto out;
 	/* What a limit holds back, said once even with --quiet: the game master
 	 * hears of it, and the player gets it when the limit lifts. */
-	if ((src = store_outbox_held_report(s, say_held, NULL)) != STORE_OK) {
+	if ((src = store_outbox_held_report(s, say_held, NULL)) != STORE_OK ||
+	    (src = store_dropped_report(s, say_dropped, NULL)) != STORE_OK) {
 		rc = store_exit(s, src);
 		goto out;
 	}
@@ -111,8 +126,10 @@ const struct cmd_entry cmd_send = {
 	"each mail not sent and the summary.  First the digests that are due are\n"
 	"composed (players who chose \"mail digest HOURS\"); an answer that\n"
 	"replies_per_hour holds back is said once (\"held: ...\"), even with --quiet,\n"
-	"and goes out when the limit lifts.\n",
+	"and goes out when the limit lifts; answers dropped because 3 hours' worth\n"
+	"wait for their address already are said once too (\"dropped: ...\").\n",
 	run_send,
 	0,
 	probes,
+	0,	/* text only */
 };

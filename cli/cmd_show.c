@@ -17,9 +17,10 @@ show_picture(struct ctx *c, const struct loaded *g, const char *path)
 	if (drawn != 0) {
 		errx_line(c, "%s", err);
 		rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
-	} else if (path != NULL && write_file(path, pic.s, pic.len) != 0) {
-		errx_line(c, "cannot write %s: %s", path, strerror(errno));
-		rc = EXIT_IOERR;
+	} else if (path != NULL && (rc = write_file(path, pic.s, pic.len)) != 0) {
+		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", path,
+		    strerror(errno));
+		rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
 	} else if (path == NULL && (fwrite(pic.s, 1, pic.len, stdout) != pic.len ||
 	    fflush(stdout) != 0)) {
 		errx_line(c, "cannot write the picture: %s", strerror(errno));
@@ -80,9 +81,11 @@ run_show(struct ctx *c, int argc, char **argv)
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
-	if (output != NULL && write_file(output, rep.s != NULL ? rep.s : "", rep.len) != 0) {
-		errx_line(c, "cannot write %s: %s", output, strerror(errno));
-		rc = EXIT_IOERR;
+	if (output != NULL && (rc = write_file(output, rep.s != NULL ? rep.s : "", rep.len)) !=
+	    0) {
+		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", output,
+		    strerror(errno));
+		rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
 		goto out;
 	}
 	if (output == NULL)
@@ -118,4 +121,6 @@ const struct cmd_entry cmd_show = {
 	run_show,
 	0,
 	probes,
+	FMT_BIT(FMT_BBCODE) | FMT_BIT(FMT_MARKDOWN) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_PNG) |
+	    FMT_BIT(FMT_SVG),
 };

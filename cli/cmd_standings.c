@@ -30,10 +30,6 @@ run_standings(struct ctx *c, int argc, char **argv)
 		errx_line(c, "no game '%s'; `arbiter help` lists them", ops[0]);
 		goto out;
 	}
-	if (c->format == FMT_BBCODE || c->format == FMT_MARKDOWN) {
-		errx_line(c, "standings are text or json, not a forum's format");
-		goto out;
-	}
 	if ((rc = game_open_store(c, STORE_OPEN_READ, &s)) != EXIT_OK)
 		goto out;
 	if ((rc = standings_text(s, r != NULL ? r->name : NULL, c->format == FMT_JSON, &out)) !=
@@ -51,7 +47,7 @@ out:
 }
 
 static const struct cmd_probe probes[] = {
-	{ PROBE_PUBLIC, "", PROBE_ANY },	/* text and json; a forum's format refused */
+	{ PROBE_PUBLIC, "", PROBE_ANY },	/* text and json (cmd_entry formats) */
 	{ PROBE_PUBLIC, "RULES", PROBE_ANY },
 	{ PROBE_PUBLIC, "GAME", PROBE_ANY },
 	{ PROBE_END, NULL, 0 },
@@ -71,4 +67,5 @@ const struct cmd_entry cmd_standings = {
 	run_standings,
 	0,
 	probes,
+	FMT_BIT(FMT_JSON),
 };

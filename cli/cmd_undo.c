@@ -108,4 +108,5 @@ const struct cmd_entry cmd_undo = {
 	run_undo,
 	0,
 	probes,
+	0,	/* text only */
 };

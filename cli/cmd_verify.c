@@ -75,4 +75,5 @@ const struct cmd_entry cmd_verify = {
 	run_verify,
 	0,
 	probes,
+	0,	/* text only */
 };

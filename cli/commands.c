@@ -40,7 +40,13 @@ cmd_find(const char *name)
 int
 cmd_draws(const struct cmd_entry *e)
 {
-	return e == &cmd_show;
+	return cmd_prints(e, FMT_PNG) || cmd_prints(e, FMT_SVG);
+}
+
+int
+cmd_prints(const struct cmd_entry *e, enum format f)
+{
+	return f == FMT_TEXT || (e->formats & FMT_BIT(f)) != 0;
 }
 
 void
@@ -71,7 +77,8 @@ cmd_overview(FILE *f)
 	    "  --db DB        the game database: a file, or a postgresql:// URI (default\n"
 	    "                 $ARBITER_DB, else db in the configuration, else ./arbiter.db)\n"
 	    "  --format FMT   output format: %s\n"
-	    "                 (png and svg: a picture of the board; show alone draws)\n"
+	    "                 (png and svg: a picture of the board; show alone draws;\n"
+	    "                 a command refuses a format it does not print)\n"
 	    "  --config FILE  the site configuration file\n\n"
 	    "`arbiter help COMMAND` or `arbiter COMMAND --help` tells more; see arbiter(1).\n",
 	    comma);
@@ -93,6 +100,18 @@ cmd_help_text(const char *name, FILE *f)
 	}
 	cmd_usage(e, f);
 	fprintf(f, "\n%s\n\n%s", e->summary, e->help);
+	{
+		int k, m = 0, total = 0;
+
+		for (k = 0; k < FMT_COUNT; k++)
+			total += cmd_prints(e, (enum format)k);
+		fputs("\nFormats (--format): ", f);
+		for (k = 0; k < FMT_COUNT; k++)
+			if (cmd_prints(e, (enum format)k))
+				fprintf(f, "%s%s", m++ == 0 ? "" : m == total ? " and " : ", ",
+				    format_names[k]);
+		fputs(total == 1 ? " only.\n" : ".\n", f);
+	}
 	return EXIT_OK;
 }
 

@@ -112,7 +112,7 @@ add_header_addresses(struct inbound *msg, GMimeObject *obj, const char *name)
 	}
 }
 
-/* Fill from and from_name from the first From mailbox. */
+/* Fill from and from_name from the first From mailbox; nfrom counts them all. */
 static void
 read_from(struct inbound *msg, GMimeMessage *m)
 {
@@ -126,12 +126,16 @@ read_from(struct inbound *msg, GMimeMessage *m)
 	for (i = 0; i < n; i++) {
 		InternetAddress *a = internet_address_list_get_address(list, i);
 
-		if (!INTERNET_ADDRESS_IS_MAILBOX(a))
+		if (!INTERNET_ADDRESS_IS_MAILBOX(a)) {
+			msg->nfrom += 2;	/* a group: not one author either */
+			continue;
+		}
+		msg->nfrom++;
+		if (msg->from != NULL)
 			continue;
 		msg->from = dup_trimmed(internet_address_mailbox_get_addr(
 		    INTERNET_ADDRESS_MAILBOX(a)));
 		msg->from_name = dup_trimmed(internet_address_get_name(a));
-		return;
 	}
 }
 

@@ -31,6 +31,7 @@
 
 struct inbound {
 	char *from;		/* address of the first From mailbox */
+	int nfrom;		/* how many mailboxes From names (a group counts as 2) */
 	char *from_name;	/* its display name (decoded) */
 	char *return_path;	/* envelope sender: "" for <>; NULL when
 				   there is no Return-Path header */

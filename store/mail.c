@@ -504,8 +504,8 @@ store_replies_strangers_since(struct store *s, int64_t since, int *count)
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE stranger = 1 AND at >= ?",
-	    &st);
+	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE stranger IN (1, 2) AND "
+	    "at >= ?", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, since);
@@ -517,6 +517,116 @@ store_replies_strangers_since(struct store *s, int64_t since, int *count)
 	*count = db_col_int(st, 0);
 	db_finalize(st);
 	return STORE_OK;
+}
+
+int
+store_confirmations_since(struct store *s, const char *addr, int64_t since, int *count)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE addr = ? AND stranger IN "
+	    "(2, 3) AND at >= ?", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_text(st, 1, addr);
+	db_bind_int(st, 2, since);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
+		return store_fail(s, rc, "count confirmation requests");
+	}
+	*count = db_col_int(st, 0);
+	db_finalize(st);
+	return STORE_OK;
+}
+
+/* The setting that notes an address's dropped answers: "FIRST LAST COUNT SAID". */
+static void
+dropped_key(const char *addr, char *key, size_t len)
+{
+	size_t i;
+
+	snprintf(key, len, "dropped:%s", addr);
+	for (i = 8; key[i] != '\0'; i++)
+		if (key[i] >= 'A' && key[i] <= 'Z')
+			key[i] = (char)(key[i] + 32);
+}
+
+int
+store_dropped_note(struct store *s, const char *addr, int64_t now)
+{
+	char key[320], value[100];
+	long long first = now, last = 0, count = 0;
+	int said = 0, rc;
+
+	dropped_key(addr, key, sizeof(key));
+	rc = store_meta_get(s, key, value, sizeof(value));
+	if (rc == STORE_OK && sscanf(value, "%lld %lld %lld %d", &first, &last, &count,
+	    &said) == 4 && last > now - 86400) {
+		count++;
+	} else if (rc == STORE_OK || rc == STORE_NOTFOUND) {
+		first = now;
+		count = 1;
+		said = 0;
+	} else
+		return rc;
+	snprintf(value, sizeof(value), "%lld %lld %lld %d", first, (long long)now, count, said);
+	return store_meta_put(s, key, value);
+}
+
+int
+store_dropped_report(struct store *s,
+    void (*fn)(const char *addr, int count, int64_t first, void *arg), void *arg)
+{
+	struct db_stmt *st;
+	char (*keys)[320] = NULL, (*vals)[100] = NULL;
+	int rc, n = 0, i;
+
+	if ((rc = store_begin_queue(s)) != STORE_OK)
+		return rc;
+	rc = store_prepare(s, "SELECT key, value FROM meta WHERE key LIKE 'dropped:%' ORDER BY "
+	    "key", &st);
+	if (rc != STORE_OK)
+		goto fail;
+	while ((rc = db_step(st)) == DB_ROW) {
+		long long first, last, count;
+		int said;
+		const char *k = db_col_text(st, 0), *v = db_col_text(st, 1);
+		void *nk, *nv;
+
+		if (k == NULL || v == NULL || sscanf(v, "%lld %lld %lld %d", &first, &last, &count,
+		    &said) != 4 || said)
+			continue;
+		if ((nk = realloc(keys, (size_t)(n + 1) * sizeof(*keys))) != NULL)
+			keys = nk;
+		if ((nv = realloc(vals, (size_t)(n + 1) * sizeof(*vals))) != NULL)
+			vals = nv;
+		if (nk == NULL || nv == NULL) {
+			rc = DB_ERR;
+			break;
+		}
+		snprintf(keys[n], sizeof(keys[n]), "%s", k);
+		snprintf(vals[n], sizeof(vals[n]), "%lld %lld %lld 1", first, last, count);
+		fn(k + 8, (int)count, (int64_t)first, arg);
+		n++;
+	}
+	db_finalize(st);
+	if (rc != DB_DONE) {
+		rc = store_fail(s, rc, "read dropped answers");
+		goto fail;
+	}
+	for (i = 0; i < n; i++)
+		if ((rc = store_meta_put(s, keys[i], vals[i])) != STORE_OK)
+			goto fail;
+	free(keys);
+	free(vals);
+	return store_commit(s);
+fail:
+	free(keys);
+	free(vals);
+	store_rollback(s);
+	return rc;
 }
 
 int
@@ -553,7 +663,7 @@ store_reply_note(struct store *s, const char *addr, int64_t at, int stranger)
 		return rc;
 	db_bind_text(st, 1, addr);
 	db_bind_int(st, 2, at);
-	db_bind_int(st, 3, stranger != 0);
+	db_bind_int(st, 3, stranger);
 	return store_done(s, st, "note reply");
 }
 

@@ -105,11 +105,25 @@ int store_inbound_put(struct store *s, const char *message_id, int64_t at, int64
 
 /*
  * Replies sent, for the rate limits: per address, and site-wide to
- * senders no seat vouches for (stranger = 1).
+ * senders no seat vouches for.  What a reply was (stranger): REPLY_KNOWN
+ * to a seat's or a confirmed address (its own limit alone), REPLY_STRANGER
+ * and REPLY_ASK_STRANGER (a confirmation request) to any other address
+ * (the site's limit too), REPLY_ASK_KNOWN a confirmation request to a
+ * seat's address.  store_confirmations_since counts the requests to addr.
  */
+enum { REPLY_KNOWN = 0, REPLY_STRANGER = 1, REPLY_ASK_STRANGER = 2, REPLY_ASK_KNOWN = 3 };
 int store_replies_since(struct store *s, const char *addr, int64_t since, int *count);
 int store_replies_strangers_since(struct store *s, int64_t since, int *count);
+int store_confirmations_since(struct store *s, const char *addr, int64_t since, int *count);
 int store_reply_note(struct store *s, const char *addr, int64_t at, int stranger);
+/*
+ * Answers dropped because too many wait for their address already: noted
+ * per address (an episode: until a day passes without one), and said to
+ * the game master once an episode (fn for each not yet said, then marked).
+ */
+int store_dropped_note(struct store *s, const char *addr, int64_t now);
+int store_dropped_report(struct store *s,
+    void (*fn)(const char *addr, int count, int64_t first, void *arg), void *arg);
 /*
  * When the next answer to addr may go out under a limit of most an hour:
  * now while fewer than most were noted in the hour before (answers held

@@ -29,6 +29,9 @@ struct store_table {
 	 * was sent (0: not yet). */
 	char nonce[STORE_TABLE_SEATS][33];
 	int64_t mailed_at[STORE_TABLE_SEATS];
+	/* Not stored: the seats invited by the mail being handled, whose
+	 * invitations go once it is read (so each lists them all). */
+	unsigned char fresh[STORE_TABLE_SEATS];
 };
 
 /* create takes a new id into t->id; get returns STORE_NOTFOUND when there

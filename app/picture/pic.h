@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <jansson.h>
 
+#include "picture.h"
+
 struct pic;
 
 /* No fill, or no line. */
@@ -26,6 +28,10 @@ struct picture_drawer {
 	void (*size)(const json_t *view, int *width, int *height);
 	void (*draw)(struct pic *p, const json_t *view);
 	int (*locate)(const json_t *view, const char *name, double *x, double *y);
+	/* What must not collide (picture_layout), into out[0..max): how many
+	 * there are (more than max: call again with more room); NULL when the
+	 * drawer's places are fixed cells with nothing to collide. */
+	int (*layout)(struct pic *p, const json_t *view, struct picture_item *out, int max);
 };
 
 extern const struct picture_drawer picture_tigris, picture_terra, picture_warriors;
@@ -85,6 +91,17 @@ enum {
 /* The page's title band: title left, sub right, heights PIC_TITLE_H. */
 enum { PIC_TITLE_H = 34 };
 void pic_title(struct pic *p, const json_t *view, const char *sub);
+
+/*
+ * The final ranking, once the view's game is over (game.ranking: rank,
+ * name, label and score of each seat, best first): pic_ranking_lines is
+ * the lines it takes, 0 while the game runs; pic_ranking draws it, a
+ * heading with its baseline at y and a line per seat LINE_H below each
+ * other, across width, and returns the baseline of its last line.
+ */
+int pic_ranking_lines(const json_t *view);
+double pic_ranking(struct pic *p, const json_t *view, double x, double y, double line_h,
+    double width);
 
 /*
  * Readers of the view that never fail: a missing key or a value of

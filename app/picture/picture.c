@@ -186,6 +186,83 @@ to_sbuf(void *closure, const unsigned char *data, unsigned int len)
 	return b->oom ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
 }
 
+/* A canvas on sf, w x h, with its fonts. */
+static void
+pic_open(struct pic *p, cairo_surface_t *sf, int w, int h)
+{
+	p->cr = cairo_create(sf);
+	p->width = w;
+	p->height = h;
+	p->face[0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	p->face[1] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    CAIRO_FONT_WEIGHT_BOLD);
+	{
+		/*
+		 * Text hinted to the pixel and not smoothed: at these sizes
+		 * DejaVu reads as well, and the PNG is 40% smaller (smoothed
+		 * text was half its bytes).
+		 */
+		cairo_font_options_t *fo = cairo_font_options_create();
+
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
+		cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_FULL);
+		cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
+		cairo_set_font_options(p->cr, fo);
+		cairo_font_options_destroy(fo);
+	}
+}
+
+static void
+pic_close(struct pic *p)
+{
+	cairo_destroy(p->cr);
+	cairo_font_face_destroy(p->face[0]);
+	cairo_font_face_destroy(p->face[1]);
+}
+
+int
+picture_layout(const json_t *view, struct picture_item **items, char *err, size_t errlen)
+{
+	const struct picture_drawer *d = drawer_of(view);
+	cairo_surface_t *sf;
+	struct pic p;
+	int n = 0, max = 256, w, h;
+
+	*items = NULL;
+	if (d == NULL) {
+		snprintf(err, errlen, "no picture is drawn for the game '%s'",
+		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
+		return -1;
+	}
+	if (cairo_dl_load(err, errlen) != 0)
+		return -1;
+	if (d->layout == NULL)
+		return 0;
+	d->size(view, &w, &h);
+	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	pic_open(&p, sf, w, h);
+	for (;;) {
+		struct picture_item *more = realloc(*items, (size_t)max * sizeof(**items));
+
+		if (more == NULL) {
+			free(*items);
+			*items = NULL;
+			n = -1;
+			snprintf(err, errlen, "out of memory");
+			break;
+		}
+		*items = more;
+		n = d->layout(&p, view, *items, max);
+		if (n <= max)
+			break;
+		max = n;
+	}
+	pic_close(&p);
+	cairo_surface_destroy(sf);
+	return n;
+}
+
 int
 picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *err,
     size_t errlen)
@@ -210,34 +287,12 @@ picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *
 		sf = cairo_svg_surface_create_for_stream(to_sbuf, out, w, h);
 	else
 		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	p.cr = cairo_create(sf);
-	p.width = w;
-	p.height = h;
-	p.face[0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
-	p.face[1] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
-	{
-		/*
-		 * Text hinted to the pixel and not smoothed: at these sizes
-		 * DejaVu reads as well, and the PNG is 40% smaller (smoothed
-		 * text was half its bytes).
-		 */
-		cairo_font_options_t *fo = cairo_font_options_create();
-
-		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
-		cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_FULL);
-		cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
-		cairo_set_font_options(p.cr, fo);
-		cairo_font_options_destroy(fo);
-	}
+	pic_open(&p, sf, w, h);
 	cairo_set_source_rgb(p.cr, 1, 1, 1);
 	cairo_paint(p.cr);
 	d->draw(&p, view);
 	st = cairo_status(p.cr);
-	cairo_destroy(p.cr);
-	cairo_font_face_destroy(p.face[0]);
-	cairo_font_face_destroy(p.face[1]);
+	pic_close(&p);
 	if (st == CAIRO_STATUS_SUCCESS && f == PICTURE_PNG &&
 	    write_png(sf, out, why, sizeof(why)) != 0) {
 		cairo_surface_destroy(sf);
@@ -494,6 +549,48 @@ pic_title(struct pic *p, const json_t *view, const char *sub)
 	w = pic_text(p, p->width - 12, 22, 13, PIC_RIGHT, 0xf3e6c8u, sub);
 	pic_text(p, 12, 22, 16, PIC_BOLD, 0xffffffu, pic_text_fit(p, 16, PIC_BOLD,
 	    p->width - w - 40, head, fit, sizeof(fit)));
+}
+
+int
+pic_ranking_lines(const json_t *view)
+{
+	const json_t *r = pic_jarr(pic_jobj(view, "game"), "ranking");
+
+	return r != NULL && json_array_size(r) > 0 ? 1 + (int)json_array_size(r) : 0;
+}
+
+double
+pic_ranking(struct pic *p, const json_t *view, double x, double y, double line_h,
+    double width)
+{
+	const json_t *r = pic_jarr(pic_jobj(view, "game"), "ranking");
+	char t[300], fit[300];
+	size_t i;
+
+	if (pic_ranking_lines(view) == 0)
+		return y - line_h;
+	pic_text(p, x, y, 13, PIC_BOLD, PIC_INK, "Final ranking");
+	pic_text(p, x + 300, y, 11, PIC_BOLD | PIC_RIGHT, PIC_FAINT, "score");
+	for (i = 0; i < json_array_size(r); i++) {
+		const json_t *e = json_array_get(r, i);
+		const char *label = pic_jstr(e, "label", "");
+		long rank = pic_jint(e, "rank", 0);
+
+		y += line_h;
+		if (rank == 1)
+			pic_round_rect(p, x - 4, y - line_h + 5, 310, line_h - 1, 3, 0xf6e7b8u,
+			    PIC_NONE, 0);
+		snprintf(t, sizeof(t), "%ld.", rank);
+		pic_text(p, x + 22, y, 13, PIC_BOLD | PIC_RIGHT, PIC_INK, t);
+		snprintf(t, sizeof(t), "%s%s%s%s", pic_jstr(e, "name", "?"), label[0] ? " (" : "",
+		    label, label[0] ? ")" : "");
+		pic_text(p, x + 30, y, 13, rank == 1 ? PIC_BOLD : 0, PIC_INK, pic_text_fit(p, 13,
+		    rank == 1 ? PIC_BOLD : 0, (width < 300 ? width : 300) - 80, t, fit,
+		    sizeof(fit)));
+		snprintf(t, sizeof(t), "%ld", pic_jint(e, "score", 0));
+		pic_text(p, x + 300, y, 13, PIC_BOLD | PIC_RIGHT, PIC_INK, t);
+	}
+	return y;
 }
 
 const char *

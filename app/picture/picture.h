@@ -49,6 +49,30 @@ int picture_size(const json_t *view, int *width, int *height);
  */
 int picture_locate(const json_t *view, const char *name, double *x, double *y);
 
+/*
+ * What a drawer lays out where it must not collide, for the tests: each
+ * label's box (its text's ink), each line's visible part (between the
+ * boxes it joins) and each place's box.  A label named like a place's box
+ * (owner) belongs inside that box; any other label keeps clear of every
+ * box, every line and every other label.
+ */
+enum picture_item_kind { PICTURE_LABEL, PICTURE_LINE, PICTURE_BOX };
+struct picture_item {
+	int kind;
+	char name[32];		/* the label's text, "WES-NOR" for a line, a box's place */
+	char owner[32];		/* a label inside a place's box: the place; else "" */
+	double x1, y1, x2, y2;	/* a box's corners, top left and bottom right; a line's ends */
+	double lw;		/* a line's width */
+};
+
+/*
+ * The items of view's picture into a new array (*items, free() it): their
+ * number, 0 for a drawer that places no label by itself, or -1 (err set)
+ * when there is no drawer or cairo could not be loaded.
+ */
+int picture_layout(const json_t *view, struct picture_item **items, char *err,
+    size_t errlen);
+
 /* 1 when the rules named have a drawer. */
 int picture_has_drawer(const char *rules);
 

@@ -112,6 +112,9 @@ tm_size(const json_t *view, int *w, int *h)
 	/* scoring tiles, actions and bonus tiles, factions, two status lines, legend */
 	*h = (int)BELOW_Y + 58 + 64 + 26 + nfactions(view) * LINE_H + 8 + 3 * LINE_H + 24 +
 	    MARGIN;
+	/* and the final ranking, once the game is over */
+	if (pic_ranking_lines(view) > 0)
+		*h += pic_ranking_lines(view) * LINE_H + 8;
 }
 
 static void
@@ -384,8 +387,13 @@ tiles(struct pic *p, const json_t *view, double y)
 			pic_text(p, x + 63, y + 22, 9, PIC_BOLD | PIC_RIGHT, 0xa06a00u, t);
 		}
 		if (n >= 1 && n <= 10) {
+			/* "pass: SH/SA 4" a little smaller, so it stays on its tile */
+			double sz = 9;
+
+			while (sz > 7 && pic_text_width(p, sz, 0, bonus[n - 1][0]) > 60)
+				sz -= 0.5;
 			pic_text(p, x + 4, y + 34, 9, 0, PIC_INK, bonus[n - 1][1]);
-			pic_text(p, x + 4, y + 46, 9, 0, 0x6b5a30u, bonus[n - 1][0]);
+			pic_text(p, x + 4, y + 46, sz, 0, 0x6b5a30u, bonus[n - 1][0]);
 		}
 		x += 70;
 	}
@@ -499,7 +507,11 @@ tm_draw(struct pic *p, const json_t *view)
 	tiles(p, view, y);
 	y += 58 + 64 + 14;
 	factions(p, view, y);
-	legend(p, y + (nfactions(view) + 2) * LINE_H + 8 + 24);
+	/* Below the status line, the final ranking once the game is over. */
+	y += (nfactions(view) + 2) * LINE_H + 6;
+	if (pic_ranking_lines(view) > 0)
+		y = pic_ranking(p, view, MARGIN, y + LINE_H + 8, LINE_H, WIDTH - 2 * MARGIN);
+	legend(p, y + 2 + 24);
 }
 
 static int
@@ -527,4 +539,4 @@ tm_locate(const json_t *view, const char *name, double *x, double *y)
 	return -1;
 }
 
-const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw, tm_locate };
+const struct picture_drawer picture_terra = { "terra", tm_size, tm_draw, tm_locate, NULL };

@@ -64,6 +64,9 @@ tg_size(const json_t *view, int *w, int *h)
 	*w = BX + COLS * CELL + GUT + MARGIN;
 	/* players, monuments, status (two lines), legend (three) */
 	*h = PANEL_Y + (nseats(view) + 1) * LINE_H + 12 + 5 * LINE_H + MARGIN;
+	/* and the final ranking, once the game is over */
+	if (pic_ranking_lines(view) > 0)
+		*h += pic_ranking_lines(view) * LINE_H + 8;
 }
 
 /*
@@ -367,6 +370,8 @@ panel(struct pic *p, const json_t *view, int width)
 		    "");
 	pic_text(p, MARGIN, y, 12, PIC_BOLD, PIC_INK, pic_text_fit(p, 12, PIC_BOLD,
 	    width - 2 * MARGIN, line, fit, sizeof(fit)));
+	if (pic_ranking_lines(view) > 0)
+		y = pic_ranking(p, view, MARGIN, y + LINE_H + 8, LINE_H, width - 2 * MARGIN);
 	/* The legend. */
 	y += LINE_H + 8;
 	pic_line(p, MARGIN, y - 14, width - MARGIN, y - 14, PIC_RULE, 1);
@@ -429,4 +434,4 @@ tg_locate(const json_t *view, const char *name, double *x, double *y)
 	return 0;
 }
 
-const struct picture_drawer picture_tigris = { "tigris", tg_size, tg_draw, tg_locate };
+const struct picture_drawer picture_tigris = { "tigris", tg_size, tg_draw, tg_locate, NULL };

@@ -9,6 +9,7 @@
  * waits for and a legend.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pic.h"
@@ -17,7 +18,8 @@ enum { MARGIN = 12, LINE_H = 19, BOX_W = 66, BOX_H = 42 };
 #define COL_W 12.5			/* pixels per column of the sketch */
 #define ROW_H 30.0			/* pixels per line of the sketch */
 #define MAP_X (MARGIN + 8.0)
-#define MAP_Y (PIC_TITLE_H + 22.0)
+/* room above the top row for a country's name, clear of the title band */
+#define MAP_Y (PIC_TITLE_H + 36.0)
 #define SEA 0x2f7fd0u
 #define BARB 0x555555u
 
@@ -67,6 +69,9 @@ wt_size(const json_t *view, int *w, int *h)
 		*w = 760;
 	/* players (and a header), barbarians and wars, two status lines, legend */
 	*h = (int)MAP_BOTTOM(e) + (nseats(view) + 1) * LINE_H + 10 + 4 * LINE_H + MARGIN;
+	/* and the final ranking, once the game is over */
+	if (pic_ranking_lines(view) > 0)
+		*h += pic_ranking_lines(view) * LINE_H + 8;
 }
 
 /* A province's box: centre. */
@@ -189,7 +194,7 @@ box(struct pic *p, const json_t *view, const json_t *pr)
 	const char *owner = pic_jstr(pr, "owner", NULL), *type = pic_jstr(pr, "type", "");
 	uint32_t fill = owner != NULL ? pic_tint(side_rgb(view, owner), 0.55) : 0xffffffu;
 	char t[32];
-	double x, y, ux;
+	double x, y, ux, right;
 	long forts = pic_jint(pr, "forts", 0), pri = pic_jint(pr, "princesses", 0);
 	int k;
 	size_t i, j;
@@ -215,11 +220,13 @@ box(struct pic *p, const json_t *view, const json_t *pr)
 			ux -= 2 + pic_text(p, ux, y - 7, 9, PIC_BOLD | PIC_RIGHT, PIC_INK, t);
 		}
 	}
+	/* Units (below) end short of the princesses, bottom right. */
+	right = x + BOX_W / 2.0 - 4;
 	if (pri > 0) {
 		snprintf(t, sizeof(t), "\xe2\x99\x9b%ld", pri);
-		pic_text(p, x + BOX_W / 2.0 - 4, y + 16, 10, PIC_BOLD | PIC_RIGHT, 0xa0306au, t);
+		right -= pic_text(p, right, y + 16, 10, PIC_BOLD | PIC_RIGHT, 0xa0306au, t) + 3;
 	}
-	/* Units: per side and kind, a mark and a count. */
+	/* Units: per side and kind, a mark and a count, each clear of the next. */
 	ux = x - BOX_W / 2.0 + 10;
 	for (i = 0; units != NULL && i < json_array_size(units); i++) {
 		const char *side = pic_jstr(json_array_get(units, i), "side", "");
@@ -235,42 +242,237 @@ box(struct pic *p, const json_t *view, const json_t *pr)
 			for (j = 0; j < json_array_size(units); j++)
 				n += strcmp(pic_jstr(json_array_get(units, j), "side", ""), side) == 0 &&
 				    strcmp(pic_jstr(json_array_get(units, j), "kind", ""), kinds[k]) == 0;
-			if (n == 0 || ux > x + BOX_W / 2.0 - (pri > 0 ? 30 : 12))
+			snprintf(t, sizeof(t), "%d", n);
+			if (n == 0 || ux + 7 + pic_text_width(p, 10, PIC_BOLD, t) > right)
 				continue;
 			unit_mark(p, k, ux, y + 8, side_rgb(view, side));
-			snprintf(t, sizeof(t), "%d", n);
-			ux += 7 + pic_text(p, ux + 7, y + 12, 10, PIC_BOLD, PIC_INK, t) + 4;
+			ux += 7 + pic_text(p, ux + 7, y + 12, 10, PIC_BOLD, PIC_INK, t) + 2 + 5.5 + 2;
 		}
 	}
 }
 
-/* Each country's name above its northernmost province. */
+/*
+ * What must not collide.  Each province's box and its name; each border's
+ * and sea crossing's visible part, from box edge to box edge; each
+ * country's name, put in the first place clear of all of those and of
+ * the names placed before it: in the gap above or below one of its
+ * provinces (north first, then west), at the middle or shifted aside.
+ */
+
+/* Where the segment from (x1, y1) towards (x2, y2) leaves the box of
+ * half sizes hw, hh centred on (x1, y1). */
+static void
+leave_box(double x1, double y1, double x2, double y2, double hw, double hh, double *x,
+    double *y)
+{
+	double dx = x2 - x1, dy = y2 - y1, t = 1;
+
+	if (dx != 0 && hw / (dx < 0 ? -dx : dx) < t)
+		t = hw / (dx < 0 ? -dx : dx);
+	if (dy != 0 && hh / (dy < 0 ? -dy : dy) < t)
+		t = hh / (dy < 0 ? -dy : dy);
+	*x = x1 + dx * t;
+	*y = y1 + dy * t;
+}
+
+/* 1 when the segment, widened by pad on each side, meets the box
+ * (Liang-Barsky clipping). */
+static int
+line_meets(const struct picture_item *l, const struct picture_item *b, double pad)
+{
+	double x0 = b->x1 - pad, y0 = b->y1 - pad, x1 = b->x2 + pad, y1 = b->y2 + pad;
+	double dx = l->x2 - l->x1, dy = l->y2 - l->y1, t0 = 0, t1 = 1;
+	double pq[4][2] = { { -dx, l->x1 - x0 }, { dx, x1 - l->x1 }, { -dy, l->y1 - y0 },
+		{ dy, y1 - l->y1 } };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		double r;
+
+		if (pq[i][0] == 0) {
+			if (pq[i][1] < 0)
+				return 0;
+			continue;
+		}
+		r = pq[i][1] / pq[i][0];
+		if (pq[i][0] < 0 && r > t0)
+			t0 = r;
+		else if (pq[i][0] > 0 && r < t1)
+			t1 = r;
+		if (t0 > t1)
+			return 0;
+	}
+	return 1;
+}
+
+static int
+boxes_meet(const struct picture_item *a, const struct picture_item *b, double pad)
+{
+	return a->x1 < b->x2 + pad && b->x1 < a->x2 + pad && a->y1 < b->y2 + pad &&
+	    b->y1 < a->y2 + pad;
+}
+
+/* A label's box: text of size px at baseline y, x its left end (capitals,
+ * '$' and '*': no descender below 0.12 of the size). */
+static void
+label_box(struct picture_item *it, const char *text, const char *owner, double x, double y,
+    double size, double w)
+{
+	memset(it, 0, sizeof(*it));
+	it->kind = PICTURE_LABEL;
+	snprintf(it->name, sizeof(it->name), "%s", text);
+	snprintf(it->owner, sizeof(it->owner), "%s", owner);
+	it->x1 = x;
+	it->x2 = x + w;
+	it->y1 = y - 0.76 * size;
+	it->y2 = y + 0.12 * size;
+}
+
+/* How many of items[0..n) a country's name at box c would touch. */
+static int
+collisions(const struct picture_item *items, int n, const struct picture_item *c, int width)
+{
+	int i, k = c->x1 < 2 || c->x2 > width - 2 || c->y1 < PIC_TITLE_H + 2;
+
+	for (i = 0; i < n; i++)
+		if (items[i].kind == PICTURE_LINE)
+			k += line_meets(&items[i], c, items[i].lw / 2 + 1.5);
+		else
+			k += boxes_meet(&items[i], c, 1.5);
+	return k;
+}
+
+#define PUT(it) do { if (n < max) out[n] = (it); n++; } while (0)
+
+static int
+wt_layout(struct pic *p, const json_t *view, struct picture_item *out, int max)
+{
+	const json_t *pv = pic_jarr(view, "provinces");
+	struct picture_item it, best;
+	size_t i, j, k;
+	int n = 0, w, h, fixed;
+
+	wt_size(view, &w, &h);
+	for (i = 0; pv != NULL && i < json_array_size(pv); i++) {
+		const json_t *a = json_array_get(pv, i), *adj = pic_jarr(a, "adjacent");
+		const json_t *sea = pic_jarr(a, "sea_crossings");
+		const char *type = pic_jstr(a, "type", "");
+		char t[32];
+		double x1, y1, x2, y2;
+
+		if (centre(a, &x1, &y1) != 0)
+			continue;
+		memset(&it, 0, sizeof(it));
+		it.kind = PICTURE_BOX;
+		snprintf(it.name, sizeof(it.name), "%s", pic_jstr(a, "code", "?"));
+		it.x1 = x1 - BOX_W / 2.0;
+		it.y1 = y1 - BOX_H / 2.0;
+		it.x2 = x1 + BOX_W / 2.0;
+		it.y2 = y1 + BOX_H / 2.0;
+		PUT(it);
+		snprintf(t, sizeof(t), "%s%s", strcmp(type, "capital") == 0 ? "*" :
+		    strcmp(type, "trade") == 0 ? "$" : "", pic_jstr(a, "code", "?"));
+		label_box(&it, t, pic_jstr(a, "code", "?"), x1 - BOX_W / 2.0 + 5, y1 - 6, 12,
+		    pic_text_width(p, 12, PIC_BOLD, t));
+		PUT(it);
+		for (j = 0; adj != NULL && j < json_array_size(adj); j++) {
+			const char *code = json_string_value(json_array_get(adj, j));
+			const json_t *b = province(view, code != NULL ? code : "");
+			int by_sea = 0;
+
+			if (b == NULL || centre(b, &x2, &y2) != 0 || strcmp(pic_jstr(a, "code", ""),
+			    pic_jstr(b, "code", "")) > 0)
+				continue;	/* each pair once */
+			for (k = 0; sea != NULL && k < json_array_size(sea); k++)
+				by_sea |= json_string_value(json_array_get(sea, k)) != NULL &&
+				    strcmp(json_string_value(json_array_get(sea, k)), code) == 0;
+			memset(&it, 0, sizeof(it));
+			it.kind = PICTURE_LINE;
+			snprintf(it.name, sizeof(it.name), "%s-%s", pic_jstr(a, "code", "?"), code);
+			leave_box(x1, y1, x2, y2, BOX_W / 2.0, BOX_H / 2.0, &it.x1, &it.y1);
+			leave_box(x2, y2, x1, y1, BOX_W / 2.0, BOX_H / 2.0, &it.x2, &it.y2);
+			it.lw = by_sea ? 2.5 : 2;
+			PUT(it);
+		}
+	}
+	/* The countries' names, each where it touches nothing yet placed. */
+	fixed = n < max ? n : max;
+	for (i = 0; pv != NULL && i < json_array_size(pv); i++) {
+		const char *c = pic_jstr(json_array_get(pv, i), "country", "");
+		double lw = pic_text_width(p, 10, PIC_BOLD, c);
+		int least = -1, seen = 0;
+		size_t m, own[64], nown;
+
+		for (j = 0; j < i; j++)
+			seen |= strcmp(pic_jstr(json_array_get(pv, j), "country", ""), c) == 0;
+		if (seen || c[0] == '\0')
+			continue;
+		/* Its provinces north to south, west to east: the gaps above, then below. */
+		for (m = 0, nown = 0; m < json_array_size(pv) && nown < 64; m++) {
+			double x, y, ox, oy;
+			size_t q;
+
+			if (strcmp(pic_jstr(json_array_get(pv, m), "country", ""), c) != 0 ||
+			    centre(json_array_get(pv, m), &x, &y) != 0)
+				continue;
+			for (q = nown++; q > 0; q--) {
+				centre(json_array_get(pv, own[q - 1]), &ox, &oy);
+				if (oy < y || (oy == y && ox <= x))
+					break;
+				own[q] = own[q - 1];
+			}
+			own[q] = m;
+		}
+		for (k = 0; k < 2 && least != 0; k++)
+			for (m = 0; m < nown && least != 0; m++) {
+				static const double shift[] = { 0, -20, 20, -34, 34 };
+				double x, y;
+				int s;
+
+				centre(json_array_get(pv, own[m]), &x, &y);
+				for (s = 0; s < 5 && least != 0; s++) {
+					double by = k == 0 ? y - BOX_H / 2.0 - 5 : y + BOX_H / 2.0 + 13;
+					int hits;
+
+					label_box(&it, c, "", x + shift[s] - lw / 2, by, 10, lw);
+					hits = collisions(out, fixed, &it, w);
+					if (least < 0 || hits < least) {
+						least = hits;
+						best = it;
+					}
+				}
+			}
+		if (least >= 0) {
+			PUT(best);
+			if (n <= max)
+				fixed = n;
+		}
+	}
+	return n;
+}
+
+#undef PUT
+
+/* Each country's name where wt_layout put it. */
 static void
 countries(struct pic *p, const json_t *view)
 {
-	const json_t *pv = pic_jarr(view, "provinces");
-	size_t i, j;
+	int max = 400, n, i;	/* the map has some 230 items: laid out once */
+	struct picture_item *items = malloc((size_t)max * sizeof(*items)), *more;
 
-	for (i = 0; pv != NULL && i < json_array_size(pv); i++) {
-		const json_t *a = json_array_get(pv, i);
-		const char *c = pic_jstr(a, "country", "");
-		double x, y, bx, by;
-		int first = 1;
-
-		if (centre(a, &x, &y) != 0)
-			continue;
-		for (j = 0; j < json_array_size(pv) && first; j++) {
-			const json_t *b = json_array_get(pv, j);
-
-			if (j == i || strcmp(pic_jstr(b, "country", ""), c) != 0 ||
-			    centre(b, &bx, &by) != 0)
-				continue;
-			if (by < y || (by == y && bx < x))
-				first = 0;
-		}
-		if (first)
-			pic_text(p, x, y - BOX_H / 2.0 - 5, 10, PIC_BOLD | PIC_CENTER, 0x9a8c6au, c);
-	}
+	if (items == NULL)
+		return;
+	n = wt_layout(p, view, items, max);
+	if (n > max && (more = realloc(items, (size_t)n * sizeof(*items))) != NULL) {
+		items = more;
+		n = wt_layout(p, view, items, n);
+	} else if (n > max)
+		n = max;
+	for (i = 0; i < n; i++)
+		if (items[i].kind == PICTURE_LABEL && items[i].owner[0] == '\0')
+			pic_text(p, items[i].x1, items[i].y1 + 0.76 * 10, 10, PIC_BOLD, 0x9a8c6au,
+			    items[i].name);
+	free(items);
 }
 
 static void
@@ -354,6 +556,8 @@ panel(struct pic *p, const json_t *view, double y, int width)
 	}
 	pic_text(p, MARGIN, y, 11, PIC_BOLD, PIC_INK, pic_text_fit(p, 11, PIC_BOLD,
 	    width - 2 * MARGIN, t, fit, sizeof(fit)));
+	if (pic_ranking_lines(view) > 0)
+		y = pic_ranking(p, view, MARGIN, y + LINE_H + 8, LINE_H, width - 2 * MARGIN);
 	/* The legend. */
 	y += LINE_H + 10;
 	pic_line(p, MARGIN, y - 16, width - MARGIN, y - 16, PIC_RULE, 1);
@@ -414,4 +618,5 @@ wt_locate(const json_t *view, const char *name, double *x, double *y)
 	return 0;
 }
 
-const struct picture_drawer picture_warriors = { "warriors", wt_size, wt_draw, wt_locate };
+const struct picture_drawer picture_warriors = { "warriors", wt_size, wt_draw, wt_locate,
+	wt_layout };

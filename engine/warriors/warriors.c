@@ -42,4 +42,5 @@ const struct game_rules warriors_rules = {
 	.public_text = wt_public_text,
 	.render_board = wt_render_board,
 	.timeout_move = wt_timeout_move,
+	.resample = wt_resample,
 };

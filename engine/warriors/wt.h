@@ -378,4 +378,7 @@ int wt_is_command(const char *line);
 void wt_render_board(const void *st, const char *const *names, struct sbuf *out);
 void wt_public_text(const void *before, int seat, const char *text, struct sbuf *out);
 
+/* wt_resample.c: the resample hook (game.h) */
+int wt_resample(void *st, int owner, uint64_t salt);
+
 #endif

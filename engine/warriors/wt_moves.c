@@ -52,58 +52,13 @@ setup_moves(struct trial *t)
 		}
 }
 
-/* Format a bundle "1 food, 2 gold" (or "" when empty). */
-static void
-bundle_text(const int *res, char *out, size_t len)
-{
-	size_t o = 0;
-	int r, n;
-
-	out[0] = '\0';
-	for (r = 0; r < WT_NRES; r++) {
-		if (res[r] == 0)
-			continue;
-		n = snprintf(out + o, len - o, "%s%d %s", o ? ", " : "", res[r], wt_res_name[r]);
-		if (n < 0 || (size_t)n >= len - o)
-			return;
-		o += (size_t)n;
-	}
-}
-
-/* Mirrors of the deals partners have already sent to this seat. */
-static void
-mirror_deals(struct trial *t)
-{
-	const struct wt_state *s = t->s;
-	char line[200], give[80], get[80];
-	int j, k;
-
-	for (j = 0; j < s->nseats; j++) {
-		if (j == t->seat || !s->p[j].ts.sent)
-			continue;
-		for (k = 0; k < s->p[j].ts.ndeals; k++) {
-			const struct wt_deal *d = &s->p[j].ts.deal[k];
-
-			if (d->partner != t->seat)
-				continue;
-			bundle_text(d->get, give, sizeof(give));
-			bundle_text(d->give, get, sizeof(get));
-			if (give[0] == '\0' || get[0] == '\0')
-				continue;
-			snprintf(line, sizeof(line), "deal %s give %s get %s",
-			    wt_seat_code(s, j), give, get);
-			offer(t, line);
-		}
-	}
-}
-
 /* The trade round: pass, VP, bank trades, routes and deals. */
 static void
 trade_moves(struct trial *t)
 {
 	const struct wt_state *s = t->s;
 	const struct wt_player *p = &s->p[t->seat];
-	int ratio = wt_trade_ratio[p->track[WT_TRADE_T]], r, r2, j;
+	int ratio = wt_trade_ratio[p->track[WT_TRADE_T]], r, r2, j, d;
 	char line[128];
 
 	offer(t, "pass");
@@ -127,15 +82,21 @@ trade_moves(struct trial *t)
 		offer(t, line);
 		if (!(p->routes & (1 << j)) && !(s->p[j].routes & (1 << t->seat)))
 			continue;
+		/*
+		 * One of each resource held for the next or the previous one:
+		 * a partner's list has the mirror of each whenever it holds the
+		 * other resource.  Only what the table sees chooses them: the
+		 * deals a partner has sent are its secret until the round is
+		 * resolved, so they are not mirrored here.
+		 */
 		for (r = 0; r < WT_NRES; r++)
-			if (p->res[r] > 0) {
+			for (d = 1; d < WT_NRES && p->res[r] > 0; d += WT_NRES - 2) {
 				snprintf(line, sizeof(line), "deal %s give 1 %s get 1 %s",
 				    wt_seat_code(s, j), wt_res_name[r],
-				    wt_res_name[(r + 1) % WT_NRES]);
+				    wt_res_name[(r + d) % WT_NRES]);
 				offer(t, line);
 			}
 	}
-	mirror_deals(t);
 }
 
 /* Every development action as text, tried with a prefix ("" or "special "). */
@@ -206,6 +167,13 @@ dev_moves(struct trial *t)
 				    wt_track_name[f], wt_track_name[to]);
 				offer(t, line);
 			}
+	/* Actions sent ahead: a second one (first slot) and a special one. */
+	for (to = 0; to < WT_NTRACK; to++) {
+		snprintf(line, sizeof(line), "pass; develop %s", wt_track_name[to]);
+		offer(t, line);
+		snprintf(line, sizeof(line), "pass; special develop %s", wt_track_name[to]);
+		offer(t, line);
+	}
 	if (wt_can_unify(t->s, t->seat))
 		offer(t, "pass; unify; develop production; develop trade");
 	peace_moves(t, "pass");

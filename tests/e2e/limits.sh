@@ -5,7 +5,9 @@
 # queue until the limit lifts, `send` tells the game master once (even with
 # --quiet), and the answer goes out then; a confirmed address's commands to
 # the site address are done at once.  Mail that proves nothing is still
-# dropped past its caps.
+# dropped past its caps; but those caps never silence a seated or confirmed
+# address, an unconfirmed address is asked to confirm once an hour, and the
+# answers held for one address are bounded (3 hours' worth).
 . "$(dirname "$0")/../e2e-lib.sh"
 
 T0=1795000000
@@ -91,4 +93,63 @@ while [ $i -lt 3 ]; do
 done
 to_site dee@example.org d4 "new tigris" 2>"$T/err"
 contains "$T/err" "nothing done"
+
+# One confirmation request an hour to an unconfirmed address: ten forged
+# mails in its name mail it once, and leave the site's limit for strangers
+# to others.
+export ARBITER_NOW=$((T0 + 30 * 3600)) ARBITER_STRANGER_REPLIES_PER_HOUR=5
+i=0
+while [ $i -lt 10 ]; do
+	i=$((i + 1))
+	to_site eve@example.org "e$i" "games" 2>"$T/err"
+done
+contains "$T/err" "not asked again"
+[ "$(count_to eve@example.org)" -eq 1 ] || fail "eve was asked $(count_to eve@example.org) times"
+ok
+to_site fay@example.org f1 "games"
+[ "$(count_to fay@example.org)" -eq 1 ] || fail "a stranger was not asked after eve's flood"
+ok
+
+# Strangers use up their limit: a seated player is still answered, within
+# its own replies_per_hour (its From is its envelope sender): a wrong
+# password, and a move sent to the site address.
+i=0
+while [ $i -lt 6 ]; do
+	i=$((i + 1))
+	to_site "s$i@example.org" "s$i" "hello"
+done
+to_site gus@example.org g1 "hello" 2>"$T/err"
+contains "$T/err" "stranger_replies_per_hour"
+[ "$(count_to gus@example.org)" -eq 0 ] || fail "a stranger was answered past the limit"
+ok
+n=$(count_to ada@example.org)
+to_site ada@example.org w1 "game: 1
+password: not-the-password
+tile red A1"
+to_site ada@example.org w2 "tile red A1"
+[ "$(count_to ada@example.org)" -eq $((n + 2)) ] ||
+	fail "the seated player was silenced by the strangers' limit"
+ok
+newest_to ada@example.org
+contains "$T/joined" "nothing in it was done"
+
+# Flooding a confirmed address: 3 hours' worth of answers wait for it at
+# most; past them the mail is done but its answer dropped, and `send`
+# tells the game master once.
+export ARBITER_NOW=$((T0 + 40 * 3600))
+expect_rc 0 "$ARBITER" send --quiet
+i=0
+while [ $i -lt 20 ]; do
+	i=$((i + 1))
+	to_site cy@example.org "flood$i" "games" 2>"$T/err"
+done
+contains "$T/err" "the answer to cy@example.org is dropped"
+[ "$(sql "SELECT count(*) FROM outbox WHERE rcpt = 'cy@example.org' AND sent_at = 0 AND held != 0")" -eq 9 ] ||
+	fail "held for cy: $(sql "SELECT count(*) FROM outbox WHERE rcpt = 'cy@example.org' AND sent_at = 0 AND held != 0"), not 3 hours' worth (9)"
+ok
+expect_rc 0 "$ARBITER" send --quiet
+contains "$T/out" "dropped: 8 answers to cy@example.org"
+to_site cy@example.org flood21 "games" 2>"$T/err"
+expect_rc 0 "$ARBITER" send --quiet
+lacks "$T/out" "dropped:"
 done_ok

@@ -77,7 +77,8 @@ contains "$T/mail" 'Not read as commands: "pas".'
 send "$s3" rejected "pass
 pass"
 contains "$T/subject" "not accepted: move 2, your turn"
-contains "$T/joined" "Your commands were not applied: command 2: $s3 may not act then: by then the game waits for"
+contains "$T/joined" "Command 2 of your mail comes when it is not your turn: by then game #1 waits for"
+lacks "$T/joined" "$s3 may not act"
 
 # A reminder too.
 ARBITER_NOW=$(($(date +%s) + 10 * 86400)) "$ARBITER" remind >/dev/null 2>&1 ||

@@ -43,9 +43,34 @@ for s in ada bo cy; do
 	ok
 done
 
+W=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
+# A refused submission changes nothing: an "away", a "say" and an "undo"
+# riding on it are not noted, passed on or asked, and its answer says so.
+reply "$W" refused1 "away until 2026-11-25
+say secret plan
+undo
+tile red Z99"
+fresh
+[ "$(to "$W")" -eq 1 ] && [ "$(wc -l <"$T/fresh")" -eq 1 ] ||
+	fail "a refused mail made mail beyond its answer: $(cat "$T/fresh")"
+ok
+contains "$T/fresh" "Nothing was changed"
+contains "$T/fresh" "Your absence was not noted either"
+lacks "$T/fresh" "Noted: you are away"
+[ "$(sql "SELECT count(*) FROM seats WHERE game_id = 1 AND away_until > 0")" -eq 0 ] ||
+	fail "a refused mail recorded an absence"
+ok
+# A seat out of turn is told so, as "you", and whom the game waits for;
+# its commands are not called wrong.
+O=ada
+[ "$W" = ada ] && O=bo
+reply "$O" early1 "$("$ARBITER" moves 1 "$W" | grep '^tile' | head -1)"
+contains "$T/joined" "It is not your turn in game #1: it waits for $W"
+lacks "$T/joined" "$O may not act"
+lacks "$T/joined" "Correct the commands"
+
 # "away" by mail: one answer to the seat, one notice to each other seat,
 # none to the seat about itself.
-W=$("$ARBITER" show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 reply "$W" away1 "away until 2026-11-25"
 fresh
 [ "$(to "$W")" -eq 1 ] || fail "$W got $(to "$W") mails for its own absence: $(cat "$T/fresh")"

@@ -28,12 +28,17 @@ lacks "$T/out" "resign"
 reply bo r2 "Confirm."
 expect_rc 0 "$ARBITER" log 1
 contains "$T/out" "bo: resign"
-contains "$T/joined" "Your move was applied"
+# The resigning player's mail says so on top, to the reader.
+head -4 "$T/mail" | grep -q "^You resigned from game #1" ||
+	fail "bo's mail does not begin with its resignation: $(head -5 "$T/mail")"
+ok
+lacks "$T/joined" "Your move was applied"
 
 # "resign confirm" at once.
 expect_rc 0 "$ARBITER" new tigris --seat dee:dee@example.org --seat eli:eli@example.org \
     --seat fay:fay@example.org
 reply fay r3 "resign confirm"
+contains "$T/joined" "You resigned from game #2"
 expect_rc 0 "$ARBITER" log 2
 contains "$T/out" "fay: resign"
 lacks "$T/out" "confirm"

@@ -32,6 +32,14 @@ contains "$T/err" "bad.conf:2: KEY = VALUE expected"
 printf '# site\nfrobnicate = 1\n' >"$T/bad.conf"
 expect_rc 78 "$ARBITER" --config "$T/bad.conf" show 1
 contains "$T/err" "bad.conf:2: unknown key 'frobnicate'"
+printf 'remind_hours = 5\n# later\nremind_hours = 6\n' >"$T/bad.conf"
+expect_rc 78 "$ARBITER" --config "$T/bad.conf" show 1
+one_line "$T/err"
+contains "$T/err" "bad.conf:3: remind_hours is set twice: line 1 set it already"
+# An output file that cannot be created: 73 (EX_CANTCREAT), one line.
+expect_rc 73 "$ARBITER" show 1 -o "$T/no/such/dir/board.txt"
+one_line "$T/err"
+contains "$T/err" "cannot create $T/no/such/dir/board.txt"
 printf 'remind_hours = soon\n' >"$T/bad.conf"
 expect_rc 78 "$ARBITER" --config "$T/bad.conf" send
 contains "$T/err" "bad.conf:1: remind_hours needs a whole number"

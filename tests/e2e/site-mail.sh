@@ -109,4 +109,24 @@ ok
 to_site eve@example.net e3 "unobserve 1"
 [ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq "$after" ] || fail "a mail handled twice"
 ok
+
+# A newcomer's first words: pointed to "help" and the confirmation, not
+# asked for a game and a password it does not have.
+to_site new@example.net n1 "hi, I'd like to play"
+newest_to new@example.net
+contains "$T/joined" 'send a mail holding the one line "help" to this address'
+contains "$T/joined" "confirm your address"
+lacks "$T/joined" "does not say which game"
+
+# A From naming two authors proves neither: ada's confirmed address with
+# mallory beside it is refused as unproven, in one line to the envelope
+# sender, and hands out nothing.
+printf 'Return-Path: <ada@example.org>\nFrom: "Ada" <ada@example.org>, "M" <mallory@example.net>\nTo: %s\nSubject: x\nMessage-ID: <two-from@example.org>\n\nhand 1\n' \
+    "$SITE" | "$ARBITER" mail || fail "arbiter mail failed"
+newest_to ada@example.org
+contains "$T/joined" "its From header names more than one address"
+lacks "$T/text" "Behind your screen"
+[ "$(sql "SELECT result FROM inbound WHERE message_id = 'two-from@example.org'")" = "two authors" ] ||
+	fail "the two-author mail was not refused as unproven"
+ok
 done_ok

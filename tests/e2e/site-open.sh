@@ -16,7 +16,7 @@ expect_rc 0 "$ARBITER" new tigris --seat x --seat y
 expect_rc 0 "$ARBITER" delete 1 --yes
 
 confirmed ada@example.org a1 'new tigris seats 2 title "Friday game"'
-contains "$T/joined" "Game #2 of Tigris & Euphrates is open: you are ada, in seat 1; 1 seat is left"
+contains "$T/joined" "Game #2 of Tigris & Euphrates is open, for 2 players: you are ada, in seat 1; 1 seat is open to join"
 expect_rc 66 "$ARBITER" show 2
 confirmed bo@example.org b1 "open"
 contains "$T/joined" '#2 Tigris & Euphrates "Friday game": 1 of 2 seats taken (ada)'
@@ -55,6 +55,13 @@ invite di di@example.org
 invite ed ed@example.org"
 contains "$T/joined" "di (di@example.org) is invited to game #4"
 contains "$T/joined" "ed (ed@example.org) is invited to game #4"
+# The opener hears where the table stands once the mail is read: how many
+# seats, who is invited, how many are open to join.
+contains "$T/joined" "Game #4 now: 3 seats: cy, di (invited), ed (invited). It starts"
+# No blank lines pile up after the greeting.
+grep -A1 '^Hello,$' "$T/text" | tail -1 | grep -q '^$' && [ "$(sed -n '/^Hello,$/{n;n;p;q}' "$T/text")" != "" ] ||
+	fail "the answer's greeting: $(head -4 "$T/text")"
+ok
 expect_rc 66 "$ARBITER" show 4
 to_site ada@example.org a1o "open"
 newest_to ada@example.org
@@ -62,6 +69,12 @@ contains "$T/joined" "#4 Tigris & Euphrates: 3 of 3 seats taken (cy, di (invited
 newest_to di@example.org
 contains "$T/subject" "cy@example.org invites you to Tigris & Euphrates"
 contains "$T/joined" "To accept, reply to this mail"
+# Every seat, ed invited by the same mail too, and the table's size.
+contains "$T/joined" "Seats: cy, di (invited), ed (invited); 3 in all."
+# The footer's words stay whole lines.
+grep -q "^for the commands this address takes)$" "$T/text" ||
+	fail "the invitation's footer: $(tail -3 "$T/text")"
+ok
 grep -q '^games+i\.[0-9a-f]\{32\}@example\.org$' "$T/reply-to" || fail "invitation Reply-To: $(cat "$T/reply-to")"
 ok
 cp "$T/reply-to" "$T/di-invite"
@@ -171,7 +184,7 @@ lacks "$T/joined" '[["'
 confirmed kim@example.org k1 "new tigris
 new tigris
 new tigris"
-[ "$(grep -o "is open: you are kim" "$T/joined" | wc -l)" -eq 3 ] || fail "kim's tables: $(cat "$T/joined")"
+[ "$(grep -o "players: you are kim" "$T/joined" | wc -l)" -eq 3 ] || fail "kim's tables: $(cat "$T/joined")"
 ok
 i=0
 while [ $i -lt 17 ]; do

@@ -43,6 +43,11 @@ expect_rc 0 "$ARBITER" --format json standings tigris
 /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d)==2 and d[0]["name"]=="ada" and d[0]["won"]==1 and d[0]["game"]=="tigris", d' "$T/out" ||
 	fail "the JSON standings: $(cat "$T/out")"
 ok
+# Ratings and deviations to a tenth, as printed: no float noise.
+grep -E '"(rating|rd)": -?[0-9]+(\.[0-9])?,?$' "$T/out" >/dev/null &&
+	! grep -E '"(rating|rd)": -?[0-9]+\.[0-9]{2}' "$T/out" >/dev/null ||
+	fail "ratings not to a tenth: $(grep -E '"(rating|rd)"' "$T/out")"
+ok
 expect_rc 0 "$ARBITER" standings terra
 contains "$T/out" "No game of terra has been rated yet."
 expect_rc 64 "$ARBITER" standings chess
@@ -65,7 +70,7 @@ contains "$T/joined" "ada 1 1 $r_ada (deviation"
 # Rematch: ada asks for game 1 again; bo is invited, and accepts.
 to_site ada@example.org m1 "rematch 1"
 newest_to ada@example.org
-contains "$T/joined" "Game #3, a rematch of game #1, is open: you are ada; the others are invited by mail (ada, bo (invited))."
+contains "$T/joined" "Game #3, a rematch of game #1, is open: you are ada; the others are invited by mail (bo)."
 expect_rc 66 "$ARBITER" show 3
 newest_to bo@example.org
 contains "$T/subject" "ada@example.org invites you to Tigris & Euphrates"

@@ -442,6 +442,9 @@ run_probe(const struct cmd_entry *e, const struct cmd_probe *pr, int fmt,
 	/* A picture format: only a command that draws takes it, never with --as. */
 	if (format_is_picture(fmt) && (!cmd_draws(e) || strstr(pr->args, "--as") != NULL))
 		want = e == &cmd_mail ? EXIT_TEMPFAIL : EXIT_USAGE;	/* mail: the MTA waits */
+	/* A format the command does not print is refused likewise (cmd_prints). */
+	if (!cmd_prints(e, (enum format)fmt))
+		want = e == &cmd_mail ? EXIT_TEMPFAIL : EXIT_USAGE;
 	pictures_allowed = readers == 0;
 	run_cli(SCRATCH, db, format_names[fmt], argv, argc, in, &r);
 	if (want != PROBE_ANY && r.rc != want)
