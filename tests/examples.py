@@ -16,8 +16,8 @@ so a new example is run or says why not.  Kinds:
              as the page tells the reader to.
   commands   every line is a command (a trailing \\ continues it), run in
              order in a fresh directory; files named that exist in the
-             directory given by PARAMS "files from DIR" are copied first
-             (a word KEY=FILE names FILE).
+             directory given by PARAMS "files from DIR" are copied first,
+             to the same relative path (a word KEY=FILE names FILE).
   play GAME  the block is in GAME's notation, played on a game of the
              seats given by PARAMS "seats A B"; KEY lines "before: SEAT:
              TEXT" are played first; "block: SEAT" sends the whole block as
@@ -291,7 +291,10 @@ def run_commands(ex):
             for word in cmd.split():
                 word = word.split("=", 1)[-1]
                 if os.path.isfile(os.path.join(src, word)):
-                    shutil.copy(os.path.join(src, word), d)
+                    # a relative path keeps its directories
+                    dst = os.path.join(d, word)
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    shutil.copy(os.path.join(src, word), dst)
         r = run(local_paths(cmd, d), d, env)
         if r.returncode != 0:
             return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))

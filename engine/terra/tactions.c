@@ -4,7 +4,8 @@
  * advance shipping or digging, power and faction actions, bridges,
  * conversions, passing, power offers (leech and decline), cult steps owed,
  * Mermaids' river connections, and the end of an action.  Depends on
- * tflow.c and tcore.c; tplay.c parses the words and calls these.
+ * tflow.c, tcore.c and the faction hooks (tfactions.c); tplay.c parses the
+ * words and calls these.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,9 @@
 #include "../notation.h"
 
 /*
- * Taking an action declines every power offer the seat has not decided
- * yet, as on the site ("taking an action is an implicit decline"):
- * offers are decided before one's own action, not after it.
+ * Decline every power offer the seat has not decided yet: `decline`
+ * alone, and taking an action, which the site takes as an implicit
+ * decline: offers are decided before one's own action, not after it.
  */
 static void
 decline_open_offers(struct tm_state *s, int seat)
@@ -25,7 +26,18 @@ decline_open_offers(struct tm_state *s, int seat)
 	int i;
 
 	while ((i = tm_find_offer(s, seat, -1, 0)) >= 0)
-		tm_remove_offer(s, i, 0);
+		tm_offer_end(s, i, TO_DECLINED);
+}
+
+/* How many seats have not passed (nor left) this round? */
+int
+tm_unpassed(const struct tm_state *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < s->nseats; i++)
+		n += !s->pl[i].passed && !s->pl[i].dropped;
+	return n;
 }
 
 /* Is seat the only one that has not passed this round? */
@@ -44,30 +56,50 @@ last_unpassed(const struct tm_state *s, int seat)
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 {
-	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed &&
+	/* the Chaos Magicians' second action after a pass as their first may be
+	 * any action, as on the site */
+	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed && s->act_left == 0 &&
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
-	if (tm_darkling_choice(s, s->cur) && last_unpassed(s, s->cur)) {
-		/* The Darklings, the only seat still playing, act again before
-		 * converting: their next turn begins, the conversion still
-		 * owed (the site does the same). */
-		s->act = TA_NONE;
-		tm_tf_clear(s);
-		s->tf_nonhome = 0;
+	if (s->phase == TP_ACTIONS && s->act != TA_NONE && s->act_left == 0 &&
+	    !s->pl[s->cur].passed && last_unpassed(s, s->cur)) {
+		/*
+		 * The only seat that has not passed takes its actions one
+		 * after another, in one submission too: a new action is its
+		 * next turn, whatever the last one still owes (the site;
+		 * the Darklings' conversion too stays owed).
+		 */
+		const struct tm_player *p = &s->pl[s->cur];
+		int32_t conv = p->darkling_conv;
+
+		tm_new_turn(s);
+		s->pl[s->cur].darkling_conv = conv;
+		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||
+		    p->free_tf;
 	}
 	if (s->act == TA_NONE) {
 		decline_open_offers(s, s->cur);
 		s->dig_ok = 1;
+		s->again = 0;
+		s->tf_left = 0;
 		return GAME_OK;
 	}
-	if (tm_action_finished(s) && !tm_owes(s, s->cur) && s->act_left > 0) {
+	if (s->act_left > 0) {
+		/* the Chaos Magicians' next action, whatever the last one still
+		 * owes (the site): what only that action could place is now
+		 * placed as an action of its own */
+		const struct tm_player *p = &s->pl[s->cur];
+
 		decline_open_offers(s, s->cur);
 		s->act_left--;
 		s->act = TA_NONE;
 		tm_tf_clear(s);
 		s->tf_nonhome = 0;
 		s->dig_ok = 1;
+		s->tf_left = 0;
+		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||
+		    p->free_tf;
 		return GAME_OK;
 	}
 	return tm_fail(err, errlen, "%s: one action per turn; this turn's action "
@@ -190,14 +222,20 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		rc = need_reach(s, seat, cell, &kind, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
+		if (s->phase == TP_ACTIONS && s->tf_cell >= 0)
+			return tm_fail(err, errlen, "transform: one volcano an action");
 		if (p->volcano_tf == 0) {
 			if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
-			    !s->dig_ok)
+			    !s->dig_ok || s->site_form)
 				return tm_fail(err, errlen, "transform: dig 1 first, in the "
 				    "same action");
 			p->volcano_tf = 1;
 		}
-		rc = tm_volcano_transform(s, seat, cell, err, errlen);
+		/* what the volcano costs is the volcano faction's own rule */
+		if (tm_hooks(p->faction)->volcano == NULL)
+			return tm_fail(err, errlen, "transform: %s", "only a volcano faction "
+			    "turns a hex into volcano");
+		rc = tm_hooks(p->faction)->volcano(s, seat, cell, err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		tm_tf_mark(s, cell);
@@ -214,9 +252,10 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 			if (s->owner[n] == seat && s->bld[n] != TB_NONE)
 				adj = 1;
 		}
-		if (!adj || to != home)
+		/* into any colour, as the site takes it (the rulebook: desert) */
+		if (!adj)
 			return tm_fail(err, errlen, "sandstorm: turns a hex directly "
-			    "next to your building (no bridge, no river) into desert");
+			    "next to your building (no bridge, no river)");
 		s->terrain[cell] = (int8_t)to;
 		p->free_tf = 0;
 		tm_tf_mark(s, cell);
@@ -233,21 +272,16 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (rc != GAME_OK)
 		return rc;
 	need = tm_spade_cost(s, seat, s->terrain[cell], to);
-	if (p->faction == TF_GIANTS && to != home)
-		return tm_fail(err, errlen, "transform: Giants can only transform to red");
-	if (p->free_tf == 1) {
-		if (to != home)
-			return tm_fail(err, errlen, "transform: the Giants' free spades "
-			    "turn a hex red");
-		p->free_tf = 0;
-		extra = 0;
-	} else if (p->spades >= need) {
+	if (p->spades >= need) {
 		p->spades -= need;
 		extra = 0;
 	} else {
+		/* arbiter's own notation: the spades missing are bought, unless
+		 * the action already dug (then, as on the site, the spades dug
+		 * are all there is) */
 		extra = need - p->spades;
 		if (s->phase != TP_ACTIONS || s->cur != seat || s->act == TA_DONE ||
-		    !s->dig_ok)
+		    !s->dig_ok || s->dug || s->site_form)
 			return tm_fail(err, errlen, "transform: %s needs %d spades, you "
 			    "have %d%s", s->cells[cell].name, need, p->spades, s->dig_ok ||
 			    s->phase != TP_ACTIONS ? "" : " (spades are bought before the "
@@ -306,7 +340,8 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			    "home terrain (%s); %s is %s", tm_picks_colour(s, seat) ?
 			    tm_color_names[p->color2 - 1] : tm_color_names[tm_home(s, seat)],
 			    s->cells[cell].name, tm_color_names[s->terrain[cell]]);
-		if (tm_is_river(s, seat) && !tm_river_bank(s, cell))
+		if (tm_hooks(p->faction)->initial_hex != NULL &&
+		    !tm_hooks(p->faction)->initial_hex(s, seat, cell))
 			return tm_fail(err, errlen, "build: the Riverwalkers' initial "
 			    "dwellings go next to a river; %s is inland", s->cells[cell].name);
 		s->bld[cell] = TB_D;
@@ -314,6 +349,9 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		p->nb[TB_D]++;
 		return GAME_OK;
 	}
+	if (p->free_d && s->stale && s->cur == seat &&
+	    (rc = tm_begin_action(s, "build", err, errlen)) != GAME_OK)
+		return rc;
 	if (p->free_d) {
 		if (s->terrain[cell] != TC_GREEN)
 			return tm_fail(err, errlen, "build: the witches' ride builds on a "
@@ -327,7 +365,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			if (rc != GAME_OK)
 				return rc;
 		} else if (s->tf_cell >= 0 && !tm_tf_done(s, cell) &&
-		    tm_build_colour_ok(s, seat, s->terrain[cell])) {
+		    tm_builds_on(s, seat, s->terrain[cell])) {
 			/*
 			 * After the action's transforms its dwelling goes on one
 			 * of the hexes they turned (the rulebook; the site's
@@ -341,7 +379,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 				    "transformed (the last: %s); one elsewhere would be another "
 				    "action", s->cells[cell].name, s->cells[s->tf_cell].name);
 		}
-		if (!tm_build_colour_ok(s, seat, s->terrain[cell])) {
+		if (!tm_builds_on(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
 			if (rc != GAME_OK)
 				return rc;
@@ -386,13 +424,16 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	return GAME_OK;
 }
 
-/* Apply the one-time effects of a new stronghold. */
+/* Apply the one-time effects of a new stronghold (a Fire & Ice faction's:
+ * its hook). */
 static void
 stronghold_effects(struct tm_state *s, int seat)
 {
 	struct tm_player *p = &s->pl[seat];
-	int i;
+	const struct tm_hooks *h = tm_hooks(p->faction);
 
+	if (h->stronghold != NULL)
+		h->stronghold(s, seat);
 	switch (p->faction) {
 	case TF_ALCHEMISTS: tm_gain_power(p, 12); break;
 	case TF_AUREN: p->fav_owed++; break;
@@ -405,20 +446,7 @@ stronghold_effects(struct tm_state *s, int seat)
 		tm_spade_vp(s, seat, 3);
 		s->act = TA_SPADES;
 		s->dig_ok = 0;
-			break;
-	case TF_DRAGONLORDS:
-		/* as many new power tokens in bowl I as factions in the game */
-		for (i = 0; i < s->nseats; i++)
-			if (s->pl[i].faction >= 0) {
-				p->pw[0]++;
-				p->tokens++;
-			}
-		break;
-	case TF_SHAPESHIFTERS: tm_shifter_sh(s, seat); break;
-	case TF_RIVERWALKERS:
-		/* two bridges, placed in the same action; the site owes them
-		 * even with no bridge left, to be given up (-BRIDGE) */
-		p->bridge_owed = 2;
+		s->tf_left = 3;
 		break;
 	case TF_MERMAIDS:
 		if (p->ship < tm_fd(s, seat)->ship_max) {
@@ -452,6 +480,9 @@ tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (p->nb[to] >= limit[to])
 		return tm_fail(err, errlen, "upgrade: all your %s are on the map",
 		    tm_bld_names[to]);
+	if (p->free_tp && s->stale && s->cur == seat &&
+	    (rc = tm_begin_action(s, "upgrade", err, errlen)) != GAME_OK)
+		return rc;
 	if (p->free_tp) {
 		if (to != TB_TP)
 			return tm_fail(err, errlen, "upgrade: the Swarmlings' free upgrade "
@@ -527,8 +558,13 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 	const struct tm_fdef *f = tm_fd(s, seat);
 	enum game_status rc;
 
-	rc = tm_begin_action(s, "advance", err, errlen);
-	if (rc != GAME_OK)
+	if (seat != s->cur) {
+		/* a seat that passed, one seat left to play (out_of_turn): an
+		 * action of its own, which declines its offers; it may convert
+		 * after it until another seat sends something */
+		decline_open_offers(s, seat);
+		s->tail = seat + 1;
+	} else if ((rc = tm_begin_action(s, "advance", err, errlen)) != GAME_OK)
 		return rc;
 	if (ship) {
 		if (p->ship >= f->ship_max)
@@ -551,7 +587,8 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 		p->dig++;
 		p->vp += 6;
 	}
-	s->act = TA_DONE;
+	if (seat == s->cur)
+		s->act = TA_DONE;
 	return GAME_OK;
 }
 
@@ -560,7 +597,9 @@ static enum game_status
 power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int cost = tm_power_action_cost(s, seat, n);
+	static const int costs[7] = { 0, 3, 3, 4, 4, 4, 6 };
+	const struct tm_hooks *h = tm_hooks(p->faction);
+	int cost = costs[n] - (h->action_discount != NULL ? h->action_discount(s, seat, n) : 0);
 
 	if ((n == 5 || n == 6) && tm_is_river(s, seat))
 		return tm_fail(err, errlen, "action ACT%d: the Riverwalkers may not take "
@@ -575,9 +614,8 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 	s->act = TA_DONE;
 	switch (n) {
 	case 1:
-		if (p->bridges >= 3)
-			return tm_fail(err, errlen, "action ACT1: all 3 of your bridges "
-			    "are placed");
+		/* with all 3 bridges placed too: the site refuses the bridge
+		 * then, not the action (a -BRIDGE gives it up) */
 		p->bridge_owed = 1;
 		break;
 	case 2: tm_gain_priests(p, 1); break;
@@ -588,6 +626,7 @@ power_action(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 		/* a volcano faction's spades turn into something else at
 		 * once, and no transform follows (the site) */
 		tm_gain_spades(s, seat, n == 5 ? 1 : 2);
+		s->tf_left = n == 5 ? 1 : 2;
 		s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
 		break;
 	}
@@ -617,9 +656,7 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 		return tm_fail(err, errlen, "action %s: belongs to the %s", name,
 		    tm_fdefs[owner[k]].name);
 	if (owner[k] == TF_ENGINEERS) {
-		if (p->bridges >= 3)
-			return tm_fail(err, errlen, "action ACTE: all 3 of your bridges "
-			    "are placed");
+		/* all 3 bridges placed: as ACT1 */
 		if (p->w < 2)
 			return tm_fail(err, errlen, "action ACTE: a bridge costs 2 workers");
 		p->w -= 2;
@@ -637,11 +674,11 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 	case TF_AUREN: p->cult2_owed = 1; break;
 	case TF_CHAOS: s->act_left = 2; break;
 	case TF_GIANTS:
-		p->free_tf = 1;
-		tm_spade_vp(s, seat, 2);
+		tm_gain_spades(s, seat, 2);
 		s->act = TA_SPADES;
-			break;
-	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; break;
+		s->tf_left = 1;
+		break;
+	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; s->tf_left = 1; break;
 	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
 	default: p->free_d = 1; s->act = TA_SPADES; break;
 	}
@@ -674,6 +711,7 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 		p->used_bon = 1;
 		if (n == 1) {
 			tm_gain_spades(s, seat, 1);
+			s->tf_left = 1;
 			s->act = tm_is_volcano(s, seat) ? TA_DONE : TA_SPADES;
 		} else {
 			p->cult_owed++;
@@ -693,8 +731,18 @@ tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
 	}
 	if (strncmp(name, "ACTH", 4) == 0 || strncmp(name, "acth", 4) == 0) {
 		n = name[4] >= '1' && name[4] <= '6' && name[5] == '\0' ? name[4] - '0' : 0;
-		if (n > 0)
-			return tm_cmd_shift_action(s, seat, n, err, errlen);
+		if (n > 0) {
+			/* the Shapeshifters' shapeshift: their file's command */
+			char act[8] = "action", *w[2];
+			int rc2;
+
+			w[0] = act;
+			w[1] = (char *)name;
+			if ((rc2 = tm_faction_command(s, seat, w, 2, err, errlen)) != TM_NOT_MINE)
+				return (enum game_status)rc2;
+			return tm_fail(err, errlen, "action ACTH%d: %s", n,
+			    "a Shapeshifters' action");
+		}
 	}
 	return faction_action(s, seat, name, err, errlen);
 }
@@ -719,6 +767,14 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
+	/* owed from an action before the last one began: an action of its own */
+	if (s->stale && s->cur == seat) {
+		enum game_status rc = tm_begin_action(s, "bridge", err, errlen);
+
+		if (rc != GAME_OK)
+			return rc;
+		s->act = TA_DONE;
+	}
 	if (p->bridges >= 3)
 		return tm_fail(err, errlen, "bridge: all 3 of your bridges are placed");
 	for (i = 0; i < s->cells[a].nbr; i++)
@@ -727,8 +783,7 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!ok)
 		return tm_fail(err, errlen, "bridge: %s and %s are not across one river",
 		    s->cells[a].name, s->cells[b].name);
-	if (tm_bridge_between(s, a, b))
-		return tm_fail(err, errlen, "bridge: there is already a bridge there");
+	/* a second bridge over the same river the site takes as it is */
 	if (!(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
 	    !(s->owner[b] == seat && s->bld[b] != TB_NONE))
 		return tm_fail(err, errlen, "bridge: one end must have your building");
@@ -750,18 +805,23 @@ static enum game_status convert(struct tm_state *s, int seat, char **w, int nw,
     char *err, size_t errlen);
 
 /*
- * `convert`.  Under strict-darkling-sh any conversion the Darklings make
- * while their stronghold's offer stands ends it, as on the site (which
- * waits for a conversion, not for done).
+ * `convert`.  Any conversion the Darklings make while their stronghold's
+ * conversion stands ends it, as on the site (which, under
+ * strict-darkling-sh, waits for a conversion, not for done).
  */
 enum game_status
 tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	enum game_status rc = convert(s, seat, w, nw, err, errlen);
+	int i;
 
-	if (rc == GAME_OK && s->opt_strict_dark && s->pl[seat].faction == TF_DARKLINGS)
-		s->pl[seat].darkling_conv = 0;
+	/* offers still open are tainted: under strict-leech they are no
+	 * longer to be taken, only declined (the site) */
+	for (i = 0; rc == GAME_OK && i < s->noffer; i++)
+		if (s->offer[i].to == seat)
+			s->offer[i].taint = TT_CONVERT;
+
 	return rc;
 }
 
@@ -798,16 +858,26 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 {
 	struct tm_player *p = &s->pl[seat];
 	char from[8], to[8];
-	int a, b, t;
+	int a, b, t, wp = 0;
 
 	for (t = 1; t < nw && !word_eq(w[t], "to"); t++)
 		;
 	if (t >= nw || conversion_side(w + 1, t - 1, &a, from, sizeof(from)) != 0 ||
 	    conversion_side(w + t + 1, nw - t - 1, &b, to, sizeof(to)) != 0)
 		return tm_fail(err, errlen, "convert: write it as 'convert 3PW to 1W'");
-	if (s->opt_strict_leech && tm_has_offer(s, seat))
-		return tm_fail(err, errlen, "convert: strict-leech: decide your power "
-		    "offers first");
+	/*
+	 * The Darklings' stronghold conversion (workers to priests 1 to 1, up
+	 * to 3): the site opens it with the stronghold and keeps it open until
+	 * their next conversion of anything, in whatever round; that one may
+	 * not gain more than 3 of anything, and closes it.
+	 */
+	if (p->darkling_conv > 0) {
+		if (b > 3)
+			return tm_fail(err, errlen, "convert: %d at once; the first "
+			    "conversion after the Darklings' stronghold gains 3 at most", b);
+		wp = 1;
+		p->darkling_conv = 0;
+	}
 	if (strcmp(from, "pw") == 0 && (strcmp(to, "c") == 0 ||
 	    strcmp(to, "w") == 0 || strcmp(to, "p") == 0)) {
 		int rate = to[0] == 'c' ? 1 : to[0] == 'w' ? 3 : 5;
@@ -843,14 +913,12 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return GAME_OK;
 	}
 	if (strcmp(from, "w") == 0 && strcmp(to, "p") == 0) {
-		if (p->faction != TF_DARKLINGS || a != b || a > p->darkling_conv ||
-		    p->w < a)
+		if (!wp || a != b || p->w < a)
 			return tm_fail(err, errlen, "convert: workers become priests only "
-			    "for the Darklings, up to 3 right after building their "
-			    "stronghold");
+			    "for the Darklings, up to 3 in their first conversion after "
+			    "building their stronghold");
 		p->w -= a;
 		tm_gain_priests(p, b);
-		p->darkling_conv = s->opt_strict_dark ? 0 : p->darkling_conv - a;
 		return GAME_OK;
 	}
 	if (strcmp(from, "vp") == 0 && strcmp(to, "c") == 0 &&
@@ -880,19 +948,14 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
  * (ACTC) and the option strict-chaosmagician-sh is off: the pass took one
  * of the two actions, and the second one, for a faction that passed, can
  * only be another pass (which exchanges the bonus tile again and scores
- * the pass VP again), or `done` to give it up.  With the option, passing
- * ends the double action.
+ * the pass VP again).  With the option, passing ends the double action,
+ * and the turn with it (act_left is 0).
  */
 static enum game_status
 second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen)
 {
 	if (!s->pl[seat].passed)
 		return GAME_OK;
-	if (s->opt_strict_chaos && s->pl[seat].faction == TF_CHAOS &&
-	    s->pl[seat].used_fact)
-		return tm_fail(err, errlen, "pass: strict-chaosmagician-sh: passing "
-		    "ended the Chaos Magicians' double action; there is no second "
-		    "pass");
 	if (s->act_left == 0)
 		return tm_fail(err, errlen, "pass: you have already passed this round");
 	return GAME_OK;
@@ -917,10 +980,11 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 
+	/* in round 6 no bonus tile is taken; one named is let be (the site) */
+	if (s->phase == TP_ACTIONS && s->round == 6)
+		bon = 0;
 	if (bon == 0 && !(s->phase == TP_ACTIONS && s->round == 6))
 		return tm_fail(err, errlen, "pass: choose a bonus tile (pass BONn)");
-	if (bon > 0 && s->phase == TP_ACTIONS && s->round == 6)
-		return tm_fail(err, errlen, "pass: no bonus tile is taken in round 6");
 	if (bon > 0 && !s->bon_avail[bon])
 		return tm_fail(err, errlen, "pass: BON%d is not available", bon);
 	if (s->phase == TP_ACTIONS) {
@@ -965,79 +1029,91 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 	return GAME_OK;
 }
 
-/* `leech N [from F]` and `decline [N from F]`. */
+/* The name of the seat's faction, for messages ("" for none). */
+static const char *
+fname_of(const struct tm_state *s, int seat)
+{
+	return seat >= 0 && s->pl[seat].faction >= 0 ? tm_fdefs[s->pl[seat].faction].name : "";
+}
+
+/*
+ * `leech N [from F]`, as the site takes it: the seat gains N power (no
+ * more than its VP + 1, nor its bowls' room) and pays a VP for each but
+ * the first; the offer it takes is its first one whose amount is N or
+ * what it gains, from F when F is named.  The offers passed over on the
+ * way are tainted (under strict-leech they must not be taken later), and
+ * so is an offer the seat converted before taking (tm_cmd_convert).
+ * With no such offer the site refuses only a leech that names F or
+ * strict-leech, and otherwise gives the power all the same.  from: a
+ * seat, or -1.
+ */
 enum game_status
-tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
-    size_t errlen)
+tm_cmd_leech(struct tm_state *s, int seat, int n, int from, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int n = 0, from = -1, i, gain;
+	int gain = n, i, found = -1;
 
-	if (nw >= 2 && w[1][0] >= '0' && w[1][0] <= '9' && (n = tm_count_arg(w[1])) < 0)
-		return tm_fail(err, errlen, "%s: '%s' is not a number of power tokens", w[0],
-		    w[1]);
-	if (nw >= 4 && word_eq(w[2], "from")) {
-		int f = tm_faction_find(w[3]);
-
-		from = f >= 0 ? tm_seat_of(s, f) : -1;
-		if (from < 0)
-			return tm_fail(err, errlen, "%s: no faction '%s' in this game", w[0],
-			    w[3]);
-	}
-	if (!accept && nw == 1) {
-		if (!tm_has_offer(s, seat))
-			return tm_fail(err, errlen, "decline: you have no power offer");
-		decline_open_offers(s, seat);
-		return GAME_OK;
-	}
-	i = tm_find_offer(s, seat, from, n);
-	if (i < 0)
-		return tm_fail(err, errlen, "%s: there is no power offer for you%s%s",
-		    w[0], from >= 0 ? " from " : "",
-		    from >= 0 ? tm_fdefs[s->pl[from].faction].name : "");
-	if (!accept) {
-		tm_remove_offer(s, i, 0);
-		return GAME_OK;
-	}
-	gain = s->offer[i].amount;
-	if (n > 0 && n < gain)
-		gain = n;
+	if (gain > p->vp)
+		gain = p->vp + 1;
 	if (gain > tm_capacity(p))
 		gain = tm_capacity(p);
-	if (gain - 1 > p->vp)
-		gain = p->vp + 1;
 	tm_gain_power(p, gain);
+	for (i = 0; i < s->noffer && found < 0; i++) {
+		struct tm_offer *o = &s->offer[i];
+
+		if (o->to != seat)
+			continue;
+		if ((o->amount != n && o->amount != gain) || (from >= 0 && from != o->from)) {
+			o->taint = TT_LEECH;
+			o->taint_n = n < 99 ? n : 99;
+			o->taint_from = from + 1;
+			continue;
+		}
+		found = i;
+	}
+	if (found < 0 && (from >= 0 || s->opt_strict_leech))
+		return tm_fail(err, errlen, "leech %d: there is no offer of %d power for you%s%s "
+		    "(the site's 'invalid leech')", n, n, from >= 0 ? " from " : "",
+		    fname_of(s, from));
+	if (found >= 0 && s->offer[found].taint != TT_NONE && s->opt_strict_leech) {
+		const struct tm_offer *o = &s->offer[found];
+
+		if (o->taint == TT_CONVERT)
+			return tm_fail(err, errlen, "leech %d from %s: strict-leech: it should "
+			    "come before your 'convert'", n, fname_of(s, o->from));
+		return tm_fail(err, errlen, "leech %d from %s: strict-leech: it should come "
+		    "before your 'leech %d%s%s'", n, fname_of(s, o->from), o->taint_n,
+		    o->taint_from > 0 ? " from " : "", fname_of(s, o->taint_from - 1));
+	}
+	if (found >= 0)
+		tm_offer_end(s, found, TO_TAKEN);
 	if (gain > 1)
 		p->vp -= gain - 1;
-	tm_remove_offer(s, i, gain > 0 ? 2 : 1);
+	tm_offer_recap(s, seat);
 	return GAME_OK;
 }
 
-/* `+FIRE` / `+2AIR`: place owed cult steps. */
+/*
+ * `decline N from F`: the seat's first offer of N power from F, which
+ * must be there; `decline` alone: every offer it has (none is no error,
+ * as on the site).  from: a seat, or -1 with n 0 for all.
+ */
 enum game_status
-tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
-    size_t errlen)
+tm_cmd_decline(struct tm_state *s, int seat, int n, int from, char *err, size_t errlen)
 {
-	struct tm_player *p = &s->pl[seat];
+	int i;
 
-	if (p->cult2_owed) {
-		if (n != 2)
-			return tm_fail(err, errlen, "+%s: the Auren stronghold action moves "
-			    "2 steps on one track (+2%s)", tm_cult_names[cult],
-			    tm_cult_names[cult]);
-		p->cult2_owed = 0;
-		tm_cult_advance(s, seat, cult, 2);
+	if (n == 0 && from < 0) {
+		decline_open_offers(s, seat);
 		return GAME_OK;
 	}
-	if (p->cult_owed >= n)
-		p->cult_owed -= n;
-	else if (p->cult_bonus >= n)
-		p->cult_bonus -= n;
-	else
-		return tm_fail(err, errlen, "+%s: you owe %d cult step(s), not %d",
-		    tm_cult_names[cult], p->cult_owed + p->cult_bonus, n);
-	tm_cult_advance(s, seat, cult, n);
-	return GAME_OK;
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat && s->offer[i].amount == n && s->offer[i].from == from) {
+			tm_offer_end(s, i, TO_DECLINED);
+			return GAME_OK;
+		}
+	return tm_fail(err, errlen, "decline %d from %s: you have no offer of %d power "
+	    "from them", n, fname_of(s, from), n);
 }
 
 /* `connect rN` or `connect A:B[:C]`: a Mermaids' town across a river. */
@@ -1084,23 +1160,29 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 			p->conn_river[i] = r + 1;
 			break;
 		}
+	k = p->towns + p->town_owed;
 	tm_check_all_towns(s, seat);
+	/* the site takes a connection only when it founds a town */
+	if (p->towns + p->town_owed == k)
+		return tm_fail(err, errlen, "connect: %s founds no town", spec);
 	return GAME_OK;
 }
 
 /*
- * `done`: end the turn.  Turns end by themselves, so this only matters
- * inside the Chaos Magicians' double action, where it gives up the
- * actions not yet taken; elsewhere it changes nothing (old logs use it).
+ * `done`: end the turn.  Turns end by themselves, so this changes nothing;
+ * but the site refuses it from the seat whose action is still to come
+ * ("must take an action"), the Chaos Magicians' second one included
+ * (passing counts as one).
  */
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 {
-	if (s->phase != TP_ACTIONS || s->cur != seat || s->act_left == 0)
+	if (s->phase != TP_ACTIONS || s->cur != seat || s->unlock_wait ||
+	    (s->act != TA_NONE && s->act_left == 0) || (s->again && s->act_left == 0))
 		return GAME_OK;
-	/* The site: "must take an action" - the double action is two actions
-	 * (passing counts as one), not up to two. */
-	return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
-	    "has %d action%s to take (passing counts as one)", s->act_left,
-	    s->act_left == 1 ? "" : "s");
+	if (s->act_left > 0)
+		return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
+		    "has %d action%s to take (passing counts as one)", s->act_left,
+		    s->act_left == 1 ? "" : "s");
+	return tm_fail(err, errlen, "done: take your action first (an action or pass)");
 }

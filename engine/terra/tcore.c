@@ -60,30 +60,44 @@ tm_spend_power(struct tm_player *p, int n)
 }
 
 /* Priests a player may still gain (7 in all, those on cult spaces count;
- * the Riverwalkers' cap: triver.c). */
+ * a faction's own cap: its hook). */
 int
 tm_priest_room(const struct tm_player *p)
 {
-	int r = p->faction == TF_RIVERWALKERS ? tm_river_priest_cap(p) - p->p :
-	    7 - p->p - p->p_on_cult;
+	const struct tm_hooks *h = tm_hooks(p->faction);
+	int r = h->priest_cap != NULL ? h->priest_cap(p) - p->p : 7 - p->p - p->p_on_cult;
 
 	return r > 0 ? r : 0;
 }
 
-/* Gain up to n priests, capped by the supply of 7.  The Riverwalkers gain
- * an unlock for each instead (unlock-terrain, triver.c). */
+/* Gain up to n priests, capped by the supply of 7, unless the faction
+ * takes them its own way (its hook: the Riverwalkers' unlocks). */
 void
 tm_gain_priests(struct tm_player *p, int n)
 {
+	const struct tm_hooks *h = tm_hooks(p->faction);
 	int r = tm_priest_room(p);
 
-	if (p->faction == TF_RIVERWALKERS) {
-		if (n > 0)
-			p->unlock_owed += n;
+	if (h->priests != NULL && h->priests(p, n))
 		return;
-	}
-
 	p->p += n < r ? n : r;
+}
+
+/*
+ * The seat gains n spades (a power action, BON1, a round's cult bonus):
+ * each scores what gaining a spade scores (SCORE1) and is held, unless
+ * the faction cannot use spades and takes them its own way (its hook: the
+ * volcano factions, the Riverwalkers).
+ */
+void
+tm_gain_spades(struct tm_state *s, int seat, int n)
+{
+	const struct tm_hooks *h = tm_hooks(s->pl[seat].faction);
+
+	if (n <= 0 || (h->spades != NULL && h->spades(s, seat, n)))
+		return;
+	tm_spade_vp(s, seat, n);
+	s->pl[seat].spades += n;
 }
 
 /* Number of tracks on which a seat stands on 10 (each used a key). */
@@ -96,6 +110,13 @@ tracks_at_ten(const struct tm_player *p)
 		if (p->cult[k] >= 10)
 			n++;
 	return n;
+}
+
+/* Keys the seat holds that no track at 10 uses (the site's KEY). */
+int
+tm_keys_free(const struct tm_player *p)
+{
+	return p->keys - tracks_at_ten(p);
 }
 
 /*
@@ -430,20 +451,15 @@ tm_spade_usable(const struct tm_state *s, int seat)
 
 /*
  * Offer power to the neighbours of a building just built or upgraded, in
- * player order from the builder on.
+ * player order from the builder on.  An offer's actual is what its seat's
+ * bowls can take now; a building of the Cultists or the Shapeshifters
+ * gets a group when one of its offers has power in it (tm_offer_end).
  */
 void
 tm_offer_power(struct tm_state *s, int seat, int cell)
 {
-	int t, i, amount, cap, g = -1, made = 0;
+	int t, i, amount, cap, g = -1, live = 0, first = s->noffer;
 
-	if (s->pl[seat].faction == TF_CULTISTS || tm_is_shifter(s, seat)) {
-		for (i = 0; i < TM_MAXGROUP; i++)
-			if (!s->group[i].used) {
-				g = i;
-				break;
-			}
-	}
 	for (t = 0; t < s->nseats; t++) {
 		/* neighbours decide in player order, starting after the builder */
 		int who = s->table[(tm_table_pos(s, seat) + 1 + t) % s->nseats];
@@ -458,24 +474,28 @@ tm_offer_power(struct tm_state *s, int seat, int cell)
 		cap = tm_capacity(&s->pl[who]);
 		if (amount <= 0 || s->noffer >= TM_MAXOFFER)
 			continue;
-		if (cap > 0)
-			made++;
+		memset(&s->offer[s->noffer], 0, sizeof(s->offer[0]));
 		s->offer[s->noffer].to = who;
 		s->offer[s->noffer].from = seat;
 		s->offer[s->noffer].amount = amount;
-		s->offer[s->noffer].group = cap > 0 ? g : -1;
+		s->offer[s->noffer].actual = amount < cap ? amount : cap;
+		s->offer[s->noffer].group = -1;
+		live += cap > 0;
 		s->noffer++;
 	}
-	if (g >= 0 && made > 0) {
-		s->group[g].used = 1;
-		s->group[g].seat = seat;
-		s->group[g].open = made;
-		s->group[g].accepted = 0;
-	} else if (g >= 0) {
-		for (i = 0; i < s->noffer; i++)
-			if (s->offer[i].group == g)
-				s->offer[i].group = -1;
-	}
+	if (live == 0 || !(s->pl[seat].faction == TF_CULTISTS || tm_is_shifter(s, seat)))
+		return;
+	for (i = 0; i < TM_MAXGROUP && g < 0; i++)
+		if (!s->group[i].used)
+			g = i;
+	if (g < 0)
+		return;
+	memset(&s->group[g], 0, sizeof(s->group[g]));
+	s->group[g].used = 1;
+	s->group[g].seat = seat;
+	s->group[g].live = live;
+	for (i = first; i < s->noffer; i++)
+		s->offer[i].group = g;
 }
 
 /*
@@ -669,15 +689,17 @@ tm_income_of(const struct tm_state *s, int seat, int *c, int *w, int *p, int *pw
 		*c += 3;
 }
 
-/* Phase I: every seat still in the game takes its income. */
+/*
+ * Phase I: every seat takes its income, one that left the game too (the
+ * site pays it; it holds no bonus tile by then), but nothing waits for
+ * what a seat that left owes (the Riverwalkers' unlocks).
+ */
 void
 tm_take_income(struct tm_state *s)
 {
 	int i, c, w, p, pw;
 
 	for (i = 0; i < s->nseats; i++) {
-		if (s->pl[i].dropped)
-			continue;
 		tm_income_of(s, i, &c, &w, &p, &pw);
 		s->pl[i].c += c;
 		s->pl[i].w += w;
@@ -686,7 +708,8 @@ tm_take_income(struct tm_state *s)
 	}
 }
 
-/* Phase III: the cult bonus of the round's scoring tile (rounds 1-5). */
+/* Phase III: the cult bonus of the round's scoring tile (rounds 1-5), to
+ * every seat (as the income). */
 void
 tm_cult_income(struct tm_state *s)
 {
@@ -695,8 +718,6 @@ tm_cult_income(struct tm_state *s)
 
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
-		if (p->dropped)
-			continue;
 		sp = 0;
 		switch (t) {
 		case 1: p->c += p->cult[TK_EARTH]; break;
@@ -716,11 +737,13 @@ tm_cult_income(struct tm_state *s)
 			tm_gain_spades(s, i, sp);
 			continue;
 		}
-		p->spades += sp;
 		/* The Giants spend spades two at a time: an odd one cannot be
 		 * used, scores nothing, and waits for the Giants' -SPADE (as on
-		 * the site, which holds the next round until it comes). */
-		n = p->faction == TF_GIANTS ? p->spades & ~1 : p->spades;
+		 * the site, which holds the next round until it comes).  Only
+		 * the spades gained now score: a seat that left keeps those of
+		 * earlier rounds, never spent (the site scores each on its gain) */
+		n = p->faction == TF_GIANTS ? ((p->spades + sp) & ~1) - (p->spades & ~1) : sp;
+		p->spades += sp;
 		if (n > 0)
 			tm_spade_vp(s, i, n);
 	}
@@ -882,7 +905,7 @@ tm_final_scoring(struct tm_state *s)
 		p->vp += out[i];
 		p->final_net = out[i];
 	}
-	tm_final_tile_scoring(s);
+	tm_variants_final(s);
 	for (i = 0; i < s->nseats; i++) {
 		p = &s->pl[i];
 		coins = p->c + p->w + p->p + p->pw[2] + p->pw[1] / 2;
@@ -971,18 +994,26 @@ tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err, size_t errl
 	return GAME_OK;
 }
 
-/* Take favor tile fav: its cult steps (FAV5 may complete a town). */
+/* The one-time gain of favor tile fav: its cult steps (FAV5 may then
+ * complete a town). */
 void
-tm_take_favor(struct tm_state *s, int seat, int fav)
+tm_favor_gain(struct tm_state *s, int seat, int fav)
 {
 	static const int track[13] = { 0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
 	static const int steps[13] = { 0, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1 };
 
-	s->pl[seat].fav[fav] = 1;
-	s->fav_left[fav]--;
 	if (fav == 5)
 		tm_check_all_towns(s, seat);
 	tm_cult_advance(s, seat, track[fav], steps[fav]);
+}
+
+/* Take favor tile fav. */
+void
+tm_take_favor(struct tm_state *s, int seat, int fav)
+{
+	s->pl[seat].fav[fav] = 1;
+	s->fav_left[fav]--;
+	tm_favor_gain(s, seat, fav);
 }
 
 /* VP a seat scores when passing (bonus tile held, FAV12, Engineers SH,

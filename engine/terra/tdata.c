@@ -291,3 +291,138 @@ tm_tw_desc(int n)
 
 	return n >= 1 && n <= TM_NTW ? d[n] : "-";
 }
+
+/*
+ * Which seats play the factions of Fire & Ice: what the core knows of a
+ * faction is its identity and its figures here; its own rules are its
+ * file's hooks (tfactions.c).
+ */
+
+/* Is the seat the Shapeshifters? */
+int
+tm_is_shifter(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].faction == TF_SHAPESHIFTERS;
+}
+
+/* Is the seat the Riverwalkers? */
+int
+tm_is_river(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].faction == TF_RIVERWALKERS;
+}
+
+/*
+ * The seat's home terrain: the colour of its faction (ice for the ice
+ * factions), the colour the Shapeshifters picked last, the Riverwalkers'
+ * colour (-1 before they pick).
+ */
+int
+tm_home(const struct tm_state *s, int seat)
+{
+	if (tm_is_shifter(s, seat) || tm_is_river(s, seat))
+		return s->pl[seat].color2 - 1;
+	return tm_fd(s, seat)->color;
+}
+
+/* Is the seat an ice faction (home terrain ice, a colour picked at setup)? */
+int
+tm_is_ice(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].faction >= 0 && tm_fd(s, seat)->color == TC_ICE;
+}
+
+/* Is the seat a volcano faction (Acolytes, Dragonlords)? */
+int
+tm_is_volcano(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].faction >= 0 && tm_fd(s, seat)->color == TC_VOLCANO;
+}
+
+/* Does the seat's faction pick a colour (the ice and volcano factions)? */
+int
+tm_picks_colour(const struct tm_state *s, int seat)
+{
+	return tm_is_ice(s, seat) || tm_is_volcano(s, seat);
+}
+
+/*
+ * The colour that stands for the seat's home on the terrain cycle when
+ * spades are counted: the colour an ice or volcano faction picked (ice
+ * and volcano are outside the cycle), else the home colour.  -1 for such
+ * a faction that has not picked yet.
+ */
+int
+tm_wheel_home(const struct tm_state *s, int seat)
+{
+	if (tm_picks_colour(s, seat))
+		return s->pl[seat].color2 - 1;
+	return tm_home(s, seat);
+}
+
+/* Is colour the home colour of a faction in the game (volcano effects, the
+ * Riverwalkers' unlocks; the Shapeshifters' colour of the moment)?  The
+ * Riverwalkers' colour is none (the site skips a faction with terrains to
+ * unlock). */
+int
+tm_home_of_someone(const struct tm_state *s, int colour)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].faction >= 0 && !tm_is_river(s, i) && tm_home(s, i) == colour)
+			return 1;
+	return 0;
+}
+/*
+ * Is colour taken by a faction other than seat's: its home colour, or the
+ * colour an ice faction picked (the site refuses either, for a faction
+ * chosen later and for a colour picked).
+ */
+int
+tm_colour_taken(const struct tm_state *s, int seat, int colour)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++) {
+		if (i == seat || s->pl[i].faction < 0)
+			continue;
+		if (tm_home(s, i) == colour || s->pl[i].color2 - 1 == colour)
+			return 1;
+	}
+	return 0;
+}
+
+/* The colour the Riverwalkers picked in this game, -1 for none. */
+int
+tm_river_colour(const struct tm_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (tm_is_river(s, i))
+			return s->pl[i].color2 - 1;
+	return -1;
+}
+
+/* May the seat build a dwelling on a hex of colour without transforming it:
+ * its home colour, or one its faction's rules add (builds_on)? */
+int
+tm_builds_on(const struct tm_state *s, int seat, int colour)
+{
+	const struct tm_hooks *h = tm_hooks(s->pl[seat].faction);
+
+	return colour == tm_home(s, seat) || (h->builds_on != NULL &&
+	    h->builds_on(s, seat, colour));
+}
+
+/* A command of the seat's faction's own (its hook): TM_NOT_MINE when it has
+ * none of that name. */
+int
+tm_faction_command(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen)
+{
+	const struct tm_hooks *h = tm_hooks(s->pl[seat].faction);
+
+	return h->command != NULL ? h->command(s, seat, w, nw, err, errlen) : TM_NOT_MINE;
+}

@@ -2,20 +2,25 @@
  * terra.h - internal declarations of the Terra Mystica engine.
  *
  * The game state (struct tm_state) is one fixed-size struct of integers and
- * character arrays without pointers, so its bytes are a snapshot.  The
- * engine is split into the map and its text format (tmap.c), static data
- * (tdata.c), the rule mechanics (tcore.c), the Fire & Ice factions and
- * final tiles (tfire.c; the Shapeshifters in tshape.c, the
- * Riverwalkers in triver.c), the turn flow and whom the game waits for
- * (tflow.c), the setup
- * (tsetup.c), the commands of the action phase (tactions.c), the command
+ * character arrays without pointers, so its bytes are a snapshot; a change
+ * of its layout bumps the engine version (terra.c), and stored games are
+ * then rebuilt from their move logs.  The engine is split into the map and
+ * its text format (tmap.c), static data and the seats' factions and
+ * colours (tdata.c), the rule mechanics (tcore.c), the turn flow and whom
+ * the game waits for (tflow.c), the setup (tsetup.c), the commands of the
+ * action phase (tactions.c), the site's [+-]N?TYPE (tadjust.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the text report,
  * over() and score() (tview.c), the JSON view (tjson.c), moves() and
  * check() (tmoves.c), the log importer (timport.c) and the registry entry
- * (terra.c).  Calls run one way: terra.c -> tview.c, tjson.c, tmoves.c;
- * tmoves.c -> tplay.c (moves() tries each candidate) -> tsetup.c,
- * tactions.c -> tflow.c -> tcore.c <-> tfire.c -> tdata.c, tmap.c; the
- * two views call only into tflow.c and below.
+ * (terra.c).  Those are the core.  The Fire & Ice factions' own rules
+ * (tfire.c, tshape.c, triver.c) and the final tiles' (tfinal.c) plug into
+ * it through hook tables (struct tm_hooks, struct tm_variant) that
+ * tfactions.c lists, as engine/registry.c lists the games: the core names
+ * no faction file, the faction files call the core.  Calls run one way:
+ * terra.c -> tview.c, tjson.c, tmoves.c; tmoves.c -> tplay.c (moves()
+ * tries each candidate) -> tsetup.c, tactions.c, tadjust.c -> tflow.c ->
+ * tcore.c -> tdata.c, tmap.c; faction files -> the core
+ * (tests/terra/test_shape.c checks it).
  */
 #ifndef ARBITER_TERRA_H
 #define ARBITER_TERRA_H
@@ -103,14 +108,32 @@ struct tm_fdef {
 	int ship_vp[6];			/* VP for reaching shipping level n */
 };
 
-/* A power offer waiting for the decision of seat `to`. */
+/* What made a power offer "tainted" (the site's leech_tainted): its seat
+ * converted, or took another offer of its own first, while it waited. */
+enum tm_taint { TT_NONE, TT_CONVERT, TT_LEECH };
+
+/*
+ * A power offer waiting for the decision of seat `to`, as the site keeps
+ * it: amount is the power the building offers, actual what the seat could
+ * take (its bowls' room, lowered whenever it takes other power).  A leech
+ * must name amount or what it gets, and under strict-leech comes before
+ * whatever tainted the offer (taint_n, taint_from: the leech that did,
+ * taint_from a seat + 1 or 0 when it named none).
+ */
 struct tm_offer {
-	int32_t to, from, amount, group;
+	int32_t to, from, amount, actual, group;
+	int32_t taint, taint_n, taint_from;
 };
 
-/* One Cultists' building action whose offers are still being decided. */
+/*
+ * The offers of one building of the Cultists or the Shapeshifters (the
+ * site's leech_id): live counts the offers not yet declined whose actual
+ * was above 0, declined the declines; taken is set by the first leech
+ * that gave their cult step (or token).  With errata-cultist-power they
+ * gain 1 power when live falls to 0 with a decline among them.
+ */
 struct tm_group {
-	int32_t seat, open, accepted, used;
+	int32_t seat, used, live, declined, taken;
 };
 
 /* Per-seat state. */
@@ -135,7 +158,9 @@ struct tm_player {
 	int32_t cult_bonus;		/* Cultists' steps from accepted offers */
 	int32_t bridge_owed, free_tp, free_d;
 	int32_t used_bon, used_fav6, used_fact;
-	int32_t darkling_conv;		/* W->P conversions still allowed */
+	int32_t darkling_conv;		/* > 0: the Darklings' stronghold
+					   conversion (up to 3 W->P in their
+					   next conversion) is open */
 	int32_t conn_river[8];		/* mermaids' declared river links (cell+1) */
 	int32_t burned;			/* power tokens destroyed by burning */
 	int32_t final_cult, final_net, final_res, network;
@@ -166,6 +191,8 @@ struct tm_state {
 	int32_t opt_strict_leech, opt_strict_dark, opt_strict_chaos;
 	int32_t opt_errata_cult, opt_mini, opt_shipbon, opt_temple;
 	int32_t opt_vto, opt_maintain, opt_mail;
+	int32_t opt_loose_cult_loss;	/* loose-cult-loss: cult steps given up
+					   without the site's TW5 limit */
 	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
 	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
 	int32_t opt_fi_variable;	/* fire-and-ice-factions/variable: 1, its
@@ -204,6 +231,17 @@ struct tm_state {
 					   colour not the seat's own, spades left */
 	int32_t dig_ok;			/* this action may still buy spades: no
 					   transform in it yet (site rules) */
+	int32_t tf_left;		/* transforms the current action still
+					   allows (the site's sub-action: 2 after
+					   ACT6, 1 after ACT5, BON1, ACTG, ACTN or a
+					   dig, none once the action's first command
+					   was a transform) */
+	int32_t dug;			/* the turn bought spades with dig: they
+					   are spent, not thrown away (the site) */
+	int32_t site_form;		/* the submission being played writes a
+					   dig: spades are never bought for a build
+					   or transform in it (arbiter's own
+					   notation is off) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
 	int32_t held_pass;		/* the seat to move passed, and its turn is
@@ -220,6 +258,34 @@ struct tm_state {
 					   command may be the same one again, which the
 					   site runs as one with it; 0 none */
 	int32_t bonus_count;		/* the count written in that step (+2AIR: 2) */
+	int32_t defer;			/* seat + 1 that settled, after passing,
+					   the bridge, favor or town tile it owed:
+					   the round ends only when another seat
+					   sends something (the site clears its
+					   record of the debt then); 0 none */
+	int32_t lapse;			/* seat + 1 of the Shapeshifters whose
+					   `gain P3 for VP` came last: until
+					   another seat sends something the site
+					   lets a round end without the tokens
+					   they may still buy; 0 none */
+	int32_t tail;			/* seat + 1 whose turn just ended: it may
+					   still convert and burn until another
+					   seat sends something (the site ends a
+					   turn when another faction's row
+					   follows); 0 none */
+	int32_t stale;			/* 1: what the active seat owes (a bridge,
+					   a free dwelling or trading post,
+					   spades) came with an action before a new
+					   one began (the last seat playing): it is
+					   placed only as an action of its own */
+	int32_t again;			/* 1: the active seat, the only one that
+					   has not passed, goes on from its own
+					   last turn; its next action starts the
+					   new one (done is taken before it) */
+	int32_t last_turn;		/* seat + 1 whose turn ran last: between the
+					   rounds the site still takes its burning
+					   (and, before the round's end, its
+					   conversions) */
 	int32_t unlock_wait;		/* 1: the round's start waits for the
 					   Riverwalkers' unlocks of its income;
 					   nothing else is accepted (the site) */
@@ -259,6 +325,20 @@ int tm_bld_power(int b);
 int tm_bld_strength(const struct tm_state *s, int seat, int b);
 extern const char *const tm_final_names[TFS_COUNT];
 int tm_final_find(const char *name);
+/* which faction a seat plays, and its colours */
+int tm_is_ice(const struct tm_state *s, int seat);
+int tm_is_volcano(const struct tm_state *s, int seat);
+int tm_picks_colour(const struct tm_state *s, int seat);
+int tm_is_shifter(const struct tm_state *s, int seat);
+int tm_is_river(const struct tm_state *s, int seat);
+int tm_home(const struct tm_state *s, int seat);
+int tm_wheel_home(const struct tm_state *s, int seat);
+int tm_home_of_someone(const struct tm_state *s, int colour);
+int tm_colour_taken(const struct tm_state *s, int seat, int colour);
+int tm_river_colour(const struct tm_state *s);
+int tm_builds_on(const struct tm_state *s, int seat, int colour);
+int tm_faction_command(struct tm_state *s, int seat, char **w, int nw, char *err,
+    size_t errlen);
 const char *tm_score_desc(int n);
 const char *tm_bon_desc(int n);
 const char *tm_fav_desc(int n);
@@ -272,7 +352,9 @@ int tm_capacity(const struct tm_player *p);
 int tm_spend_power(struct tm_player *p, int n);
 int tm_priest_room(const struct tm_player *p);
 void tm_gain_priests(struct tm_player *p, int n);
+void tm_gain_spades(struct tm_state *s, int seat, int n);
 int tm_cult_advance(struct tm_state *s, int seat, int cult, int n);
+int tm_keys_free(const struct tm_player *p);
 int tm_spade_cost(const struct tm_state *s, int seat, int from, int to);
 int tm_ship_level(const struct tm_state *s, int seat);
 void tm_tf_mark(struct tm_state *s, int cell);
@@ -296,6 +378,7 @@ int tm_network_label(const struct tm_state *s, int seat, int *comp);
 void tm_share_points(const int *val, int n, const int *pts, int *out);
 void tm_take_town(struct tm_state *s, int seat, int tw);
 void tm_take_favor(struct tm_state *s, int seat, int fav);
+void tm_favor_gain(struct tm_state *s, int seat, int fav);
 int tm_town_linked(const struct tm_state *s, int seat, int a, int b);
 /* +FAVk by a seat owed a favor tile. */
 enum game_status tm_take_owed_favor(struct tm_state *s, int seat, int fav, char *err,
@@ -306,54 +389,53 @@ int tm_table_pos(const struct tm_state *s, int seat);
 /* The faction name of a seat, or "seat N" (in buf) before it chose. */
 const char *tm_fname(const struct tm_state *s, int seat, char *buf, size_t len);
 
-/* tfire.c: the Fire & Ice factions and final scoring tiles */
-int tm_home(const struct tm_state *s, int seat);
-int tm_wheel_home(const struct tm_state *s, int seat);
-int tm_is_ice(const struct tm_state *s, int seat);
-int tm_is_volcano(const struct tm_state *s, int seat);
-int tm_picks_colour(const struct tm_state *s, int seat);
-void tm_gain_spades(struct tm_state *s, int seat, int n);
-int tm_volcano_possible(const struct tm_state *s, int seat);
-enum game_status tm_volcano_transform(struct tm_state *s, int seat, int cell, char *err,
-    size_t errlen);
-enum game_status tm_cmd_lose_cult(struct tm_state *s, int seat, const char *word, char *err,
-    size_t errlen);
-int tm_colour_taken(const struct tm_state *s, int seat, int colour);
-enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
-    char *err, size_t errlen);
-int tm_power_action_cost(const struct tm_state *s, int seat, int n);
-int tm_home_of_someone(const struct tm_state *s, int colour);
+/*
+ * The Fire & Ice factions' own rules, and a variant's: hooks the core calls
+ * (each may be NULL), which their files (tfire.c, tshape.c, triver.c;
+ * tfinal.c for the final tiles) fill and tfactions.c lists, as
+ * engine/registry.c lists the games.  The core names no faction file;
+ * the faction files call the core.
+ */
+enum { TM_NOT_MINE = -1 };	/* a command hook's answer: not its command */
+struct tm_hooks {
+	void (*setup)(struct tm_state *s, int seat);		/* after setup FACTION */
+	void (*stronghold)(struct tm_state *s, int seat);	/* stronghold built */
+	/* a command of the faction's own (action ACTHn, pick-color in play,
+	 * gain P3 for VP, unlock-terrain): GAME_OK, a refusal, TM_NOT_MINE */
+	int (*command)(struct tm_state *s, int seat, char **w, int nw, char *err,
+	    size_t errlen);
+	/* spades or priests gained, taken its own way: 1 when it took them */
+	int (*spades)(struct tm_state *s, int seat, int n);
+	int (*priests)(struct tm_player *p, int n);
+	int (*priest_cap)(const struct tm_player *p);		/* priests it may hold */
+	/* colours besides its home it builds on; where its initial dwellings go */
+	int (*builds_on)(const struct tm_state *s, int seat, int colour);
+	int (*initial_hex)(const struct tm_state *s, int seat, int cell);
+	int (*action_discount)(const struct tm_state *s, int seat, int n);	/* ACTn */
+	void (*offer_taken)(struct tm_state *s, int seat);	/* its offer taken */
+	/* a volcano faction's volcano on cell, and whether it could make one */
+	enum game_status (*volcano)(struct tm_state *s, int seat, int cell, char *err,
+	    size_t errlen);
+	int (*volcano_possible)(const struct tm_state *s, int seat);
+	void (*render)(const struct tm_state *s, int seat, struct sbuf *out);
+	void (*json)(const struct tm_state *s, int seat, json_t *o);
+};
+struct tm_variant {
+	void (*final_scoring)(struct tm_state *s);	/* after the base game's */
+};
 
-/* tshape.c: the Shapeshifters */
-int tm_is_shifter(const struct tm_state *s, int seat);
-void tm_shifter_setup(struct tm_state *s, int seat);
-void tm_shifter_sh(struct tm_state *s, int seat);
-void tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted);
-int tm_shift_action(const struct tm_state *s, int seat, int k);
-enum game_status tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err,
-    size_t errlen);
-enum game_status tm_shifter_pick(struct tm_state *s, int seat, int c, char *err,
-    size_t errlen);
-enum game_status tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen);
-enum game_status tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen);
-int tm_shifter_must_settle(const struct tm_state *s, int seat);
+/* tfactions.c: the registry */
+const struct tm_hooks *tm_hooks(int faction);
+void tm_variants_final(struct tm_state *s);
 
-/* triver.c: the Riverwalkers */
-int tm_is_river(const struct tm_state *s, int seat);
-void tm_river_setup(struct tm_state *s, int seat);
-int tm_build_colour_ok(const struct tm_state *s, int seat, int colour);
-int tm_river_bank(const struct tm_state *s, int cell);
-int tm_river_priest_cap(const struct tm_player *p);
-int tm_river_unlock_cost(const struct tm_state *s, int seat, int colour);
-enum game_status tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err,
-    size_t errlen);
-void tm_unlock_settled(struct tm_state *s);
-int tm_unlock_first(const struct tm_state *s, int seat);
-int tm_river_colour(const struct tm_state *s);
-void tm_river_render(const struct tm_state *s, int seat, struct sbuf *out);
-void tm_river_json(const struct tm_state *s, int seat, json_t *o);
+/* tfinal.c: the Fire & Ice final tiles (for the tests; the core calls them
+ * through tm_variants_final) */
 void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
+
+/* tadjust.c: the site's [+-]N?TYPE */
+enum game_status tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type,
+    char *err, size_t errlen);
 
 /* tlines.c: notation helpers shared by the command files */
 enum game_status tm_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -366,6 +448,7 @@ int tm_parse_amount(const char *w, int *n, char *res, size_t reslen);
  * become one space, and a space between a word character and any other
  * goes ("+ FAV5" reads "+FAV5"); a "faction:" prefix is kept. */
 void tm_normalize(char *cmd);
+void tm_site_rewrite(char *row, size_t cap, int engineers);
 /* is_command(): which line of a mail is a command. */
 int tm_is_command(const char *line);
 /* The verbs is_command reads, and the notation's other words (game.h). */
@@ -379,11 +462,21 @@ int tm_has_offer(const struct tm_state *s, int seat);
 int tm_darkling_choice(const struct tm_state *s, int seat);
 void tm_new_turn(struct tm_state *s);
 int tm_action_finished(const struct tm_state *s);
-void tm_remove_offer(struct tm_state *s, int i, int accepted);
+enum tm_offer_end { TO_TAKEN, TO_DECLINED, TO_WITHDRAWN };
+void tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how);
+void tm_offer_recap(struct tm_state *s, int seat);
 void tm_start_round(struct tm_state *s, int r);
+void tm_round_coins(struct tm_state *s);
+int tm_settle_tokens(const struct tm_state *s, int seat);
+void tm_unlock_settled(struct tm_state *s);
+int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
+void tm_tokens_lapse(struct tm_state *s, int seat);
+void tm_settled_after_pass(struct tm_state *s, int seat);
+void tm_defer_before(struct tm_state *s, int seat);
+int tm_lapse_before(struct tm_state *s, int seat);
 int tm_find_offer(const struct tm_state *s, int seat, int from, int n);
 
 /* tsetup.c: options, draws and the setup commands */
@@ -394,9 +487,15 @@ enum game_status tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int n
     size_t errlen);
 int tm_next_bonus_seat(const struct tm_state *s, int pos);
 void tm_next_placement(struct tm_state *s);
+/* The faction choice goes on (a seat chose, or one that owed its choice
+ * left the game). */
+void tm_factions_next(struct tm_state *s);
+enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
+    char *err, size_t errlen);
 
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
+int tm_unpassed(const struct tm_state *s);
 enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
 enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen);
@@ -411,9 +510,9 @@ enum game_status tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, c
 enum game_status tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen);
 enum game_status tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen);
-enum game_status tm_cmd_leech(struct tm_state *s, int seat, char **w, int nw, int accept, char *err,
+enum game_status tm_cmd_leech(struct tm_state *s, int seat, int n, int from, char *err,
     size_t errlen);
-enum game_status tm_cmd_plus_cult(struct tm_state *s, int seat, int cult, int n, char *err,
+enum game_status tm_cmd_decline(struct tm_state *s, int seat, int n, int from, char *err,
     size_t errlen);
 enum game_status tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
     size_t errlen);

@@ -1,8 +1,9 @@
 /*
  * tflow.c - Terra Mystica turn flow: the player order, whom the game
  * waits for, power offers waiting for a decision, the end of an action, of
- * a turn and of a round.  Depends on tcore.c only; the command files
- * (tsetup.c, tactions.c, tplay.c) call it.
+ * a turn and of a round.  Depends on tcore.c, tdata.c and the faction
+ * hooks (tfactions.c); the command files (tsetup.c, tactions.c, tplay.c)
+ * call it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,46 @@ tm_has_offer(const struct tm_state *s, int seat)
 		if (s->offer[i].to == seat)
 			return 1;
 	return 0;
+}
+
+/*
+ * Must the seat use or decline its tokens for VP (the Shapeshifters'
+ * `gain P3 for VP`) before the round (or the game) ends?  The site keeps
+ * their offer open until none is left, and no round ends while it is.
+ */
+int
+tm_settle_tokens(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
+}
+
+/* An unlock done (or its seat gone): the round's start waits no more when
+ * none is left, and the round starts then (its bonus tiles' coins). */
+void
+tm_unlock_settled(struct tm_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
+			return;
+	if (s->unlock_wait)
+		tm_round_coins(s);
+	s->unlock_wait = 0;
+}
+
+/*
+ * Must the seat's unlocks (the Riverwalkers') come before anything else it
+ * sends?  At the round's start (income) and between the rounds (the cult
+ * bonus), yes: the site runs nothing of theirs before them.  In their own
+ * turn an unlock owed may follow the action (the site takes "build,
+ * unlock-terrain").
+ */
+int
+tm_unlock_first(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].unlock_owed > 0 && !s->pl[seat].dropped &&
+	    (s->unlock_wait || s->phase == TP_CULTSPADES);
 }
 
 /* Does the seat owe something inside its current action? */
@@ -93,38 +134,87 @@ turn_over(const struct tm_state *s)
 }
 
 /*
- * Remove offer i, closing the Cultists' group it belongs to if it was the
- * last.  accepted: 0 declined, 1 accepted without gaining anything (full
- * bowls: no cult step, but no consolation power either), 2 accepted.
+ * An offer whose actual falls to 0 or is declined: the Cultists' (or
+ * Shapeshifters') consolation power of errata-cultist-power, given once
+ * no offer of the building is left open with power in it and one of them
+ * was declined (the site's cultist_maybe_gain_power).
+ */
+static void
+offer_settled(struct tm_state *s, const struct tm_offer *o)
+{
+	struct tm_group *gr;
+
+	if (o->group < 0 || o->actual <= 0)
+		return;
+	gr = &s->group[o->group];
+	if (--gr->live > 0 || gr->declined == 0 || !s->opt_errata_cult)
+		return;
+	tm_gain_power(&s->pl[gr->seat], 1);
+}
+
+/*
+ * Offer i leaves the list: taken (leech), declined, or withdrawn (its seat
+ * left the game: nothing follows).  The first offer of a Cultists' or
+ * Shapeshifters' building taken with power in it gives them their cult
+ * step or token; a decline may give the consolation power
+ * (offer_settled).  The building's group goes with its last offer.
  */
 void
-tm_remove_offer(struct tm_state *s, int i, int accepted)
+tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how)
 {
-	int g = s->offer[i].group;
-	struct tm_group *gr;
+	struct tm_offer o = s->offer[i];
+	struct tm_group *gr = o.group >= 0 ? &s->group[o.group] : NULL;
+	int j;
 
 	memmove(&s->offer[i], &s->offer[i + 1],
 	    sizeof(s->offer[0]) * (size_t)(s->noffer - i - 1));
 	s->noffer--;
 	memset(&s->offer[s->noffer], 0, sizeof(s->offer[0]));
-	if (g < 0)
+	if (gr == NULL)
 		return;
-	gr = &s->group[g];
-	/* the Shapeshifters' offers: tshape.c */
-	if (tm_is_shifter(s, gr->seat)) {
-		if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
-			tm_shifter_offer_closed(s, gr->seat, 2);
-	} else if (accepted == 2 && gr->accepted < 2 && !s->pl[gr->seat].dropped)
-		s->pl[gr->seat].cult_bonus++;
-	if (accepted > gr->accepted)
-		gr->accepted = accepted;
-	if (--gr->open > 0)
-		return;
-	if (!gr->accepted && tm_is_shifter(s, gr->seat))
-		tm_shifter_offer_closed(s, gr->seat, 0);
-	else if (!gr->accepted && s->opt_errata_cult)
-		tm_gain_power(&s->pl[gr->seat], 1);
+	if (how == TO_TAKEN && o.actual > 0 && !gr->taken) {
+		const struct tm_hooks *h = tm_hooks(s->pl[gr->seat].faction);
+
+		gr->taken = 1;
+		/* the Cultists' cult step; another faction's gain: its hook
+		 * (the Shapeshifters') */
+		if (!s->pl[gr->seat].dropped) {
+			if (h->offer_taken != NULL)
+				h->offer_taken(s, gr->seat);
+			else
+				s->pl[gr->seat].cult_bonus++;
+		}
+	}
+	if (how == TO_DECLINED) {
+		gr->declined++;
+		offer_settled(s, &o);
+	}
+	for (j = 0; j < s->noffer; j++)
+		if (s->offer[j].group == o.group)
+			return;
 	memset(gr, 0, sizeof(*gr));
+}
+
+/*
+ * After seat took power: what it could still take of each other offer is
+ * no more than its bowls' room now (the site's re-capping in
+ * command_leech); an offer that falls to nothing counts as settled.
+ */
+void
+tm_offer_recap(struct tm_state *s, int seat)
+{
+	int can = tm_capacity(&s->pl[seat]), i;
+
+	for (i = 0; i < s->noffer; i++) {
+		struct tm_offer *o = &s->offer[i];
+
+		if (o->to != seat)
+			continue;
+		if (can == 0 && o->actual > 0)
+			offer_settled(s, o);
+		if (o->actual > can)
+			o->actual = can;
+	}
 }
 
 static void coming_order(const struct tm_state *s, int *order);
@@ -140,10 +230,25 @@ tm_new_turn(struct tm_state *s)
 	tm_tf_clear(s);
 	s->tf_nonhome = 0;
 	s->dig_ok = 0;
+	s->dug = 0;
+	s->tf_left = 0;
 	s->teleported = 0;
 	s->held_pass = 0;
+	s->again = 0;
+	s->stale = 0;
 	for (i = 0; i < s->nseats; i++)
 		s->pl[i].cult_blocked = 0;
+}
+
+/* A coin on every bonus tile in the pool, as a round starts. */
+void
+tm_round_coins(struct tm_state *s)
+{
+	int i;
+
+	for (i = 1; i <= TM_NBON; i++)
+		if (s->bon_avail[i])
+			s->bon_coins[i]++;
 }
 
 /* Start round r: bonus coins, income, turn order. */
@@ -157,15 +262,11 @@ tm_start_round(struct tm_state *s, int r)
 	s->phase = TP_ACTIONS;
 	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
 	memset(s->act_used, 0, sizeof(s->act_used));
-	for (i = 1; i <= TM_NBON; i++)
-		if (s->bon_avail[i])
-			s->bon_coins[i]++;
 	for (i = 0; i < s->nseats; i++) {
 		struct tm_player *p = &s->pl[i];
 
 		p->passed = p->dropped;
 		p->used_bon = p->used_fav6 = p->used_fact = 0;
-		p->darkling_conv = 0;
 	}
 	if (r > 1)
 		coming_order(s, s->order);
@@ -177,6 +278,10 @@ tm_start_round(struct tm_state *s, int r)
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
 			s->unlock_wait = 1;
+	/* the site starts the round, and puts a coin on each bonus tile left,
+	 * only once the unlocks of the income are done (tm_unlock_settled) */
+	if (!s->unlock_wait)
+		tm_round_coins(s);
 	s->cur = -1;
 	tm_new_turn(s);
 	for (i = 0; i < s->nseats; i++)
@@ -238,8 +343,9 @@ decisions_open(const struct tm_state *s, int but)
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].cult_owed > 0 || (s->pl[i].cult_bonus > 0 && i != but) ||
-		    tm_shifter_must_settle(s, i) || s->pl[i].unlock_owed > 0)
+		if (!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
+		    (s->pl[i].cult_bonus > 0 && i != but) || tm_settle_tokens(s, i) ||
+		    s->pl[i].unlock_owed > 0))
 			return 1;
 	return 0;
 }
@@ -291,7 +397,7 @@ tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged)
 	    decisions_open(s, seat))
 		return;
 	for (i = 0; i < s->nseats; i++)
-		if ((!s->pl[i].passed && !s->pl[i].dropped) || tm_owes(s, i))
+		if (!s->pl[i].dropped && (!s->pl[i].passed || tm_owes(s, i)))
 			return;
 	s->bonus_end = seat + 1;
 	s->bonus_merge = merged ? 0 : cult + 1;
@@ -323,9 +429,84 @@ tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
 	return 0;
 }
 
-/* Move the game forward after a submission: next turn, round end, game end. */
+static void advance(struct tm_state *s);
+
+/*
+ * The Shapeshifters bought a token for VP (`gain P3 for VP`).  The site
+ * then forgets the tokens they may still buy (it drops what it waits for
+ * from them, and asks again only when another faction's command follows
+ * one of theirs): while no other seat sends anything, a round whose every
+ * seat has passed ends before their next command, even in the same
+ * submission, as if no token were left.
+ */
 void
-tm_advance(struct tm_state *s)
+tm_tokens_lapse(struct tm_state *s, int seat)
+{
+	s->lapse = seat + 1;
+}
+
+/*
+ * Before a command of seat (-1: an administrative one): another seat's
+ * ends the lapse (tm_tokens_lapse); the Shapeshifters' own meets the end
+ * of the round first when nothing but their tokens holds it.  Returns 1
+ * when it ended the round (the game, maybe: s->over).
+ */
+int
+tm_lapse_before(struct tm_state *s, int seat)
+{
+	int i;
+
+	if (s->lapse == 0)
+		return 0;
+	if (seat != s->lapse - 1) {
+		s->lapse = 0;
+		return 0;
+	}
+	if (s->phase != TP_ACTIONS || s->unlock_wait || s->noffer > 0 ||
+	    s->bonus_end != 0)
+		return 0;
+	for (i = 0; i < s->nseats; i++) {
+		const struct tm_player *p = &s->pl[i];
+
+		if (!p->dropped && (!p->passed || tm_owes(s, i) || p->cult_owed > 0 ||
+		    p->cult_bonus > 0 || p->unlock_owed > 0 ||
+		    (i != seat && tm_settle_tokens(s, i))))
+			return 0;
+	}
+	end_actions(s);
+	if (!s->over)
+		tm_advance(s);
+	return 1;
+}
+
+/*
+ * A seat that passed owing a bridge, a favor or a town tile (the last seat
+ * may pass in the row of its action) settled it, by placing or taking it
+ * or giving it up.  The site wrote down the debt when it passed and clears
+ * that only when another faction's command follows one of the seat's: the
+ * round cannot end before, and the seat's own commands until then come
+ * before the round's end.
+ */
+void
+tm_settled_after_pass(struct tm_state *s, int seat)
+{
+	if (s->phase == TP_ACTIONS && s->pl[seat].passed)
+		s->defer = seat + 1;
+}
+
+/* Before a submission of seat (-1: administrative): another seat's lets
+ * the round end first (tm_settled_after_pass). */
+void
+tm_defer_before(struct tm_state *s, int seat)
+{
+	if (s->defer == 0 || s->defer == seat + 1)
+		return;
+	s->defer = 0;
+	tm_advance(s);
+}
+
+static void
+advance(struct tm_state *s)
 {
 	int i, pos, seat;
 
@@ -338,6 +519,8 @@ tm_advance(struct tm_state *s)
 				return;
 			}
 			if (s->cur >= 0) {
+				int prev = s->cur;
+
 				if (s->opt_strict_dark)
 					s->pl[s->cur].darkling_conv = 0;
 				pos = 0;
@@ -362,10 +545,14 @@ tm_advance(struct tm_state *s)
 					}
 				}
 				tm_new_turn(s);
+				/* the seat that acted may still convert until another
+				 * seat sends something; the only seat left goes on */
+				s->tail = s->cur != prev && !s->pl[prev].passed ? prev + 1 : 0;
+				s->again = s->cur == prev;
 				if (s->cur >= 0)
 					return;
 			}
-			if (decisions_open(s, -1) || s->bonus_end != 0)
+			if (decisions_open(s, -1) || s->bonus_end != 0 || s->defer != 0)
 				return;
 			end_actions(s);
 			if (s->over)
@@ -385,6 +572,16 @@ tm_advance(struct tm_state *s)
 		}
 		return;
 	}
+}
+
+/* Move the game forward after a submission: next turn, round end, game
+ * end; and remember whose turn runs (last_turn). */
+void
+tm_advance(struct tm_state *s)
+{
+	advance(s);
+	if (s->phase == TP_ACTIONS && s->cur >= 0 && !s->unlock_wait)
+		s->last_turn = s->cur + 1;
 }
 
 /* Find the offer to seat from faction (or any) with amount n (0 = any). */
@@ -444,7 +641,7 @@ tm_waiting(const void *st, struct game_wait *w)
 		}
 		if (s->phase == TP_ACTIONS && s->act_left > 0)
 			why = s->pl[s->cur].passed ? "second action of the double "
-			    "action (pass again)" : "next action of the double action";
+			    "action (any, or pass again)" : "next action of the double action";
 		if (tm_darkling_choice(s, s->cur))
 			why = "convert up to 3W to 3P (stronghold)";
 		/* the action is taken; its bridges (the Riverwalkers'
@@ -488,7 +685,7 @@ tm_waiting(const void *st, struct game_wait *w)
 				snprintf(w->brief[i], GAME_BRIEF_LEN, "%s", brief);
 			w->mask |= 1u << i;
 		}
-		if (tm_shifter_must_settle(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
+		if (tm_settle_tokens(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
 		    !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;
 			snprintf(w->why[i], GAME_WHY_LEN, "%s: use or decline the tokens "

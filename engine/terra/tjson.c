@@ -47,8 +47,8 @@ faction_json(const struct tm_state *s, int i, const char *const *names)
 	    tm_is_river(s, i)))
 		json_object_set_new(o, "color_picked", p->color2 > 0 ?
 		    json_string(tm_color_names[p->color2 - 1]) : json_null());
-	if (p->faction >= 0 && tm_is_river(s, i))
-		tm_river_json(s, i, o);
+	if (p->faction >= 0 && tm_hooks(p->faction)->json != NULL)
+		tm_hooks(p->faction)->json(s, i, o);
 	json_object_set_new(o, "passed", json_boolean(p->passed));
 	json_object_set_new(o, "dropped", json_boolean(p->dropped));
 	return o;

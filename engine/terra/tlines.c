@@ -6,6 +6,7 @@
  * sign-off.
  */
 #include <ctype.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,3 +255,96 @@ tm_normalize(char *cmd)
 	}
 	*w = '\0';
 }
+
+/*
+ * Replace the first match of pattern (POSIX extended, any case) in row by
+ * repl, where \1..\9 stand for its groups; the row holds at most cap - 1
+ * bytes.  1 when it replaced.
+ */
+static int
+rewrite_once(char *row, size_t cap, const char *pattern, const char *repl)
+{
+	regex_t re;
+	regmatch_t m[10];
+	char out[CMD_MAX_LEN * 2 + 64];
+	size_t n = 0, len;
+	const char *r;
+	int hit;
+
+	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE) != 0)
+		return 0;
+	hit = regexec(&re, row, 10, m, 0) == 0;
+	regfree(&re);
+	if (!hit)
+		return 0;
+	len = (size_t)m[0].rm_so;
+	if (len >= sizeof(out))
+		return 0;
+	memcpy(out, row, len);
+	n = len;
+	for (r = repl; *r != '\0' && n < sizeof(out) - 1; r++) {
+		if (r[0] == '\\' && r[1] >= '1' && r[1] <= '9') {
+			int g = r[1] - '0';
+
+			r++;
+			if (m[g].rm_so < 0)
+				continue;
+			len = (size_t)(m[g].rm_eo - m[g].rm_so);
+			if (n + len >= sizeof(out))
+				return 0;
+			memcpy(out + n, row + m[g].rm_so, len);
+			n += len;
+		} else
+			out[n++] = *r;
+	}
+	len = strlen(row + m[0].rm_eo);
+	if (n + len >= cap || n + len >= sizeof(out))
+		return 0;
+	memcpy(out + n, row + m[0].rm_eo, len + 1);
+	memcpy(row, out, n + len + 1);
+	return 1;
+}
+
+#define W "[[:alnum:]_]"
+
+/*
+ * The site's rewriting of a log row before it splits the row into
+ * commands (its clean_commands): white space runs become one space;
+ * "pass. +BONn" and a row that begins with "+BONn" are a pass; a build
+ * written before the transform of its hex, a pass before a conversion
+ * and a dig before the action it follows swap places; the Engineers'
+ * old "-2W. bridge" and "convert 2W to 1 bridge" are their bridge
+ * action.  Each rule acts on its first match only, as there.  engineers:
+ * the row is the Engineers'.  The row is rewritten in place (cap bytes).
+ */
+void
+tm_site_rewrite(char *row, size_t cap, int engineers)
+{
+	char *r = row, *w = row;
+
+	while (*r != '\0') {
+		if (isspace((unsigned char)*r)) {
+			while (isspace((unsigned char)*r))
+				r++;
+			if (w != row && *r != '\0')
+				*w++ = ' ';
+			continue;
+		}
+		*w++ = *r++;
+	}
+	*w = '\0';
+	if (engineers) {
+		(void)rewrite_once(row, cap, "-2w\\. ?bridge", "convert 2w to bridge. bridge");
+		while (rewrite_once(row, cap, "convert 2 *w to 1?bridge", "action ACTE"))
+			;
+	}
+	(void)rewrite_once(row, cap, " ?pass\\. ?\\+bon", "pass bon");
+	(void)rewrite_once(row, cap, "^ ?\\+bon", "pass BON");
+	(void)rewrite_once(row, cap, "(build " W "+)\\. (transform " W "+( to " W "+)?)",
+	    "\\2. \\1");
+	(void)rewrite_once(row, cap, " ?(pass " W "+)\\. (convert ([0-9]+ *)?" W "+ to "
+	    "([0-9]+ *)?" W "+)", "\\2. \\1");
+	(void)rewrite_once(row, cap, "(dig " W "). (action " W "+)", "\\2. \\1");
+}
+
+#undef W

@@ -38,6 +38,17 @@ open_cells(const struct tm_state *s, int seat, int *list)
 	return n;
 }
 
+/* When nothing placed what is owed (out has grown no further than start),
+ * giving it up as the site allows (-SPADE, -BRIDGE ...); returns 1. */
+static int
+give_up(const struct tm_state *s, struct tm_state *tmp, int seat, const char *cmd,
+    struct sbuf *out, size_t start)
+{
+	if (out->len == start)
+		try_move(s, tmp, seat, cmd, out);
+	return 1;
+}
+
 /* Moves that place owed things: spades, tiles, cult steps, bridges. */
 static int
 owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
@@ -77,14 +88,14 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 			snprintf(cmd, sizeof(cmd), "+FAV%d", i);
 			try_move(s, tmp, seat, cmd, out);
 		}
-		return 1;
+		return give_up(s, tmp, seat, "-GAIN_FAVOR", out, start);
 	}
 	if (p->town_owed) {
 		for (i = 1; i <= TM_NTW; i++) {
 			snprintf(cmd, sizeof(cmd), "+TW%d", i);
 			try_move(s, tmp, seat, cmd, out);
 		}
-		return 1;
+		return give_up(s, tmp, seat, "-GAIN_TW", out, start);
 	}
 	if (p->cult_owed || p->cult2_owed) {
 		for (k = 0; k < 4; k++) {
@@ -103,9 +114,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 					try_move(s, tmp, seat, cmd, out);
 			}
 		/* none can be placed: give it up, as the site allows */
-		if (out->len == start)
-			try_move(s, tmp, seat, "-BRIDGE", out);
-		return 1;
+		return give_up(s, tmp, seat, "-BRIDGE", out, start);
 	}
 	if (p->free_tp) {
 		for (i = 0; i < TM_NCELLS; i++)
@@ -113,7 +122,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				snprintf(cmd, sizeof(cmd), "upgrade %s to TP", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
-		return 1;
+		return give_up(s, tmp, seat, "-FREE_TP", out, start);
 	}
 	if (p->free_d) {
 		for (i = 0; i < TM_NCELLS; i++)
@@ -121,7 +130,7 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				snprintf(cmd, sizeof(cmd), "build %s", s->cells[i].name);
 				try_move(s, tmp, seat, cmd, out);
 			}
-		return 1;
+		return give_up(s, tmp, seat, "-FREE_D", out, start);
 	}
 	if (p->spades > 0 || p->free_tf || p->volcano_tf > 0) {
 		n = open_cells(s, seat, list);
@@ -145,9 +154,9 @@ owed_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				try_move(s, tmp, seat, cmd, out);
 			}
 		}
-		if (out->len == start && p->spades > 0)
-			sb_puts(out, "-SPADE\n");
-		return 1;
+		(void)give_up(s, tmp, seat, "-SPADE", out, start);
+		(void)give_up(s, tmp, seat, "-FREE_TF", out, start);
+		return give_up(s, tmp, seat, "-VOLCANO_TF", out, start);
 	}
 	return 0;
 }
@@ -248,7 +257,7 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 	try_move(s, tmp, seat, "advance ship", out);
 	try_move(s, tmp, seat, "advance dig", out);
 	if (tm_darkling_choice(s, seat))
-		for (k = 1; k <= s->pl[seat].darkling_conv; k++) {
+		for (k = 1; k <= 3; k++) {
 			snprintf(cmd, sizeof(cmd), "convert %dW to %dP", k, k);
 			try_move(s, tmp, seat, cmd, out);
 		}
@@ -327,7 +336,7 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	    s->pl[seat].cult_owed > 0)) || s->pl[seat].unlock_owed > 0) &&
 	    !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
-	if (s->cur < 0 && s->phase == TP_ACTIONS && tm_shifter_must_settle(s, seat)) {
+	if (s->cur < 0 && s->phase == TP_ACTIONS && tm_settle_tokens(s, seat)) {
 		try_move(s, tmp, seat, "gain P3 for VP", out);
 		try_move(s, tmp, seat, "-GAIN_P3_FOR_VP", out);
 	}
@@ -433,7 +442,13 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->act_left, 0, 2) || !in_range(s->tf_cell, -1, TM_NCELLS - 1) ||
 	    !in_range(s->tf_nonhome, 0, 1) || !in_range(s->dig_ok, 0, 1) ||
 	    !in_range(s->teleported, 0, 1) || !in_range(s->held_pass, 0, 1) ||
-	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
+	    !in_range(s->dug, 0, 2) || !in_range(s->tail, 0, s->nseats) ||
+	    !in_range(s->again, 0, 1) || !in_range(s->opt_loose_cult_loss, 0, 1) ||
+	    !in_range(s->stale, 0, 1) || !in_range(s->tf_left, 0, 3) ||
+	    !in_range(s->site_form, 0, 1) ||
+	    !in_range(s->last_turn, 0, s->nseats) ||
+	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->lapse, 0, s->nseats) ||
+	    !in_range(s->defer, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
 	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
@@ -461,7 +476,10 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 		 * (found by fuzz/snapshot: an offer from a seat without a
 		 * faction was named by its faction index -1). */
 		if (!in_range(o->to, 0, s->nseats - 1) || !in_range(o->from, 0, s->nseats - 1) ||
-		    !in_range(o->amount, 0, 12) || !in_range(o->group, -1, TM_MAXGROUP - 1) ||
+		    !in_range(o->amount, 0, 18) || !in_range(o->actual, 0, o->amount) ||
+		    !in_range(o->group, -1, TM_MAXGROUP - 1) ||
+		    !in_range(o->taint, TT_NONE, TT_LEECH) || !in_range(o->taint_n, 0, 99) ||
+		    !in_range(o->taint_from, 0, s->nseats) ||
 		    !in_range(s->pl[o->to].faction, 0, TM_NFACT - 1) ||
 		    !in_range(s->pl[o->from].faction, 0, TM_NFACT - 1) ||
 		    (o->group >= 0 && !in_range(s->group[o->group].seat, 0, s->nseats - 1))) {
@@ -473,8 +491,9 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	for (i = 0; i < TM_MAXGROUP; i++) {
 		const struct tm_group *g = &s->group[i];
 
-		if (!in_range(g->seat, -1, s->nseats - 1) || !in_range(g->open, 0, TM_MAXOFFER) ||
-		    !in_range(g->accepted, 0, TM_MAXOFFER) || !in_range(g->used, 0, 1)) {
+		if (!in_range(g->seat, 0, s->nseats - 1) || !in_range(g->live, 0, TM_MAXOFFER) ||
+		    !in_range(g->declined, 0, TM_MAXOFFER) || !in_range(g->used, 0, 1) ||
+		    !in_range(g->taken, 0, 1)) {
 			snprintf(err, errlen, "offer group %d is out of range", i + 1);
 			return -1;
 		}
@@ -580,8 +599,9 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 		return -1;
 	}
 	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
-	    (p->faction >= 0 && s->phase > TP_FACTIONS && (tm_picks_colour(s, seat) ||
-	    tm_is_shifter(s, seat) || tm_is_river(s, seat)) && p->color2 == 0) ||
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && !p->dropped &&
+	    (tm_picks_colour(s, seat) || tm_is_shifter(s, seat) || tm_is_river(s, seat)) &&
+	    p->color2 == 0) ||
 	    !in_range(p->shifts, 0, 100) || !in_range(p->p3_for_vp, 0, 10000) ||
 	    !in_range(p->unlocked, 0, 127) || (p->faction >= 0 && !tm_is_river(s, seat) &&
 	    (p->unlocked != 0 || p->unlock_owed != 0)) || (p->color2 > 0 &&
@@ -702,10 +722,10 @@ tm_check(const void *st, char *err, size_t errlen)
 			snprintf(err, errlen, "seat %d has a negative resource", i + 1);
 			return -1;
 		}
+		/* tokens: gained by the Dragonlords and the Shapeshifters,
+		 * given up by anyone (-P1, -PW_TOKEN) */
 		if (p->pw[0] + p->pw[1] + p->pw[2] + p->burned !=
-		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2 + p->tokens ||
-		    (p->tokens != 0 && p->faction != TF_DRAGONLORDS &&
-		    p->faction != TF_SHAPESHIFTERS)) {
+		    tm_fdefs[p->faction].p1 + tm_fdefs[p->faction].p2 + p->tokens) {
 			snprintf(err, errlen, "seat %d: power tokens not conserved", i + 1);
 			return -1;
 		}

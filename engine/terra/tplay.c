@@ -21,7 +21,7 @@
 
 /* Is the command one a seat may give outside its turn? */
 static int
-out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
+out_of_turn(const struct tm_state *s, int seat, char **w)
 {
 	const struct tm_player *p = &s->pl[seat];
 
@@ -30,9 +30,35 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 	 * decide offers, place the cult steps owed and settle what the round's
 	 * end or start owes */
 	if (word_eq(w[0], "leech") || word_eq(w[0], "decline") ||
-	    word_eq(w[0], "wait"))
+	    word_eq(w[0], "wait") || word_eq(w[0], "done") || word_eq(w[0], "gain"))
 		return 1;
-	if (w[0][0] == '+' && nw == 1 && p->cult_bonus > 0)
+	/* the site's [+-]N?TYPE, from any seat at any time */
+	if ((w[0][0] == '+' || w[0][0] == '-') && w[0][1] != '\0')
+		return 1;
+	/* the seat whose turn just ended converts and burns until another
+	 * seat sends something: the site ends a turn only when another
+	 * faction's row follows */
+	if ((word_eq(w[0], "convert") || word_eq(w[0], "burn")) && s->tail == seat + 1)
+		return 1;
+	/* no turn runs (every seat passed, the round's end waits, or it is
+	 * between the rounds): the site's active faction is still the one
+	 * whose turn ran last; it burns, and converts before the round's end */
+	if (s->last_turn == seat + 1 && (word_eq(w[0], "burn") ||
+	    (word_eq(w[0], "convert") && s->phase == TP_ACTIONS && !s->unlock_wait)) &&
+	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
+	    s->unlock_wait))))
+		return 1;
+	/* the site's quirk: with one seat left to play, a seat that passed may
+	 * still advance shipping or digging (its engine starts a new turn for
+	 * it); then it converts and burns as after a turn (tm_cmd_advance) */
+	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed && !p->dropped &&
+	    tm_unpassed(s) == 1)
+		return 1;
+	/* the site checks the turn from round 1: burning in the setup is
+	 * anybody's, up to the first round's start (which waits for the
+	 * Riverwalkers' unlocks of the first income, still in its round 0) */
+	if (word_eq(w[0], "burn") && (s->phase < TP_ACTIONS || (s->round == 1 &&
+	    s->unlock_wait)))
 		return 1;
 	/* the Riverwalkers' unlocks owed from income come before the round's
 	 * first action, whoever's it is; anything else they send then is
@@ -40,10 +66,6 @@ out_of_turn(const struct tm_state *s, int seat, char **w, int nw)
 	if (word_eq(w[0], "unlock-terrain") && p->unlock_owed > 0)
 		return 1;
 	if (tm_unlock_first(s, seat))
-		return 1;
-	/* the Shapeshifters settle their tokens for VP as the round ends */
-	if (tm_shifter_must_settle(s, seat) && s->phase == TP_ACTIONS && s->cur < 0 &&
-	    (word_eq(w[0], "gain") || word_eq(w[0], "-gain_p3_for_vp")))
 		return 1;
 	/* Between rounds the site takes cult spades from every seat holding
 	 * some, in any order, not only from the first in turn order. */
@@ -91,28 +113,84 @@ words_upgrade(struct tm_state *s, int seat, char **w, int nw, char *err,
 	    w[3]);
 }
 
+/*
+ * The colour of `transform HEX` without one, as the site picks it: the
+ * home colour for a free transform, the Giants and a volcano faction;
+ * otherwise the colour the seat's spades reach on the cycle towards its
+ * home (the nearer of the two ways), and with no spade the hex's own
+ * colour (which the transform then refuses).
+ */
+static int
+default_colour(const struct tm_state *s, int seat, int cell)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int home = tm_wheel_home(s, seat), cur = s->terrain[cell], cw = cur, ccw = cur, i;
+	int dcw, dccw;
+
+	if (p->free_tf || tm_is_volcano(s, seat) || p->faction == TF_GIANTS)
+		return tm_home(s, seat);
+	if (p->spades == 0 || cur >= TC_RIVER)
+		return cur;
+	/* an ice faction's picked colour stands for its home, ice */
+	if (home == cur)
+		return tm_home(s, seat);
+	for (i = 1; i <= p->spades; i++) {
+		if (cw != home)
+			cw = (cur + i) % 7;
+		if (ccw != home)
+			ccw = ((cur - i) % 7 + 7) % 7;
+	}
+	dcw = (cw - home + 7) % 7;
+	dccw = (ccw - home + 7) % 7;
+	dcw = dcw > 3 ? 7 - dcw : dcw;
+	dccw = dccw > 3 ? 7 - dccw : dccw;
+	cw = dcw < dccw ? cw : ccw;
+	return cw == home ? tm_home(s, seat) : cw;
+}
+
 /* `transform HEX [to COLOUR]`: starts a spade action when nothing is owed. */
 static enum game_status
 words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
 	const struct tm_player *p = &s->pl[seat];
-	int to = nw == 4 ? tm_color_find(w[3]) : tm_home(s, seat);
 	int cell = nw >= 2 ? tm_cell_find(s, w[1]) : -1;
+	int to = nw == 4 ? tm_color_find(w[3]) : cell >= 0 ? default_colour(s, seat, cell) : -1;
 	enum game_status rc;
+	int action;
 
 	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
 		return tm_fail(err, errlen, "transform: write it as 'transform HEX to "
 		    "COLOUR'");
-	if (s->phase == TP_ACTIONS && s->act == TA_NONE && p->spades == 0 &&
-	    !p->free_tf) {
+	/*
+	 * In the seat's turn each transform is one the action allows (the
+	 * site's sub-action: two after ACT6, one after ACT5, BON1, ACTG, ACTN
+	 * or a dig), or else begins the action, which then allows no other.
+	 */
+	action = s->phase == TP_ACTIONS && s->cur == seat && !p->passed;
+	if (action && s->tf_left > 0 && !s->stale)
+		s->tf_left--;
+	else if (action) {
 		rc = tm_begin_action(s, "transform", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 	}
 	if (s->phase == TP_ACTIONS && s->act == TA_NONE)
 		s->act = TA_SPADES;
-	return tm_do_transform(s, seat, cell, to, err, errlen);
+	rc = tm_do_transform(s, seat, cell, to, err, errlen);
+	/* spades dug that no transform of the action may take any more: the
+	 * site refuses it for another colour than the seat's own, and for its
+	 * own takes it and then waits for ever for them */
+	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0 &&
+	    to != tm_home(s, seat))
+		return tm_fail(err, errlen, "transform: a hex turned to another colour than "
+		    "your own takes all the spades dug (%d left; a dig serves one "
+		    "transform)", p->spades);
+	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0)
+		return tm_fail(err, errlen, "transform: the %d spade%s dug left after it "
+		    "could never be spent (a dig serves one transform)", p->spades,
+		    p->spades == 1 ? "" : "s");
+	return rc;
 }
 
 /* `dig N`: buy spades to spend in this action. */
@@ -139,65 +217,36 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 			    "turn)") : rc;
 	}
 	if (tm_is_volcano(s, seat)) {
-		/* a volcano faction digs one hex, for nothing: the volcano's
-		 * price is paid when it is made (tm_volcano_transform) */
+		/*
+		 * A volcano faction digs one hex, for nothing: the volcano's
+		 * price is paid when it is made (its file's volcano hook).  The
+		 * site takes more, or a dig with no volcano to make, and its
+		 * game then waits for ever for a volcano (one an action) that
+		 * nothing makes once another faction's row came between.
+		 */
 		if (n != 1 || s->pl[seat].volcano_tf > 0)
 			return tm_fail(err, errlen, "dig: a volcano faction digs one hex "
 			    "an action (dig 1)");
-		if (!tm_volcano_possible(s, seat))
+		if (tm_hooks(s->pl[seat].faction)->volcano_possible == NULL ||
+		    !tm_hooks(s->pl[seat].faction)->volcano_possible(s, seat))
 			return tm_fail(err, errlen, "dig: no hex you reach can become a "
 			    "volcano at a price you can pay (%s)", s->pl[seat].faction ==
 			    TF_ACOLYTES ? "3 steps of one cult track, 4 on a home colour" :
 			    "1 power token, 2 on a home colour");
 		s->pl[seat].volcano_tf = 1;
 		s->act = TA_SPADES;
+		s->dug = 1;
+		s->tf_left = 1;
 		return GAME_OK;
 	}
 	rc = tm_buy_spades(s, seat, n, err, errlen);
 	if (rc != GAME_OK)
 		return rc;
+	s->dug = 1;
+	s->tf_left = 1;		/* the site's dig: one transform follows */
 	s->pl[seat].spades += n;
 	s->act = TA_SPADES;
 	return GAME_OK;
-}
-
-/* `+FAVn`, `+TWn` (or `+2TWn`), `+BONn` (old pass), `+CULT`, `+2CULT`. */
-static enum game_status
-words_plus(struct tm_state *s, int seat, const char *word, char *err,
-    size_t errlen)
-{
-	struct tm_player *p = &s->pl[seat];
-	const char *t = word + 1;
-	int n = 1, k;
-
-	if (t[0] >= '1' && t[0] <= '9') {
-		n = t[0] - '0';
-		t++;
-	}
-	/* the site takes no tile before the Acolytes lost their cult steps */
-	if (p->lose_cult > 0 && tm_cult_find(t) < 0)
-		return tm_fail(err, errlen, "%s: lose the %d cult steps of the volcano "
-		    "first (-%dCULT)", word, p->lose_cult, p->lose_cult);
-	if ((k = tm_tile_num(t, "FAV", TM_NFAV)) > 0) {
-		return tm_take_owed_favor(s, seat, k, err, errlen);
-	}
-	if ((k = tm_tile_num(t, "TW", TM_NTW)) > 0) {
-		for (; n > 0; n--) {
-			if (p->town_owed < 1)
-				return tm_fail(err, errlen, "+TW%d: you founded no town", k);
-			if (s->tw_left[k] < 1)
-				return tm_fail(err, errlen, "+TW%d: none left", k);
-			p->town_owed--;
-			tm_take_town(s, seat, k);
-		}
-		return GAME_OK;
-	}
-	if ((k = tm_tile_num(t, "BON", TM_NBON)) > 0)
-		return tm_cmd_pass(s, seat, k, err, errlen);
-	if ((k = tm_cult_find(t)) >= 0)
-		return tm_cmd_plus_cult(s, seat, k, n, err, errlen);
-	return tm_fail(err, errlen, "%s: not a favor, town or bonus tile or a cult "
-	    "track", word);
 }
 
 /* `send p to CULT [for N]`. */
@@ -214,17 +263,74 @@ words_send(struct tm_state *s, int seat, char **w, int nw, char *err,
 	return tm_cmd_send(s, seat, k, n, err, errlen);
 }
 
-/* `-SPADE`: throw away one spade that no reachable hex could take. */
+/*
+ * The site's `[+-]N?TYPE [for SOURCE]`: "+FAV5", "+2AIR", "-W", "-3VP",
+ * "-free_d" (the type in any case).
+ */
 static enum game_status
-words_drop_spade(struct tm_state *s, int seat, char *err, size_t errlen)
+words_adjust(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
-	if (s->pl[seat].spades <= 0)
-		return tm_fail(err, errlen, "-spade: you have no spade");
-	if (tm_spade_usable(s, seat))
-		return tm_fail(err, errlen, "-spade: spades are spent, not thrown away, "
-		    "while a reachable hex can still be transformed");
-	s->pl[seat].spades--;
-	return GAME_OK;
+	const char *t = w[0] + 1;
+	char type[32];
+	int n = 0, i;
+
+	if (nw > 1 && !word_eq(w[1], "for"))
+		return tm_fail(err, errlen, "%s: write it as '+FAV5', '+2AIR', '-W' ('for "
+		    "SOURCE' may follow)", w[0]);
+	while (*t >= '0' && *t <= '9') {
+		n = n < 1000 ? n * 10 + (*t - '0') : 1000;
+		t++;
+	}
+	if (t == w[0] + 1)
+		n = 1;
+	for (i = 0; t[i] != '\0' && i < (int)sizeof(type) - 1; i++) {
+		char c = t[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '_'))
+			break;
+		type[i] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+	}
+	type[i] = '\0';
+	if (i == 0 || t[i] != '\0')
+		return tm_fail(err, errlen, "%s: write it as '+FAV5', '+2AIR', '-W'", w[0]);
+	/* the site's setup reads it as a pass and then fails on it (only a
+	 * row that begins with +BONn is a pass there: tm_site_rewrite) */
+	if (s->phase < TP_ACTIONS && strstr(type, "BON") != NULL)
+		return tm_fail(err, errlen, "%s: in the setup a bonus tile is taken with "
+		    "'pass BONn' (or a line that begins with +BONn)", w[0]);
+	if (s->phase == TP_FACTIONS && (s->pl[seat].pick_owed || s->pl[seat].fav_owed) &&
+	    w[0][0] == '+' && strncmp(type, "FAV", 3) == 0 && n == 1) {
+		char word[40], *fw[1] = { word };
+
+		snprintf(word, sizeof(word), "+%s", type);
+		return tm_cmd_setup_owed(s, seat, fw, 1, err, errlen);
+	}
+	return tm_cmd_adjust(s, seat, w[0][0] == '-' ? -n : n, type, err, errlen);
+}
+
+/* `leech N [from F]`, `decline [N from F]` (the site's two forms each). */
+static enum game_status
+words_leech(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
+{
+	int leech = word_eq(w[0], "leech"), n = 0, from = -1, f;
+
+	if (leech ? !(nw == 2 || (nw == 4 && word_eq(w[2], "from"))) :
+	    !(nw == 1 || (nw == 4 && word_eq(w[2], "from"))))
+		return tm_fail(err, errlen, "%s", leech ? "leech: write it as 'leech N' or "
+		    "'leech N from FACTION'" : "decline: write it as 'decline' or 'decline N "
+		    "from FACTION'");
+	if (nw >= 2 && (n = tm_count_arg(w[1])) < 0)
+		return tm_fail(err, errlen, "%s: '%s' is not a number of power tokens", w[0],
+		    w[1]);
+	if (nw == 4) {
+		f = tm_faction_find(w[3]);
+		from = f >= 0 ? tm_seat_of(s, f) : -1;
+		if (from < 0)
+			return tm_fail(err, errlen, "%s: no faction '%s' in this game", w[0], w[3]);
+	}
+	return leech ? tm_cmd_leech(s, seat, n, from, err, errlen) :
+	    tm_cmd_decline(s, seat, n, from, err, errlen);
 }
 
 /* Commands during the action (and cult-spade) phase. */
@@ -232,28 +338,10 @@ static enum game_status
 action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen)
 {
-	int n;
+	int n, rc;
 
-	if (word_eq(w[0], "-spade"))
-		return words_drop_spade(s, seat, err, errlen);
-	if (word_eq(w[0], "-gain_p3_for_vp") && nw == 1)
-		return tm_cmd_decline_token(s, seat, err, errlen);
-	if (word_eq(w[0], "-bridge") && nw == 1) {
-		/* give up a bridge owed (the site's -BRIDGE), e.g. when none
-		 * can be placed */
-		if (s->pl[seat].bridge_owed < 1)
-			return tm_fail(err, errlen, "-BRIDGE: you owe no bridge");
-		s->pl[seat].bridge_owed--;
-		return GAME_OK;
-	}
-	if (w[0][0] == '-' && nw == 1)
-		return tm_cmd_lose_cult(s, seat, w[0], err, errlen);
 	if (word_eq(w[0], "transform"))
 		return words_transform(s, seat, w, nw, err, errlen);
-	/* the Acolytes place the cult steps a round's cult spades became */
-	if (s->phase == TP_CULTSPADES && w[0][0] == '+' && nw == 1 &&
-	    s->pl[seat].cult_owed > 0)
-		return words_plus(s, seat, w[0], err, errlen);
 	if (s->phase == TP_CULTSPADES)
 		return tm_fail(err, errlen, "between rounds only 'transform HEX to "
 		    "COLOUR' (or -SPADE) spends cult spades");
@@ -286,16 +374,66 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 	}
 	if (word_eq(w[0], "connect") && nw == 2)
 		return tm_cmd_connect(s, seat, w[1], err, errlen);
-	if (word_eq(w[0], "pick-color") && nw == 2)
-		return tm_shifter_pick(s, seat, tm_color_find(w[1]), err, errlen);
-	if (word_eq(w[0], "gain") && nw == 4 && word_eq(w[1], "p3") &&
-	    word_eq(w[2], "for") && word_eq(w[3], "vp"))
-		return tm_cmd_gain_token(s, seat, err, errlen);
+	if (word_eq(w[0], "pick-color") && nw == 2) {
+		/* in play only the Shapeshifters pick a colour: their file's */
+		if ((rc = tm_faction_command(s, seat, w, nw, err, errlen)) != TM_NOT_MINE)
+			return (enum game_status)rc;
+		return tm_fail(err, errlen, "pick-color: only after a shapeshift (action "
+		    "ACTHn)");
+	}
 	if (word_eq(w[0], "done") && nw == 1)
 		return tm_cmd_done(s, seat, err, errlen);
-	if (w[0][0] == '+' && nw == 1)
-		return words_plus(s, seat, w[0], err, errlen);
 	return tm_fail(err, errlen, "unknown command '%s'", w[0]);
+}
+
+/* `pass BONn` (or +BONn) in the setup: the seat's initial bonus tile. */
+static enum game_status
+setup_pass(struct tm_state *s, int seat, char **w, char *err, size_t errlen)
+{
+	enum game_status rc;
+	int n;
+
+	if (s->phase != TP_BONUS || s->cur != seat)
+		return tm_fail(err, errlen, "%s %s: %s", w[0], w[1], s->phase == TP_BONUS ?
+		    "not your pick of a bonus tile" : "bonus tiles are picked after the "
+		    "initial dwellings");
+	n = tm_tile_num(w[1], "BON", TM_NBON);
+	if (n == 0)
+		return tm_fail(err, errlen, "pass: name a bonus tile (BONn)");
+	rc = tm_cmd_pass(s, seat, n, err, errlen);
+	if (rc != GAME_OK)
+		return rc;
+	s->cur = tm_next_bonus_seat(s, tm_table_pos(s, s->cur) - 1);
+	if (s->cur < 0)
+		tm_start_round(s, 1);
+	return GAME_OK;
+}
+
+/* `burn N`: N power from bowl II to bowl III, N tokens leave the game. */
+static enum game_status
+words_burn(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int n = nw == 2 ? tm_count_arg(w[1]) : -1;
+
+	if (nw != 2)
+		return tm_fail(err, errlen, "burn: write it as 'burn N' (N power tokens)");
+	if (n < 0)
+		return tm_fail(err, errlen, "burn: '%s' is not a number of power tokens", w[1]);
+	if (2 * n > p->pw[1])
+		return tm_fail(err, errlen, "burn: burning %d needs %d power in "
+		    "bowl II; you have %d", n, 2 * n, p->pw[1]);
+	p->pw[1] -= 2 * n;
+	p->pw[2] += n;
+	p->burned += n;
+	return GAME_OK;
+}
+
+/* Is w[0] a `[+-]N?TYPE` command? */
+static int
+is_adjust(char **w)
+{
+	return (w[0][0] == '+' || w[0][0] == '-') && w[0][1] != '\0';
 }
 
 /* Apply one command of a seat; the seat's permission was checked. */
@@ -303,14 +441,38 @@ static enum game_status
 one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int n;
 
 	if (word_eq(w[0], "wait"))
 		return GAME_OK;
+	if (word_eq(w[0], "done") && nw == 1)
+		return tm_cmd_done(s, seat, err, errlen);
+	/* decisions on offers and the site's [+-]N?TYPE come from any seat at
+	 * any time */
+	if (word_eq(w[0], "leech") || word_eq(w[0], "decline"))
+		return words_leech(s, seat, w, nw, err, errlen);
+	if (is_adjust(w))
+		return words_adjust(s, seat, w, nw, err, errlen);
+	if (word_eq(w[0], "gain")) {
+		/* the site's `gain X for Y`: only the Shapeshifters' P3 for VP,
+		 * their file's command */
+		int rc = tm_faction_command(s, seat, w, nw, err, errlen);
+
+		if (rc != TM_NOT_MINE)
+			return (enum game_status)rc;
+		if (nw == 4 && word_eq(w[1], "p3") && word_eq(w[2], "for") &&
+		    word_eq(w[3], "vp"))
+			return tm_fail(err, errlen, "gain P3 for VP: only the Shapeshifters, "
+			    "once for each power offer of theirs someone took");
+		return tm_fail(err, errlen, "gain: the only exchange of this kind is 'gain "
+		    "P3 for VP' (the Shapeshifters)");
+	}
 	/* the Riverwalkers owing an unlock at the round's start or between
-	 * the rounds: it comes before anything else of theirs */
-	if (tm_unlock_first(s, seat) && !word_eq(w[0], "unlock-terrain") &&
-	    !word_eq(w[0], "leech") && !word_eq(w[0], "decline"))
+	 * the rounds: it comes before anything else of theirs (but burning
+	 * by the seat whose turn ran last, as the site takes it) */
+	if (word_eq(w[0], "burn") && ((s->last_turn == seat + 1 &&
+	    (s->phase == TP_CULTSPADES || s->unlock_wait)) || (s->round == 1 && s->unlock_wait)))
+		return words_burn(s, seat, w, nw, err, errlen);
+	if (tm_unlock_first(s, seat) && !word_eq(w[0], "unlock-terrain"))
 		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
 		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
 		    "gain-priest)", w[0], p->unlock_owed, p->unlock_owed > 1 ? "s" : "");
@@ -319,55 +481,36 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
 		    "unlock a terrain (unlock-terrain COLOUR, or gain-priest)");
 	if (word_eq(w[0], "unlock-terrain") && (s->phase == TP_ACTIONS ||
-	    s->phase == TP_CULTSPADES))
-		return nw == 2 ? tm_cmd_unlock(s, seat, w[1], err, errlen) :
-		    tm_fail(err, errlen, "unlock-terrain: write it as 'unlock-terrain "
-		    "COLOUR' or 'unlock-terrain gain-priest'");
-	if (word_eq(w[0], "leech") || word_eq(w[0], "decline"))
-		return tm_cmd_leech(s, seat, w, nw, word_eq(w[0], "leech"), err, errlen);
+	    s->phase == TP_CULTSPADES)) {
+		/* the Riverwalkers' unlock: their file's command */
+		int rc;
+
+		if (nw != 2)
+			return tm_fail(err, errlen, "unlock-terrain: write it as "
+			    "'unlock-terrain COLOUR' or 'unlock-terrain gain-priest'");
+		if ((rc = tm_faction_command(s, seat, w, nw, err, errlen)) != TM_NOT_MINE)
+			return (enum game_status)rc;
+		return tm_fail(err, errlen, "unlock-terrain: %s", "only the Riverwalkers "
+		    "unlock terrains");
+	}
 	/*
-	 * Conversions and burning are free actions of a turn (the rulebook:
-	 * in your turn, with your actions, or at the game's end).  Between
-	 * the rounds, while cult spades, steps and the Riverwalkers' unlocks
-	 * of the cult bonus are settled, no turn runs, nor before the first
-	 * round: the site refuses conversions then too ("outside of actions";
-	 * in the setup it takes a burn, which the rulebook puts in a turn).
+	 * Conversions are free actions of a turn: between the rounds, while
+	 * cult spades, steps and the Riverwalkers' unlocks of the cult bonus
+	 * are settled, no turn runs, nor before the first round (the site:
+	 * "outside of actions").  Burning the site takes in the setup too,
+	 * from any seat (its turn check starts with round 1).
 	 */
-	if ((word_eq(w[0], "convert") || word_eq(w[0], "burn")) &&
-	    (s->phase == TP_CULTSPADES || s->phase == TP_FACTIONS ||
-	    s->phase == TP_DWELLINGS || s->phase == TP_BONUS))
-		return tm_fail(err, errlen, "%s: not %s: conversions and burning come "
-		    "with a turn's actions%s", word_eq(w[0], "burn") ? "burn" : "convert",
+	if ((word_eq(w[0], "convert") && s->phase != TP_ACTIONS) ||
+	    (word_eq(w[0], "burn") && s->phase == TP_CULTSPADES))	/* not the last */
+		return tm_fail(err, errlen, "%s: not %s: conversions%s come with a turn's "
+		    "actions%s", word_eq(w[0], "burn") ? "burn" : "convert",
 		    s->phase == TP_CULTSPADES ? "between the rounds" : "during the setup",
+		    word_eq(w[0], "burn") ? " and burning" : "",
 		    s->phase == TP_CULTSPADES ? "" : ", from round 1");
 	if (word_eq(w[0], "convert"))
 		return tm_cmd_convert(s, seat, w, nw, err, errlen);
-	if (word_eq(w[0], "burn") && nw == 2) {
-		n = tm_count_arg(w[1]);
-		if (s->opt_strict_leech && tm_has_offer(s, seat))
-			return tm_fail(err, errlen, "burn: strict-leech: decide your power "
-			    "offers first");
-		if (n < 0)
-			return tm_fail(err, errlen, "burn: '%s' is not a number of power tokens",
-			    w[1]);
-		if (n == 0)
-			return GAME_OK;
-		if (2 * n > p->pw[1])
-			return tm_fail(err, errlen, "burn: burning %d needs %d power in "
-			    "bowl II; you have %d", n, 2 * n, p->pw[1]);
-		p->pw[1] -= 2 * n;
-		p->pw[2] += n;
-		p->burned += n;
-		return GAME_OK;
-	}
-	if (w[0][0] == '+' && p->cult_bonus > 0 && (s->cur != seat ||
-	    (s->phase == TP_CULTSPADES && p->cult_owed == 0))) {
-		int k = tm_cult_find(w[0] + 1);
-
-		if (k < 0)
-			return tm_fail(err, errlen, "%s: name a cult track", w[0]);
-		return tm_cmd_plus_cult(s, seat, k, 1, err, errlen);
-	}
+	if (word_eq(w[0], "burn"))
+		return words_burn(s, seat, w, nw, err, errlen);
 	switch (s->phase) {
 	case TP_FACTIONS:
 		if (p->faction >= 0 && (p->pick_owed || p->fav_owed))
@@ -386,20 +529,8 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		}
 		return tm_fail(err, errlen, "place your initial dwelling: build HEX");
 	case TP_BONUS:
-		if ((word_eq(w[0], "pass") && nw == 2) || (w[0][0] == '+' && nw == 1)) {
-			enum game_status rc;
-
-			n = tm_tile_num(w[0][0] == '+' ? w[0] + 1 : w[1], "BON", TM_NBON);
-			if (n == 0)
-				return tm_fail(err, errlen, "pass: name a bonus tile (BONn)");
-			rc = tm_cmd_pass(s, seat, n, err, errlen);
-			if (rc != GAME_OK)
-				return rc;
-			s->cur = tm_next_bonus_seat(s, tm_table_pos(s, s->cur) - 1);
-			if (s->cur < 0)
-				tm_start_round(s, 1);
-			return GAME_OK;
-		}
+		if (word_eq(w[0], "pass") && nw == 2)
+			return setup_pass(s, seat, w, err, errlen);
 		return tm_fail(err, errlen, "pick your initial bonus tile: pass BONn");
 	case TP_ACTIONS:
 	case TP_CULTSPADES:
@@ -430,7 +561,8 @@ strip_prefix(const struct tm_state *s, int seat, char **w, int *nw, char *err,
 
 /*
  * Take seat's faction out of the game, as the site's drop-faction does:
- * it counts as passed for good, owes nothing, its open power offers are
+ * it counts as passed for good, owes nothing that holds the game (the
+ * Riverwalkers' unlocks it may still make), its open power offers are
  * withdrawn, and the turn moves on if it was its own.  what names the
  * command for errors.
  */
@@ -439,20 +571,35 @@ drop_seat(struct tm_state *s, int seat, const char *what, char *err, size_t errl
 {
 	int i;
 
-	if (s->phase == TP_FACTIONS || s->phase == TP_END || s->pl[seat].dropped)
+	if (s->phase == TP_END || s->pl[seat].faction < 0)
 		return tm_fail(err, errlen, "%s: %s", what, s->phase == TP_END ?
-		    "the game is over" : s->pl[seat].dropped ? "already dropped" :
-		    "factions are still being chosen");
+		    "the game is over" : "no faction chosen yet");
+	if (s->pl[seat].dropped)
+		return GAME_OK;		/* the site drops it again: nothing changes */
+	if (s->phase == TP_FACTIONS) {
+		/* it leaves before the dwellings: what it owed goes too */
+		s->pl[seat].dropped = 1;
+		s->pl[seat].passed = 1;
+		s->pl[seat].pick_owed = s->pl[seat].fav_owed = 0;
+		if (s->cur == seat)
+			tm_factions_next(s);
+		return GAME_OK;
+	}
 	s->pl[seat].dropped = 1;
 	s->pl[seat].passed = 1;
+	/* its bonus tile goes back to the pool (the site) */
+	if (s->pl[seat].bon > 0) {
+		s->bon_avail[s->pl[seat].bon] = 1;
+		s->bon_coins[s->pl[seat].bon] = 0;
+		s->pl[seat].bon = 0;
+	}
 	s->pl[seat].spades = 0;
 	s->pl[seat].cult_owed = 0;
 	s->pl[seat].cult_bonus = 0;
-	s->pl[seat].unlock_owed = 0;
 	tm_unlock_settled(s);
 	for (i = s->noffer - 1; i >= 0; i--)
 		if (s->offer[i].to == seat)
-			tm_remove_offer(s, i, 0);
+			tm_offer_end(s, i, TO_WITHDRAWN);
 	if (s->cur == seat && s->phase == TP_DWELLINGS) {
 		s->qpos--;
 		tm_next_placement(s);
@@ -481,19 +628,6 @@ admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
 	return drop_seat(s, seat, "drop-faction", err, errlen);
 }
 
-/* 1 when the command is the word resign (any case, spaces around). */
-static int
-is_resign(const char *cmd)
-{
-	while (*cmd == ' ' || *cmd == '\t')
-		cmd++;
-	if (strncasecmp(cmd, "resign", 6) != 0)
-		return 0;
-	for (cmd += 6; *cmd == ' ' || *cmd == '\t' || *cmd == '\r'; cmd++)
-		;
-	return *cmd == '\0';
-}
-
 /* "+AIR" or "+2AIR": the track (-1: not a cult step) and the count written
  * (0: none). */
 static int
@@ -509,75 +643,236 @@ cult_step_of(char **w, int nw, int *count)
 	return tm_cult_find(t);
 }
 
-/* Apply a whole submission: leech/decline first, then the rest in order. */
+/* The command without a "faction:" prefix, for comparing two of them. */
+static const char *
+body_of(const char *c)
+{
+	const char *colon = strchr(c, ':'), *sp = strchr(c, ' ');
+
+	if (colon != NULL && (sp == NULL || colon < sp))
+		for (c = colon + 1; *c == ' '; c++)
+			;
+	return c;
+}
+
+/*
+ * The order the site runs a submission's commands in: decisions on offers
+ * first, then the rest as written; and two equal "+X" one after the other
+ * are one "+2X" (its rewrite_stream).  order[] gets the indices, text[]
+ * the commands as run (normalized); returns the count.
+ */
+static int
+run_order(const struct cmdlist *cl, int *order, char (*text)[CMD_MAX_LEN + 1])
+{
+	int pass, i, n = 0, joined = 0;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < cl->n; i++) {
+			const char *b;
+			int lee;
+
+			snprintf(text[n], CMD_MAX_LEN + 1, "%s", cl->cmd[i]);
+			tm_normalize(text[n]);
+			b = body_of(text[n]);
+			if (*b == '\0')
+				continue;
+			lee = strncasecmp(b, "leech", 5) == 0 || strncasecmp(b, "decline", 7) == 0;
+			if (lee != (pass == 0))
+				continue;
+			if (n > 0 && !joined && b[0] == '+' && b[1] != '\0' &&
+			    strcasecmp(b, body_of(text[n - 1])) == 0) {
+				const char *t = b + 1;
+				int k = 0;
+				char merged[CMD_MAX_LEN + 1];
+
+				while (*t >= '0' && *t <= '9' && k < 1000)
+					k = k * 10 + (*t++ - '0');
+				snprintf(merged, sizeof(merged), "+%d%s", (k > 0 ? k : 1) * 2, t);
+				snprintf(text[n - 1], CMD_MAX_LEN + 1, "%s", merged);
+				joined = 1;
+				continue;
+			}
+			joined = 0;
+			order[n++] = i;
+		}
+	return n;
+}
+
+/*
+ * Does the site end the log row at this command (pass, leech, decline,
+ * pick-color)?  The turn then moves on at once when it is over, and the
+ * seat may add nothing more to it.
+ */
+static int
+row_ending(char **w)
+{
+	return word_eq(w[0], "pass") || word_eq(w[0], "leech") || word_eq(w[0], "decline") ||
+	    word_eq(w[0], "pick-color");
+}
+
+/* Apply a whole submission, in the site's order (run_order). */
 static enum game_status
 apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
     size_t errlen)
 {
 	char *w[CMD_MAX_WORDS];
-	int pass, i, nw, cult, count, bonus, merged;
-	enum game_status rc;
+	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
+	int *order = malloc(sizeof(int) * (size_t)(cl->n + 1));
+	int i, n, nw, cult, count, bonus, merged, owed;
+	enum game_status rc = GAME_OK;
 
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < cl->n; i++) {
-			char buf[CMD_MAX_LEN + 1];
-			int lee;
+	if (text == NULL || order == NULL) {
+		rc = tm_fail(err, errlen, "out of memory");
+		goto out;
+	}
+	n = run_order(cl, order, text);
+	/* a submission that writes a dig is in the site's notation throughout:
+	 * no spades are bought for a build or transform in it */
+	for (i = 0; i < n; i++)
+		if (strncasecmp(body_of(text[i]), "dig ", 4) == 0)
+			s->site_form = 1;
+	for (i = 0; i < n && rc == GAME_OK; i++) {
+		char buf[CMD_MAX_LEN + 1];
 
-			snprintf(buf, sizeof(buf), "%s", cl->cmd[i]);
-			tm_normalize(buf);
-			nw = cmd_words(buf, w, CMD_MAX_WORDS);
-			if (nw == 0)
-				continue;
-			if (seat < 0) {
-				if (pass == 1)
-					continue;
-				(void)tm_bonus_before(s, -1, -1, 0);
-				rc = admin_cmd(s, w, nw, err, errlen);
-				if (rc != GAME_OK)
-					return rc;
-				continue;
-			}
-			rc = strip_prefix(s, seat, w, &nw, err, errlen);
-			if (rc != GAME_OK)
-				return rc;
-			if (nw == 0)
-				continue;
-			lee = word_eq(w[0], "leech") || word_eq(w[0], "decline");
-			if (lee != (pass == 0))
-				continue;
-			if (s->over)
-				return tm_fail(err, errlen, "the game is over");
-			if (s->pl[seat].dropped)
-				return tm_fail(err, errlen, "your faction left the game");
-			cult = cult_step_of(w, nw, &count);
-			bonus = s->pl[seat].cult_bonus;
-			merged = tm_bonus_before(s, seat, cult, count);
-			/* the round's end came first (tm_bonus_step), and it was
-			 * the game's: the site runs nothing after it */
-			if (s->over)
-				return GAME_OK;
-			if (s->cur != seat && !out_of_turn(s, seat, w, nw)) {
-				whom(s, err, errlen);
-				return GAME_NOT_YOUR_TURN;
-			}
-			rc = one_cmd(s, seat, w, nw, err, errlen);
-			if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
-				tm_bonus_step(s, seat, cult, count, merged);
-			/* between the rounds the next round starts as soon as
-			 * nothing is owed, so the submission's next command meets
-			 * it (the site: an unlock of the cult bonus, then those
-			 * of the next round's income, in one line) */
-			if (rc == GAME_OK && s->phase == TP_CULTSPADES)
-				tm_advance(s);
-			if (rc != GAME_OK) {
-				char e2[300];
-
-				snprintf(e2, sizeof(e2), "%s", err);
-				snprintf(err, errlen, "'%s': %s", cl->cmd[i], e2);
-				return rc;
-			}
+		snprintf(buf, sizeof(buf), "%s", text[i]);
+		nw = cmd_words(buf, w, CMD_MAX_WORDS);
+		if (nw == 0)
+			continue;
+		if (seat < 0) {
+			(void)tm_lapse_before(s, -1);
+			(void)tm_bonus_before(s, -1, -1, 0);
+			rc = admin_cmd(s, w, nw, err, errlen);
+			continue;
 		}
-	return GAME_OK;
+		rc = strip_prefix(s, seat, w, &nw, err, errlen);
+		if (rc != GAME_OK || nw == 0)
+			continue;
+		/* the round's end came first (tm_tokens_lapse), and it was the
+		 * game's: the site lets the rest be */
+		if (tm_lapse_before(s, seat) && s->over)
+			break;
+		/* the site runs nothing after the game's end: the rest of the
+		 * submission that ended it is let be */
+		if (s->over && i > 0)
+			break;
+		if (s->over) {
+			rc = tm_fail(err, errlen, "the game is over");
+			break;
+		}
+		/* a faction that left may still give things up, decide offers,
+		 * unlock the terrains its income's priests owe (the
+		 * Riverwalkers), buy its tokens for VP (the Shapeshifters) and
+		 * resign again (which changes nothing), as the site takes it;
+		 * nothing else */
+		if (s->pl[seat].dropped && !(is_adjust(w) || word_eq(w[0], "leech") ||
+		    word_eq(w[0], "decline") || word_eq(w[0], "wait") ||
+		    word_eq(w[0], "resign") ||
+		    word_eq(w[0], "done") || word_eq(w[0], "unlock-terrain") ||
+		    word_eq(w[0], "gain"))) {
+			rc = tm_fail(err, errlen, "your faction left the game");
+			break;
+		}
+		if (word_eq(w[0], "resign") && nw == 1) {
+			/* a seat leaves as the site drops a faction, at any time */
+			rc = drop_seat(s, seat, "resign", err, errlen);
+			if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
+				tm_advance(s);
+			continue;
+		}
+		cult = cult_step_of(w, nw, &count);
+		bonus = s->pl[seat].cult_bonus;
+		merged = tm_bonus_before(s, seat, cult, count);
+		/* the round's end came first (tm_bonus_step), and it was
+		 * the game's: the site runs nothing after it */
+		if (s->over)
+			break;
+		if (s->cur != seat && !out_of_turn(s, seat, w)) {
+			whom(s, err, errlen);
+			rc = GAME_NOT_YOUR_TURN;
+			break;
+		}
+		owed = s->pl[seat].bridge_owed + s->pl[seat].fav_owed + s->pl[seat].town_owed;
+		rc = one_cmd(s, seat, w, nw, err, errlen);
+		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
+			tm_bonus_step(s, seat, cult, count, merged);
+		if (rc == GAME_OK && s->pl[seat].bridge_owed + s->pl[seat].fav_owed +
+		    s->pl[seat].town_owed < owed)
+			tm_settled_after_pass(s, seat);
+		/* between the rounds the next round starts as soon as nothing is
+		 * owed, so the submission's next command meets it (the site: an
+		 * unlock of the cult bonus, then those of the next round's
+		 * income, in one line); a pass hands the turn on at once (the
+		 * site ends the pass's row there) */
+		if (rc == GAME_OK && (s->phase == TP_CULTSPADES ||
+		    (s->phase == TP_ACTIONS && row_ending(w)))) {
+			tm_advance(s);
+			if (s->tail == seat + 1)
+				s->tail = 0;
+			/* the site's new turn for the only seat left began at the
+			 * row's end: done is no longer taken before its action */
+			if (s->cur == seat && row_ending(w))
+				s->again = 0;
+		}
+		if (rc != GAME_OK) {
+			char e2[300];
+
+			snprintf(e2, sizeof(e2), "%s", err);
+			snprintf(err, errlen, "'%s': %s", cl->cmd[order[i]], e2);
+		}
+	}
+out:
+	free(text);
+	free(order);
+	return rc;
+}
+
+/*
+ * The submission as the site reads a log row: each line's commands after
+ * its "faction:" prefix rewritten as tm_site_rewrite says.  NULL when
+ * memory ran out.
+ */
+static char *
+site_rows(const struct tm_state *s, int seat, const char *text)
+{
+	struct sbuf out = SBUF_INIT;
+	int eng = seat >= 0 && s->pl[seat].faction == TF_ENGINEERS;
+	const char *p = text, *nl;
+
+	while (*p != '\0') {
+		char row[CMD_MAX_LEN * 2];
+		size_t len, pre = 0;
+
+		nl = strchr(p, '\n');
+		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		if (len < sizeof(row) / 2) {
+			memcpy(row, p, len);
+			row[len] = '\0';
+			while (row[pre] == ' ' || row[pre] == '\t')
+				pre++;
+			while ((row[pre] >= 'a' && row[pre] <= 'z') ||
+			    (row[pre] >= 'A' && row[pre] <= 'Z'))
+				pre++;
+			if (row[pre] == ':')
+				pre++;
+			else
+				pre = 0;
+			tm_site_rewrite(row + pre, sizeof(row) - pre, eng);
+			sb_putn(&out, row, pre);
+			if (pre > 0)
+				sb_putc(&out, ' ');
+			sb_puts(&out, row + pre);
+		} else
+			sb_putn(&out, p, len);
+		sb_putc(&out, '\n');
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	if (out.oom) {
+		sb_free(&out);
+		return NULL;
+	}
+	return sb_take(&out);
 }
 
 /* play(): apply one submission from one seat (or seat -1 for admin). */
@@ -589,33 +884,42 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	struct cmdlist cl = { 0, NULL };
 	struct tm_before before;
 	enum game_status rc;
-	int i;
+	char *rows;
 
 	out->drew = 0;
 	out->told[0] = '\0';
 	out->concerns = 0;
 	if (seat < -1 || seat >= s->nseats)
 		return tm_fail(err, errlen, "no seat %d in this game", seat + 1);
-	if (cmd_split(text, ";.", &cl) != 0)
+	if ((rows = site_rows(s, seat, text)) == NULL)
+		return tm_fail(err, errlen, "out of memory");
+	rc = cmd_split(rows, ";.", &cl);
+	free(rows);
+	if (rc != 0)
 		return tm_fail(err, errlen, "a command is too long");
 	if (cl.n == 0) {
 		cmd_free(&cl);
 		return tm_fail(err, errlen, "empty submission");
 	}
 	tm_last_begin(s, &before);
-	for (i = 0; seat >= 0 && i < cl.n; i++)
-		if (is_resign(cl.cmd[i]))
-			break;
-	if (seat >= 0 && i < cl.n) {
-		/* A seat leaves as the site drops a faction, at any time. */
-		rc = cl.n > 1 ? tm_fail(err, errlen, "resign is a submission of its own") :
-		    drop_seat(s, seat, "resign", err, errlen);
-		if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
-			tm_advance(s);
-	} else
-		rc = apply_all(s, seat, &cl, err, errlen);
+	/* another seat's submission ends what the last one may still add to
+	 * its turn (tm_advance), and comes between a dig and what it owes */
+	if (s->tail != seat + 1)
+		s->tail = 0;
+	if (s->dug && s->cur != seat)
+		s->dug = 2;
+	/* and the only seat left to play begins its new turn then (the site
+	 * starts it at the other faction's line): done is refused until it
+	 * acts */
+	if (s->again && s->cur != seat)
+		s->again = 0;
+	tm_defer_before(s, seat);
+	rc = apply_all(s, seat, &cl, err, errlen);
+	s->site_form = 0;
 	if (rc == GAME_OK) {
 		tm_advance(s);
+		if (s->tail != seat + 1)
+			s->tail = 0;
 		tm_last_record(s, seat, &cl, &before, out);
 	}
 	cmd_free(&cl);

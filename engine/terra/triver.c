@@ -13,8 +13,9 @@
  * They reach new hexes over the river only (shipping 1, never advanced;
  * BON4 adds one), not over land; their initial dwellings go next to a
  * river.  Their stronghold brings two bridges, placed in the same action.
- * A dwelling they build turns its hex to their colour.  Depends on
- * tcore.c, tfire.c.
+ * A dwelling they build turns its hex to their colour.  Their rules are
+ * the hooks of tm_river_hooks (tfactions.c lists it): the core never names
+ * this file.  Depends on the core (tcore.c, tflow.c, tdata.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,49 +23,28 @@
 #include "terra.h"
 #include "../notation.h"
 
-/* Is the seat the Riverwalkers? */
-int
-tm_is_river(const struct tm_state *s, int seat)
-{
-	return s->pl[seat].faction == TF_RIVERWALKERS;
-}
-
 /* `setup riverwalkers`: the colour is picked right away (pick-color). */
-void
-tm_river_setup(struct tm_state *s, int seat)
+static void
+river_setup(struct tm_state *s, int seat)
 {
 	s->pl[seat].pick_owed = 1;
 	s->pl[seat].unlocked = 0;
 }
 
-/* The colour the Riverwalkers picked in this game, -1 for none. */
-int
-tm_river_colour(const struct tm_state *s)
+/* They build, besides on their colour, on the colours they unlocked. */
+static int
+river_builds_on(const struct tm_state *s, int seat, int colour)
+{
+	return colour >= 0 && colour < TC_RIVER && ((s->pl[seat].unlocked >> colour) & 1);
+}
+
+/* Their initial dwellings go on a land hex next to a river cell. */
+static int
+river_bank(const struct tm_state *s, int seat, int cell)
 {
 	int i;
 
-	for (i = 0; i < s->nseats; i++)
-		if (tm_is_river(s, i))
-			return s->pl[i].color2 - 1;
-	return -1;
-}
-
-/* May the seat build a dwelling on a hex of colour without transforming it? */
-int
-tm_build_colour_ok(const struct tm_state *s, int seat, int colour)
-{
-	if (colour == tm_home(s, seat))
-		return 1;
-	return tm_is_river(s, seat) && colour >= 0 && colour < TC_RIVER &&
-	    ((s->pl[seat].unlocked >> colour) & 1);
-}
-
-/* Does the land hex lie next to a river cell? */
-int
-tm_river_bank(const struct tm_state *s, int cell)
-{
-	int i;
-
+	(void)seat;
 	for (i = 0; i < s->cells[cell].nadj; i++)
 		if (s->cells[s->cells[cell].adj[i]].color == TC_RIVER)
 			return 1;
@@ -73,8 +53,8 @@ tm_river_bank(const struct tm_state *s, int cell)
 
 /* The Riverwalkers' priest cap: 1, one more per colour unlocked, one less
  * per priest left on a cult action space. */
-int
-tm_river_priest_cap(const struct tm_player *p)
+static int
+river_priest_cap(const struct tm_player *p)
 {
 	int n = 1, c;
 
@@ -89,8 +69,8 @@ tm_river_priest_cap(const struct tm_player *p)
  * 2 for another, in v5 2 and 1.  The colour the Riverwalkers picked is no
  * home here (the site skips factions with terrains to unlock).
  */
-int
-tm_river_unlock_cost(const struct tm_state *s, int seat, int colour)
+static int
+unlock_cost(const struct tm_state *s, int seat, int colour)
 {
 	int home = tm_home_of_someone(s, colour);
 
@@ -102,49 +82,25 @@ tm_river_unlock_cost(const struct tm_state *s, int seat, int colour)
 	return 0;
 }
 
-/* An unlock done (or its seat gone): the round's start waits no more when
- * none is left. */
-void
-tm_unlock_settled(struct tm_state *s)
-{
-	int i;
-
-	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
-			return;
-	s->unlock_wait = 0;
-}
-
-/*
- * Must the seat's unlocks come before anything else it sends?  At the
- * round's start (income) and between the rounds (the cult bonus), yes: the
- * site runs nothing of theirs before them.  In their own turn an unlock
- * owed may follow the action (the site takes "build, unlock-terrain").
- */
-int
-tm_unlock_first(const struct tm_state *s, int seat)
-{
-	return s->pl[seat].unlock_owed > 0 && !s->pl[seat].dropped &&
-	    (s->unlock_wait || s->phase == TP_CULTSPADES);
-}
-
 /*
  * `unlock-terrain COLOUR` or `unlock-terrain gain-priest`, once for each
  * priest gained.  After all colours are unlocked the site still turns
  * each priest into an unlock, which gain-priest settles.
  */
-enum game_status
-tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err, size_t errlen)
+static int
+river_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
+	const char *what = nw == 2 ? w[1] : "";
 	int c, cost, room;
 
-	if (!tm_is_river(s, seat) || p->unlock_owed < 1)
-		return tm_fail(err, errlen, "unlock-terrain: %s", !tm_is_river(s, seat) ?
-		    "only the Riverwalkers unlock terrains" : "you owe no unlock (one "
+	if (!word_eq(w[0], "unlock-terrain"))
+		return TM_NOT_MINE;
+	if (p->unlock_owed < 1)
+		return tm_fail(err, errlen, "unlock-terrain: %s", "you owe no unlock (one "
 		    "comes with each priest gained)");
 	if (word_eq(what, "gain-priest")) {
-		room = tm_river_priest_cap(p) - p->p;
+		room = river_priest_cap(p) - p->p;
 		if (room > 0)
 			p->p++;
 		p->unlock_owed--;
@@ -158,7 +114,7 @@ tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err, size_t 
 	if (c == tm_home(s, seat) || ((p->unlocked >> c) & 1))
 		return tm_fail(err, errlen, "unlock-terrain: %s is yours already",
 		    tm_color_names[c]);
-	cost = tm_river_unlock_cost(s, seat, c);
+	cost = unlock_cost(s, seat, c);
 	if (p->c < cost)
 		return tm_fail(err, errlen, "unlock-terrain: %s costs %dC; you have %dC",
 		    tm_color_names[c], cost, p->c);
@@ -171,8 +127,8 @@ tm_cmd_unlock(struct tm_state *s, int seat, const char *what, char *err, size_t 
 
 /* The report's line on the Riverwalkers (at most 74 columns: 6 colours
  * unlocked), and one more while unlocks are owed. */
-void
-tm_river_render(const struct tm_state *s, int seat, struct sbuf *out)
+static void
+river_render(const struct tm_state *s, int seat, struct sbuf *out)
 {
 	const struct tm_player *p = &s->pl[seat];
 	int c;
@@ -183,14 +139,14 @@ tm_river_render(const struct tm_state *s, int seat, struct sbuf *out)
 		if ((p->unlocked >> c) & 1)
 			sb_printf(out, " %s", tm_color_names[c]);
 	sb_printf(out, "%s; priests up to %d\n", p->unlocked ? "" : " none",
-	    tm_river_priest_cap(p));
+	    river_priest_cap(p));
 	if (p->unlock_owed > 0)
 		sb_printf(out, "  unlocks owed: %d (unlock-terrain)\n", p->unlock_owed);
 }
 
 /* Their part of the JSON view: the colours unlocked, the unlocks owed. */
-void
-tm_river_json(const struct tm_state *s, int seat, json_t *o)
+static void
+river_json(const struct tm_state *s, int seat, json_t *o)
 {
 	const struct tm_player *p = &s->pl[seat];
 	json_t *u = json_array();
@@ -202,3 +158,43 @@ tm_river_json(const struct tm_state *s, int seat, json_t *o)
 	json_object_set_new(o, "unlocked", u);
 	json_object_set_new(o, "unlock_owed", json_integer(p->unlock_owed));
 }
+
+/* Each priest they gain is an unlock owed instead (unlock-terrain). */
+static int
+river_priests(struct tm_player *p, int n)
+{
+	if (n > 0)
+		p->unlock_owed += n;
+	return 1;
+}
+
+/* Spades they gain are lost at once, scoring nothing (the site). */
+static int
+river_spades(struct tm_state *s, int seat, int n)
+{
+	(void)s;
+	(void)seat;
+	(void)n;
+	return 1;
+}
+
+/* Their stronghold: two bridges, placed in the same action; the site owes
+ * them even with no bridge left, to be given up (-BRIDGE). */
+static void
+river_stronghold(struct tm_state *s, int seat)
+{
+	s->pl[seat].bridge_owed = 2;
+}
+
+const struct tm_hooks tm_river_hooks = {
+	.setup = river_setup,
+	.stronghold = river_stronghold,
+	.command = river_command,
+	.spades = river_spades,
+	.priests = river_priests,
+	.priest_cap = river_priest_cap,
+	.builds_on = river_builds_on,
+	.initial_hex = river_bank,
+	.render = river_render,
+	.json = river_json,
+};

@@ -1,8 +1,8 @@
 /*
  * tsetup.c - Terra Mystica setup: the options, the scoring and bonus tiles
  * drawn from the seed, the player order, and the setup commands (factions,
- * initial dwellings, initial bonus tiles).  Depends on tflow.c and
- * tcore.c.
+ * initial dwellings, initial bonus tiles).  Depends on tflow.c, tcore.c
+ * and the faction hooks (tfactions.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,13 +68,13 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		"temple-scoring-tile", "variable-turn-order",
 		"maintain-player-order", "email-notify",
 		"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
-		"fire-and-ice-factions/volcano",
+		"fire-and-ice-factions/volcano", "loose-cult-loss",
 	};
 	int32_t *slots[] = {
 		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
 		&s->opt_errata_cult, &s->opt_mini, &s->opt_shipbon,
 		&s->opt_temple, &s->opt_vto, &s->opt_maintain, &s->opt_mail,
-		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano,
+		&s->opt_fi_ice, fi_final, &s->opt_fi_volcano, &s->opt_loose_cult_loss,
 	};
 	size_t i;
 	int n;
@@ -364,8 +364,8 @@ tm_setup(void *st, int nseats, const struct game_opt *opts, int nopts,
  * chooses; after the last, a volcano faction picks its colour (the site's
  * post-setup), then the initial dwellings are placed.
  */
-static void
-factions_next(struct tm_state *s)
+void
+tm_factions_next(struct tm_state *s)
 {
 	int i, n = 0, nomads = -1, chaos = -1;
 
@@ -375,14 +375,18 @@ factions_next(struct tm_state *s)
 			return;
 		}
 	for (i = 0; i < s->nseats; i++)
-		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0) {
+		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0 &&
+		    !s->pl[s->table[i]].dropped) {
 			s->cur = s->table[i];
 			s->pl[s->cur].pick_owed = 1;
 			return;
 		}
+	/* a seat that left in the setup places no dwelling (the site) */
 	for (i = 0; i < s->nseats; i++) {
 		int t = s->table[i];
 
+		if (s->pl[t].dropped)
+			continue;
 		if (s->pl[t].faction == TF_CHAOS)
 			chaos = t;
 		else
@@ -391,7 +395,7 @@ factions_next(struct tm_state *s)
 			nomads = t;
 	}
 	for (i = s->nseats - 1; i >= 0; i--)
-		if (s->pl[s->table[i]].faction != TF_CHAOS)
+		if (s->pl[s->table[i]].faction != TF_CHAOS && !s->pl[s->table[i]].dropped)
 			s->queue[n++] = s->table[i];
 	if (nomads >= 0)
 		s->queue[n++] = nomads;
@@ -459,14 +463,44 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	 * before the next faction is chosen (the site). */
 	if (d->color == TC_ICE)
 		p->pick_owed = 1;
-	if (f == TF_SHAPESHIFTERS)
-		tm_shifter_setup(s, seat);
-	if (f == TF_RIVERWALKERS)
-		tm_river_setup(s, seat);
+	/* what a Fire & Ice faction owes on top: its hook */
+	if (tm_hooks(f)->setup != NULL)
+		tm_hooks(f)->setup(s, seat);
 	if (f == TF_ICEMAIDENS)
 		p->fav_owed = 1;
 	if (!p->pick_owed && !p->fav_owed)
-		factions_next(s);
+		tm_factions_next(s);
+	return GAME_OK;
+}
+
+/*
+ * `pick-color COLOUR`: an ice faction right after choosing its faction, a
+ * volcano faction once every faction is chosen, picks one of the seven
+ * colours no other faction has; its initial dwellings go on hexes of
+ * that colour (which turn to ice or volcano), and for an ice faction the
+ * colour counts as its home on the terrain cycle.
+ */
+enum game_status
+tm_cmd_pick_color(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int c = tm_color_find(name);
+
+	if (!p->pick_owed)
+		return tm_fail(err, errlen, "pick-color: only an ice or volcano faction "
+		    "picks a colour, once");
+	if (c < 0 || c == TC_RIVER)
+		return tm_fail(err, errlen, "pick-color: '%s' is not a terrain colour "
+		    "(yellow brown black blue green gray red)", name);
+	if (c == TC_ICE || c == TC_VOLCANO)
+		return tm_fail(err, errlen, "pick-color: %s is not one of the seven colours "
+		    "(yellow brown black blue green gray red)", tm_color_names[c]);
+	if (tm_colour_taken(s, seat, c))
+		return tm_fail(err, errlen, "pick-color: %s is not available (another "
+		    "faction has it)", tm_color_names[c]);
+	p->color2 = c + 1;
+	p->pick_owed = 0;
 	return GAME_OK;
 }
 
@@ -494,7 +528,7 @@ tm_cmd_setup_owed(struct tm_state *s, int seat, char **w, int nw, char *err,
 		    "their favor tile: +FAVn");
 	}
 	if (rc == GAME_OK && !p->pick_owed && !p->fav_owed)
-		factions_next(s);
+		tm_factions_next(s);
 	return rc;
 }
 

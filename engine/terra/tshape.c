@@ -4,20 +4,16 @@
  * variable_v5), as the site's engine (terra.snellman.net) plays them: a
  * home colour picked at setup and changed in play by their stronghold's
  * shapeshift actions, and what they get when a power offer of theirs is
- * taken.  The Riverwalkers of the same options: triver.c.  Depends on
- * tcore.c, tfire.c.
+ * taken.  The Riverwalkers of the same options: triver.c.  Their rules
+ * are the hooks of tm_shifter_hooks (tfactions.c lists it): the core never
+ * names this file.  Depends on the core.
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "terra.h"
-
-/* Is the seat the Shapeshifters? */
-int
-tm_is_shifter(const struct tm_state *s, int seat)
-{
-	return s->pl[seat].faction == TF_SHAPESHIFTERS;
-}
+#include "../notation.h"
 
 /*
  * `setup shapeshifters`: the colour is picked right away (pick-color),
@@ -25,8 +21,8 @@ tm_is_shifter(const struct tm_state *s, int seat)
  * the first version and in v4 and v5 (the site counts 100), none before
  * the stronghold in v2 and v3.
  */
-void
-tm_shifter_setup(struct tm_state *s, int seat)
+static void
+shifter_setup(struct tm_state *s, int seat)
 {
 	struct tm_player *p = &s->pl[seat];
 
@@ -35,8 +31,8 @@ tm_shifter_setup(struct tm_state *s, int seat)
 }
 
 /* Their stronghold: v2 as many shapeshifts as factions, v3 one fewer. */
-void
-tm_shifter_sh(struct tm_state *s, int seat)
+static void
+shifter_stronghold(struct tm_state *s, int seat)
 {
 	int n = 0, i;
 
@@ -49,26 +45,22 @@ tm_shifter_sh(struct tm_state *s, int seat)
 }
 
 /*
- * A power offer of the Shapeshifters closed: accepted 2 when someone took
- * power from it.  Then the first version gives them a new power token in
- * bowl III, the later ones the right to buy one there for 1 VP (`gain P3
- * for VP`, any time later).  When all declined, with
- * errata-cultist-power, they gain 1 power.
+ * A power offer of the Shapeshifters taken (the first with power in it, of
+ * a building of theirs): the first version gives them a new power token
+ * in bowl III, the later ones the right to buy one there for 1 VP (`gain P3
+ * for VP`, any time later).  When all decline, with errata-cultist-power,
+ * they gain 1 power as the Cultists do (tflow.c).
  */
-void
-tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted)
+static void
+shifter_offer_taken(struct tm_state *s, int seat)
 {
 	struct tm_player *p = &s->pl[seat];
 
-	if (accepted == 2) {
-		if (s->opt_fi_variable == 1) {
-			p->pw[2]++;
-			p->tokens++;
-		} else {
-			p->p3_for_vp++;
-		}
-	} else if (!accepted && s->opt_fi_variable > 0 && s->opt_errata_cult) {
-		tm_gain_power(p, 1);
+	if (s->opt_fi_variable == 1) {
+		p->pw[2]++;
+		p->tokens++;
+	} else {
+		p->p3_for_vp++;
 	}
 }
 
@@ -78,8 +70,8 @@ tm_shifter_offer_closed(struct tm_state *s, int seat, int accepted)
  * and 2 VP) up to v3, ACTH3/ACTH4 (4) in v4, ACTH5/ACTH6 (5) in v5; each
  * use spends one shapeshift; none is blocked for the round.
  */
-int
-tm_shift_action(const struct tm_state *s, int seat, int k)
+static int
+shift_action(const struct tm_state *s, int seat, int k)
 {
 	int v = s->opt_fi_variable, first = v <= 3 ? 1 : v == 4 ? 3 : 5;
 
@@ -88,13 +80,13 @@ tm_shift_action(const struct tm_state *s, int seat, int k)
 }
 
 /* `action ACTHn`: pay, then pick the new colour in the same turn. */
-enum game_status
-tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err, size_t errlen)
+static enum game_status
+shift(struct tm_state *s, int seat, int k, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 	int cost = k <= 2 ? 3 : k <= 4 ? 4 : 5, i;
 
-	if (!tm_shift_action(s, seat, k))
+	if (!shift_action(s, seat, k))
 		return tm_fail(err, errlen, "action ACTH%d: %s", k, !tm_is_shifter(s, seat) ?
 		    "a Shapeshifters' action" : p->nb[TB_SH] == 0 ?
 		    "the Shapeshifters' stronghold brings it" : p->shifts == 0 ?
@@ -130,13 +122,13 @@ tm_cmd_shift_action(struct tm_state *s, int seat, int k, char *err, size_t errle
  * none a faction has as its home (theirs of the moment included); every
  * building on a hex of the old colour moves to the new one.
  */
-enum game_status
-tm_shifter_pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
+static enum game_status
+pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 	int old = tm_home(s, seat), i;
 
-	if (!p->pick_owed || !tm_is_shifter(s, seat))
+	if (!p->pick_owed)
 		return tm_fail(err, errlen, "pick-color: only after a shapeshift "
 		    "(action ACTHn)");
 	if (c < 0 || c >= TC_RIVER)
@@ -154,8 +146,8 @@ tm_shifter_pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
 }
 
 /* `gain P3 for VP`: a token into bowl III for 1 VP, as many as offers taken. */
-enum game_status
-tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
+static enum game_status
+gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 
@@ -168,29 +160,42 @@ tm_cmd_gain_token(struct tm_state *s, int seat, char *err, size_t errlen)
 	p->pw[2]++;
 	p->tokens++;
 	p->p3_for_vp--;
+	tm_tokens_lapse(s, seat);
 	return GAME_OK;
 }
 
-/* `-GAIN_P3_FOR_VP`: give up one such token. */
-enum game_status
-tm_cmd_decline_token(struct tm_state *s, int seat, char *err, size_t errlen)
+/* Their commands: the shapeshift (action ACTHn), its colour (pick-color)
+ * and `gain P3 for VP`. */
+static int
+shifter_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen)
 {
-	struct tm_player *p = &s->pl[seat];
-
-	if (p->p3_for_vp < 1)
-		return tm_fail(err, errlen, "-GAIN_P3_FOR_VP: you hold no token to buy "
-		    "for VP");
-	p->p3_for_vp--;
-	return GAME_OK;
+	if (word_eq(w[0], "action") && nw == 2 && (w[1][0] == 'a' || w[1][0] == 'A') &&
+	    strlen(w[1]) == 5 && strncasecmp(w[1], "ACTH", 4) == 0 &&
+	    w[1][4] >= '1' && w[1][4] <= '6')
+		return shift(s, seat, w[1][4] - '0', err, errlen);
+	if (word_eq(w[0], "pick-color") && nw == 2)
+		return pick(s, seat, tm_color_find(w[1]), err, errlen);
+	if (word_eq(w[0], "gain") && nw == 4 && word_eq(w[1], "p3") &&
+	    word_eq(w[2], "for") && word_eq(w[3], "vp"))
+		return gain_token(s, seat, err, errlen);
+	return TM_NOT_MINE;
 }
 
-/*
- * Must the seat use or decline its tokens for VP before the round (or
- * the game) ends?  The site keeps their offer open until none is left,
- * and no round ends while it is open.
- */
-int
-tm_shifter_must_settle(const struct tm_state *s, int seat)
+/* The report's line on them. */
+static void
+shifter_render(const struct tm_state *s, int seat, struct sbuf *out)
 {
-	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
+	const struct tm_player *p = &s->pl[seat];
+
+	sb_printf(out, "  home terrain %s, shapeshifts left %d, P3 for VP %d\n",
+	    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet", p->shifts,
+	    p->p3_for_vp);
 }
+
+const struct tm_hooks tm_shifter_hooks = {
+	.setup = shifter_setup,
+	.stronghold = shifter_stronghold,
+	.command = shifter_command,
+	.offer_taken = shifter_offer_taken,
+	.render = shifter_render,
+};

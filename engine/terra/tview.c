@@ -290,16 +290,9 @@ render_factions(const struct tm_state *s, const char *const *names,
 		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
 		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
 		    p->dig, p->bridges, p->bon);
-		if (tm_picks_colour(s, i))
-			sb_printf(out, "  home terrain %s, colour picked: %s\n",
-			    tm_color_names[tm_home(s, i)],
-			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
-		if (tm_is_shifter(s, i))
-			sb_printf(out, "  home terrain %s, shapeshifts left %d, P3 for VP %d\n",
-			    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet",
-			    p->shifts, p->p3_for_vp);
-		if (tm_is_river(s, i))
-			tm_river_render(s, i, out);
+		/* a Fire & Ice faction's own line: its hook */
+		if (tm_hooks(p->faction)->render != NULL)
+			tm_hooks(p->faction)->render(s, i, out);
 		sb_puts(out, "  left:");
 		for (j = TB_D; j < TB_COUNT; j++)
 			sb_printf(out, " %s %d", tm_bld_names[j], limit[j] - p->nb[j]);

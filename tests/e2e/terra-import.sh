@@ -81,7 +81,7 @@ ok
 # An offer nobody made is refused and changes nothing; the real one is taken.
 sum=$(dbsum)
 expect_rc 65 "$ARBITER" move "$cut" a "leech 2 from engineers"
-contains "$T/err" "there is no power offer for you from engineers"
+contains "$T/err" "no offer of 2 power for you from engineers"
 one_line "$T/err"
 [ "$(dbsum)" = "$sum" ] || fail "a refused leech changed the database"
 ok

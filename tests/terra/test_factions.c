@@ -192,7 +192,9 @@ test_cultists(void **state)
 	tg_ok(s, 0, "+WATER");
 	assert_int_equal(s->pl[0].cult[TK_WATER], 1);
 	assert_int_equal(s->cur, 1);
-	tg_bad(s, 0, "+WATER", "not your turn");
+	/* a step nobody owes: refused from any seat at any time (the site's
+	 * "Not allowed to gain") */
+	tg_bad(s, 0, "+WATER", "you owe 0 cult steps");
 	free(s);
 	/* declined: nothing without the errata, 1 power with it */
 	s = two("cultists", "witches", d, NULL);
@@ -563,8 +565,12 @@ test_giants_cult_spade(void **state)
 	free(s);
 }
 
-/* Darklings without strict-darkling-sh: the 3 conversions may come later
- * in the round, 3 in all; with the option only in the stronghold's turn. */
+/*
+ * The Darklings' stronghold conversion (no strict-darkling-sh): workers to
+ * priests 1 to 1, up to 3, in their first conversion after the stronghold,
+ * in that turn or any later one (rounds later too); that conversion, of
+ * anything, closes it and gains 3 at most (the site's CONVERT_W_TO_P).
+ */
 static void
 test_darklings_loose(void **state)
 {
@@ -576,13 +582,32 @@ test_darklings_loose(void **state)
 	s->pl[0].c = 20;
 	s->pl[0].w = 10;
 	s->pl[0].p = 0;
+	s->pl[0].pw[0] = s->pl[0].pw[0] + s->pl[0].pw[1] + s->pl[0].pw[2] - 5;
+	s->pl[0].pw[1] = 0;
+	s->pl[0].pw[2] = 5;
 	tg_ok(s, 0, "upgrade E5 to SH");
 	tg_turn(s, 0);
+	tg_bad(s, 0, "convert 4PW to 4C", "3 at most");
 	tg_ok(s, 0, "convert 2W to 2P");
-	tg_ok(s, 0, "convert 1W to 1P");
-	assert_int_equal(s->pl[0].p, 3);
-	tg_bad(s, 0, "convert 1W to 1P", "up to 3 right after building their "
+	assert_int_equal(s->pl[0].p, 2);
+	tg_bad(s, 0, "convert 1W to 1P", "first conversion after building their "
 	    "stronghold");
+	tg_ok(s, 0, "convert 4PW to 4C");
+	free(s);
+
+	/* kept into the next round; any conversion closes it */
+	s = two("darklings", "witches", d, NULL);
+	tg_put(s, 0, "E5", TB_TP);
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "upgrade E5 to SH");
+	tg_ok(s, 1, "pass BON1");
+	tg_ok(s, 0, "pass BON2");
+	assert_int_equal(s->round, 2);
+	assert_true(s->pl[0].darkling_conv > 0);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "convert 1W to 1C");
+	tg_bad(s, 0, "convert 1W to 1P", "first conversion");
 	free(s);
 }
 
@@ -629,9 +654,15 @@ test_engineers_bridges(void **state)
 	}
 	assert_int_equal(s->pl[0].bridges, 2);
 	assert_int_equal(s->pl[0].w, 10 - 4);
+	/* with all 3 placed the site takes the action and refuses the
+	 * bridge; -BRIDGE gives it up */
 	s->pl[0].bridges = 3;
 	tg_turn(s, 0);
-	tg_bad(s, 0, "action ACTE", "action ACTE: all 3 of your bridges are placed");
+	snprintf(cmd, sizeof(cmd), "action ACTE. bridge C2:%s",
+	    tg_base()->cells[c2->br[0]].name);
+	tg_bad(s, 0, cmd, "bridge: all 3 of your bridges are placed");
+	tg_ok(s, 0, "action ACTE. -BRIDGE");
+	assert_int_equal(s->pl[0].bridge_owed, 0);
 	free(s);
 }
 

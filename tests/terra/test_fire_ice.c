@@ -471,7 +471,7 @@ test_acolytes(void **state)
 	p->cult[TK_WATER] = 5;
 	tg_ok(s, 0, "transform F3 to volcano");
 	assert_int_equal(p->lose_cult, 4);
-	tg_bad(s, 0, "-4FIRE", "you are on 0");
+	tg_bad(s, 0, "-4FIRE", "you are at 0 on FIRE");
 	tg_bad(s, 0, "+TW1", "lose the 4 cult steps");
 	tg_ok(s, 0, "-4WATER");
 	assert_int_equal(p->cult[TK_WATER], 1);
@@ -871,6 +871,46 @@ test_shifter_offers(void **state)
 	}
 }
 
+/*
+ * The site's lapse of the Shapeshifters' tokens (commands.pm: a token
+ * bought, or any GAIN_... given up, drops what it waits for from them):
+ * with every seat passed and tokens still to buy, the round ends before
+ * their next command; a command of another seat first brings the wait
+ * back.  Fixtures: found/shapeshifters-tokens-lapse, -giveup-lapse.
+ */
+static void
+test_shifter_tokens_lapse(void **state)
+{
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		struct tm_state *s = shifter_game(3, 1);
+		struct tm_player *p = &s->pl[0];
+
+		p->p3_for_vp = 2;
+		tg_turn(s, 1);
+		tg_ok(s, 1, "pass BON1");
+		tg_ok(s, 0, "pass BON2");
+		assert_int_equal(s->round, 1);
+		tg_ok(s, 0, k == 0 ? "gain P3 for VP" : "-GAIN_P3_FOR_VP");
+		assert_int_equal(s->round, 1);
+		assert_int_equal(p->p3_for_vp, 1);
+		if (k == 2) {
+			/* another seat's command: the round waits for them again */
+			tg_ok(s, 1, "-C");
+			assert_int_equal(s->round, 1);
+			tg_ok(s, 0, "gain P3 for VP");
+		} else {
+			/* the round ends first; the command still counts */
+			tg_ok(s, 0, "gain P3 for VP");
+		}
+		assert_int_equal(s->round, 2);
+		assert_int_equal(p->p3_for_vp, 0);
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -895,6 +935,7 @@ main(void)
 		cmocka_unit_test(test_shifter_counts),
 		cmocka_unit_test(test_shifter_actions_v4_v5),
 		cmocka_unit_test(test_shifter_offers),
+		cmocka_unit_test(test_shifter_tokens_lapse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -68,7 +68,7 @@ replay_found(const char *name, char *msg, size_t msglen)
 	char *log, *exp;
 	const char *r;
 	struct game_import imp;
-	struct tm_state *s = calloc(1, sizeof(*s));
+	struct tm_state *s = calloc(1, sizeof(*s)), *t = calloc(1, sizeof(*t));
 	uint8_t seed[GAME_SEED_LEN] = { 0 };
 	int i, ok = 1, stopped = 0, refused = 0;
 
@@ -77,7 +77,7 @@ replay_found(const char *name, char *msg, size_t msglen)
 	snprintf(path, sizeof(path), "%s/found/%s.expected", DIR_REF, name);
 	exp = rg_slurp(path);
 	memset(&imp, 0, sizeof(imp));
-	if (s == NULL || log == NULL || exp == NULL ||
+	if (s == NULL || t == NULL || log == NULL || exp == NULL ||
 	    terra_rules.import_log(log, &imp, err, sizeof(err)) != 0 ||
 	    terra_rules.setup(s, imp.nseats, imp.opts, imp.nopts, seed, err, sizeof(err)) != 0) {
 		snprintf(msg, msglen, "%s: cannot load: %s", name, err);
@@ -88,9 +88,15 @@ replay_found(const char *name, char *msg, size_t msglen)
 		refused = atoi(r + 8);
 	for (i = 0; i < imp.nsubs && !stopped; i++) {
 		struct game_played pl;
-		enum game_status st = terra_rules.play(s, imp.subs[i].seat, imp.subs[i].text,
-		    &pl, err, sizeof(err));
+		enum game_status st;
 		int last = refused > 0 && imp.subs[i].line == refused;
+
+		/* a refused submission changes nothing: it is played on a copy */
+		memcpy(t, s, sizeof(*s));
+		st = terra_rules.play(t, imp.subs[i].seat, imp.subs[i].text, &pl, err,
+		    sizeof(err));
+		if (st == GAME_OK)
+			memcpy(s, t, sizeof(*s));
 
 		if (last && st == GAME_OK) {
 			snprintf(msg, msglen, "%s: line %d '%s' is accepted; the site refuses it",
@@ -125,13 +131,13 @@ replay_found(const char *name, char *msg, size_t msglen)
 			    s->pl[i].vp, want);
 			ok = 0;
 		}
-		/* FACTION.X=N: a cult position (X a track) or a resource (C, W,
-		 * P) the reference had there */
-		for (k = 0; k < 7; k++) {
-			static const char *const res[3] = { "C", "W", "P" };
+		/* FACTION.X=N: a cult position (X a track), a resource (C, W,
+		 * P) or a power bowl (P1, P2, P3) the reference had there */
+		for (k = 0; k < 10; k++) {
+			static const char *const res[6] = { "C", "W", "P", "P1", "P2", "P3" };
 			const char *x = k < 4 ? tm_cult_names[k] : res[k - 4];
 			int have = k < 4 ? s->pl[i].cult[k] : k == 4 ? s->pl[i].c :
-			    k == 5 ? s->pl[i].w : s->pl[i].p;
+			    k == 5 ? s->pl[i].w : k == 6 ? s->pl[i].p : s->pl[i].pw[k - 7];
 
 			snprintf(key, sizeof(key), "%s.%s=", fn, x);
 			if ((e = strstr(exp, key)) != NULL && atoi(e + strlen(key)) != have) {
@@ -144,6 +150,7 @@ replay_found(const char *name, char *msg, size_t msglen)
 out:
 	game_import_free(&imp);
 	free(s);
+	free(t);
 	free(log);
 	free(exp);
 	return ok;

@@ -76,7 +76,9 @@ test_river_setup(void **state)
 	tg_ok(s, 0, "setup riverwalkers");
 	/* no conversion before round 1 (the site: "outside of actions") */
 	tg_bad(s, 0, "convert 1W to 1C", "not during the setup");
-	tg_bad(s, 0, "burn 1", "not during the setup");
+	/* burning the site takes in the setup (its turn check starts with
+	 * round 1) */
+	tg_ok_copy(s, 0, "burn 1");
 	tg_bad(s, 0, "build B1", "pick-color");
 	tg_ok(s, 0, "pick-color yellow");
 	assert_int_equal(tm_home(s, 0), TC_YELLOW);
@@ -139,30 +141,35 @@ test_river_reach_and_unlock(void **state)
 }
 
 /* The unlock's price by rule version: home colour (the Witches' green)
- * and another (red). */
+ * and another (red, brown), told by the coins it takes: with one coin
+ * short it is refused, with exactly enough none is left. */
 static void
 test_river_unlock_costs(void **state)
 {
 	static const int home[6] = { 0, 0, 0, 0, 3, 2 }, other[6] = { 0, 0, 0, 0, 2, 1 };
-	int v;
+	static const char *const col[3] = { "green", "red", "brown" };
+	int v, k;
 
 	(void)state;
-	for (v = 1; v <= 5; v++) {
-		struct tm_state *s = river_game(v);
-		struct tm_player *p = &s->pl[0];
+	for (v = 1; v <= 5; v++)
+		for (k = 0; k < 3; k++) {
+			struct tm_state *s = river_game(v);
+			struct tm_player *p = &s->pl[0];
+			int cost = k == 0 ? home[v] : other[v];
+			char cmd[40];
 
-		assert_int_equal(tm_river_unlock_cost(s, 0, TC_GREEN), home[v]);
-		assert_int_equal(tm_river_unlock_cost(s, 0, TC_RED), other[v]);
-		assert_int_equal(tm_river_unlock_cost(s, 0, TC_BROWN), other[v]);
-		tg_turn(s, 0);
-		p->unlock_owed = 1;
-		p->c = 0;
-		if (home[v] > 0)
-			tg_bad(s, 0, "unlock-terrain green", "costs");
-		else
-			tg_ok(s, 0, "unlock-terrain green");
-		free(s);
-	}
+			snprintf(cmd, sizeof(cmd), "unlock-terrain %s", col[k]);
+			tg_turn(s, 0);
+			p->unlock_owed = 1;
+			if (cost > 0) {
+				p->c = cost - 1;
+				tg_bad(s, 0, cmd, "costs");
+			}
+			p->c = cost;
+			tg_ok(s, 0, cmd);
+			assert_int_equal(p->c, 0);
+			free(s);
+		}
 }
 
 /*
@@ -187,13 +194,13 @@ test_river_priests(void **state)
 	assert_int_equal(p->p, 1);
 	tg_ok(s, 0, "convert 5PW to 1P. unlock-terrain gain-priest");
 	assert_int_equal(p->p, 1);		/* the cap: 1 */
-	assert_int_equal(tm_river_priest_cap(p), 1);
+	assert_int_equal(tm_hooks(TF_RIVERWALKERS)->priest_cap(p), 1);
 	tg_ok(s, 0, "send p to WATER");		/* a 3-step space: the cap drops */
 	assert_int_equal(p->p_on_cult, 1);
-	assert_int_equal(tm_river_priest_cap(p), 0);
+	assert_int_equal(tm_hooks(TF_RIVERWALKERS)->priest_cap(p), 0);
 	tg_ok(s, 1, "pass BON1");
 	p->unlocked = 0x7f & ~(1 << TC_YELLOW);
-	assert_int_equal(tm_river_priest_cap(p), 6);
+	assert_int_equal(tm_hooks(TF_RIVERWALKERS)->priest_cap(p), 6);
 	p->unlock_owed = 1;
 	tg_bad(s, 0, "unlock-terrain red", "yours already");
 	tg_ok(s, 0, "unlock-terrain gain-priest");
@@ -258,7 +265,8 @@ test_river_stronghold(void **state)
 	tg_ok(s, 0, "-BRIDGE");
 	assert_int_equal(p->bridges, 1);
 	assert_int_equal(s->cur, 1);
-	tg_bad(s, 0, "-BRIDGE", "not your turn");
+	/* given up from any seat at any time, but nothing is owed now */
+	tg_bad(s, 0, "-BRIDGE", "you have 0 to give up");
 	free(s);
 }
 

@@ -141,7 +141,8 @@ test_leech_cost_and_cap(void **state)
 	free(s);
 }
 
-/* Declining; strict-leech blocks conversions until the offer is decided. */
+/* Declining; under strict-leech an offer left open by a conversion is
+ * declined, not taken. */
 static void
 test_decline_and_strict_leech(void **state)
 {
@@ -157,10 +158,14 @@ test_decline_and_strict_leech(void **state)
 	assert_non_null(strstr(w.why[1], "leech 1 from witches"));
 	s->pl[1].pw[2] = 1;
 	s->pl[1].pw[1] = 6;
-	tg_bad(s, 1, "convert 1PW to 1C", "strict-leech");
+	/* the site: a seat with offers open may convert; the offer is then
+	 * tainted, and under strict-leech no longer taken, only declined */
+	tg_ok(s, 1, "convert 1PW to 1C");
+	assert_int_equal(s->noffer, 1);
+	assert_int_equal(s->offer[0].taint, TT_CONVERT);
+	tg_bad(s, 1, "leech 1 from witches", "should come before your 'convert'");
 	tg_ok(s, 1, "decline");
 	assert_int_equal(s->noffer, 0);
-	tg_ok(s, 1, "convert 1PW to 1C");
 	free(s);
 }
 
@@ -366,7 +371,7 @@ static void
 test_final_round_and_scoring(void **state)
 {
 	struct tm_state *s = wc_game(NULL);
-	int r;
+	int r, seat;
 
 	(void)state;
 	for (r = 1; r <= 5; r++) {
@@ -384,8 +389,10 @@ test_final_round_and_scoring(void **state)
 			tg_ok(s, s->cur, "-SPADE");
 	}
 	assert_int_equal(s->round, 6);
-	tg_bad(s, s->cur, "pass BON3", "no bonus tile");
-	tg_ok(s, s->cur, "pass");
+	/* no tile is taken in round 6; one named is let be (the site) */
+	seat = s->cur;
+	tg_ok(s, s->cur, "pass BON3");
+	assert_int_equal(s->pl[seat].bon, 0);
 	tg_ok(s, s->cur, "pass");
 	assert_true(terra_rules.over(s));
 	assert_true(s->pl[0].final_cult > 0);
@@ -446,10 +453,13 @@ test_cult_spades_between_rounds(void **state)
 	/* As on the site, every seat holding cult spades may spend them, in
 	 * any order: seat 1 first, though seat 0 comes first in turn order. */
 	tg_bad(s, 1, "build E5", "between rounds");
-	/* no turn runs: no conversion, no burning (the site: "outside of
-	 * actions") */
+	/* no turn runs: no conversion (the site: "outside of actions"); the
+	 * site's active faction is still the last to pass, which may burn */
 	tg_bad(s, 0, "convert 1W to 1C", "not between the rounds");
-	tg_bad(s, 1, "burn 1", "not between the rounds");
+	tg_bad(s, 0, "burn 1", "not between the rounds");
+	s->pl[1].pw[1] += s->pl[1].pw[0];
+	s->pl[1].pw[0] = 0;
+	tg_ok_copy(s, 1, "burn 1");
 	tg_ok(s, 1, "transform E5 to brown");
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	tg_ok(s, 0, "transform E7 to green");
@@ -572,7 +582,7 @@ test_town_tiles_ship_and_keys(void **state)
 	tg_ok(s, 0, "+TW6");
 	assert_int_equal(s->pl[0].keys, 1 + 2);	/* one with each tile, TW6 a second */
 	assert_int_equal(s->pl[0].cult[TK_AIR], 2 + 2);
-	tg_bad(s, 0, "+TW1", "founded no town");
+	tg_bad(s, 0, "+TW1", "owed no town tile");
 	free(s);
 }
 
@@ -950,7 +960,8 @@ test_conversions_table(void **state)
 	}
 }
 
-/* strict-leech also holds back burning until the offer is decided. */
+/* Burning with an offer open, strict-leech or not, taints nothing (the
+ * site's burn does not look at offers). */
 static void
 test_strict_leech_burn(void **state)
 {
@@ -961,9 +972,10 @@ test_strict_leech_burn(void **state)
 	s->pl[0].w = t->pl[0].w = 10;
 	tg_ok(s, 0, "build E7");
 	tg_ok(t, 0, "build E7");
-	tg_bad(s, 1, "burn 1", "burn: strict-leech: decide your power offers first");
+	tg_ok(s, 1, "burn 1");
 	tg_ok(t, 1, "burn 1");
-	tg_ok(s, 1, "leech 1 from witches. burn 1");
+	assert_int_equal(s->offer[0].taint, TT_NONE);
+	tg_ok(s, 1, "leech 1 from witches");
 	free(s);
 	free(t);
 }

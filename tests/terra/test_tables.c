@@ -231,7 +231,7 @@ lonely_cell(const struct tm_state *s, int color, int from)
 	for (c = from; c < TM_NCELLS; c++)
 		if (lonely(s, c) && (color < 0 || s->terrain[c] == color) &&
 		    (s->phase != TP_DWELLINGS || !tm_is_river(s, s->cur) ||
-		    tm_river_bank(s, c)))
+		    tm_hooks(TF_RIVERWALKERS)->initial_hex(s, s->cur, c)))
 			return c;
 	fail_msg("no lonely cell of colour %d", color);
 	return -1;
@@ -431,7 +431,7 @@ test_building_costs(void **state)
 		 * Riverwalkers: across a river from one of ours) */
 		if (f == TF_RIVERWALKERS) {
 			for (a = 0; a < TM_NCELLS; a++) {
-				if (!lonely(s, a) || !tm_river_bank(s, a))
+				if (!lonely(s, a) || !tm_hooks(TF_RIVERWALKERS)->initial_hex(s, 0, a))
 					continue;
 				tg_put(s, 0, tg_base()->cells[a].name, TB_D);
 				for (b = 0; b < TM_NCELLS; b++)

@@ -141,6 +141,18 @@ tg_ok(struct tm_state *s, int seat, const char *text)
 		fail_msg("after '%s': %s", text, err);
 }
 
+/* Play a submission that must be accepted, on a copy: s stays as it is. */
+static void __attribute__((unused))
+tg_ok_copy(const struct tm_state *s, int seat, const char *text)
+{
+	struct tm_state *copy = malloc(sizeof(*copy));
+
+	assert_non_null(copy);
+	memcpy(copy, s, sizeof(*s));
+	tg_ok(copy, seat, text);
+	free(copy);
+}
+
 /* Play a submission that must be rejected with a message containing why. */
 static void
 tg_bad(struct tm_state *s, int seat, const char *text, const char *why)

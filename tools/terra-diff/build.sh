@@ -9,5 +9,5 @@ cd "$top"
 # that is gone would clash).
 objs=$(ls engine/*.c engine/*/*.c | sed 's|^|build/|; s|\.c$|.o|')
 nice ${CC:-cc} -std=c11 -O2 -g -D_DEFAULT_SOURCE -Wall -Wextra \
-    $(pkg-config --cflags jansson) -o "$here/tdarb" "$here/tdarb.c" $objs \
-    $(pkg-config --libs jansson) -lm
+    $(pkg-config --cflags jansson) -o "$here/tdarb" "$here/tdarb.c" "$here/tdgen.c" \
+    "$here/tdcand.c" $objs $(pkg-config --libs jansson) -lm

@@ -80,10 +80,18 @@ def compare(name, a, r, final_only):
     # The reference finishes a turn (income, next player) only when a row
     # of another faction follows: compare after the last row of each run
     # of rows of one faction.
+    # A row both refuse follows the last one taken as any row does: the
+    # reference's state before it is no checkpoint when it is of the same
+    # faction.
+    both = aerr and rerr and aerr[0] == rerr[0]
     check = []
     for i, ln in enumerate(alines):
         nxt = alines[i + 1] if i + 1 < len(alines) else None
-        if nxt is None or faction(a["rows"][nxt][0]) != faction(a["rows"][ln][0]):
+        if nxt is not None:
+            same = faction(a["rows"][nxt][0]) == faction(a["rows"][ln][0])
+        else:
+            same = both and faction(aerr[1]) == faction(a["rows"][ln][0])
+        if not same:
             check.append(ln)
     if final_only:
         check = check[-1:]

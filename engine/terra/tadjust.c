@@ -1,0 +1,322 @@
+/*
+ * tadjust.c - the site's `[+-]N?TYPE` command: a seat, on turn or not,
+ * takes what it is owed (+FAV5, +TW3, +FIRE, +2AIR) or gives up something
+ * it holds (-C, -2W, -PW, -WATER, -SPADE, -FREE_D, -GAIN_TW, -BON4...),
+ * with the checks of the site's engine (src/commands.pm,
+ * command_adjust_resources; src/resources.pm, adjust_resource).  Depends
+ * on tflow.c and tcore.c; tplay.c parses the word and calls it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "terra.h"
+#include "../notation.h"
+
+/* The owed counters of the site's pseudo-resources, by name. */
+static int32_t *
+owed_counter(struct tm_player *p, const char *type)
+{
+	static const char *const names[] = { "FREE_D", "FREE_TP", "BRIDGE", "VOLCANO_TF",
+		"CONVERT_W_TO_P", "UNLOCK_TERRAIN", "GAIN_P3_FOR_VP", "GAIN_FAVOR", "GAIN_TW" };
+	int32_t *const fields[] = { &p->free_d, &p->free_tp, &p->bridge_owed,
+		&p->volcano_tf, &p->darkling_conv, &p->unlock_owed, &p->p3_for_vp,
+		&p->fav_owed, &p->town_owed };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(type, names[i]) == 0)
+			return fields[i];
+	return NULL;
+}
+
+/* The site's CULT: cult steps the seat owes, however it came to owe them. */
+static int
+cult_owed(const struct tm_player *p)
+{
+	return p->cult_owed + 2 * p->cult2_owed + p->cult_bonus;
+}
+
+/* Take n owed cult steps off, in the order arbiter keeps them. */
+static void
+cult_owed_take(struct tm_player *p, int n)
+{
+	for (; n > 0 && p->cult2_owed; n -= 2)
+		p->cult2_owed = 0;
+	for (; n > 0 && p->cult_owed > 0; n--)
+		p->cult_owed--;
+	for (; n > 0 && p->cult_bonus > 0; n--)
+		p->cult_bonus--;
+	if (n < 0)	/* one of the Auren's two steps is left */
+		p->cult_owed++;
+}
+
+/*
+ * +N/-N on a cult track.  Owed steps are placed (all on one track for the
+ * Auren's stronghold action), and a step over a track at 10, or onto 10
+ * once a key came for a track stopped at 9, is taken as it is.  Losing
+ * steps is for the Acolytes' volcano (all on one track), and otherwise
+ * only to work around the site's TW5 issue: from below 10 to no less
+ * than 7, unless the option loose-cult-loss lifts the limit.
+ */
+static enum game_status
+adjust_cult(struct tm_state *s, int seat, int delta, int k, const char *word, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int owed = cult_owed(p), old = p->cult[k];
+
+	if (delta > 0 && owed < delta) {
+		if (old == 10)
+			return GAME_OK;
+		if ((p->cult_blocked & (1 << k)) && tm_keys_free(p) > 0) {
+			tm_cult_advance(s, seat, k, delta);
+			return GAME_OK;
+		}
+		return tm_fail(err, errlen, "%s: you owe %d cult step%s, not %d", word, owed,
+		    owed == 1 ? "" : "s", delta);
+	}
+	if (delta < 0) {
+		if (p->lose_cult > 0) {
+			if (p->lose_cult != -delta)
+				return tm_fail(err, errlen, "%s: the volcano costs %d steps, all "
+				    "on one track (-%d%s)", word, p->lose_cult, p->lose_cult,
+				    tm_cult_names[k]);
+			if (old < -delta)
+				return tm_fail(err, errlen, "%s: you are at %d on %s", word, old,
+				    tm_cult_names[k]);
+			p->lose_cult = 0;
+		} else if (!s->opt_loose_cult_loss && (old == 10 || old + delta < 7))
+			return tm_fail(err, errlen, "%s: cult steps are given up only from "
+			    "below 10 and down to 7 at least (the site's rule)", word);
+		if (old + delta < 0)
+			return tm_fail(err, errlen, "%s: you are at %d on %s", word, old,
+			    tm_cult_names[k]);
+		p->cult[k] = old + delta;
+		return GAME_OK;
+	}
+	if (owed > delta && p->cult2_owed)
+		return tm_fail(err, errlen, "%s: the Auren stronghold's %d steps all go on "
+		    "one track (+%d%s)", word, owed, owed, tm_cult_names[k]);
+	cult_owed_take(p, delta);
+	tm_cult_advance(s, seat, k, delta);
+	return GAME_OK;
+}
+
+/* -N from one of the power bowls (tokens leave the game) or from power
+ * (bowl III back to bowl I), or -N power tokens from the lowest bowls. */
+static enum game_status
+adjust_power(struct tm_player *p, int n, const char *type, const char *word, char *err,
+    size_t errlen)
+{
+	int b;
+
+	if (strcmp(type, "PW") == 0) {
+		if (p->pw[2] < n)
+			return tm_fail(err, errlen, "%s: you have %d power in bowl III", word,
+			    p->pw[2]);
+		p->pw[2] -= n;
+		p->pw[0] += n;
+		return GAME_OK;
+	}
+	if (strcmp(type, "PW_TOKEN") == 0) {
+		if (p->pw[0] + p->pw[1] + p->pw[2] < n)
+			return tm_fail(err, errlen, "%s: you have %d power tokens", word,
+			    p->pw[0] + p->pw[1] + p->pw[2]);
+		for (b = 0; b < 3; b++)
+			while (n > 0 && p->pw[b] > 0) {
+				p->pw[b]--;
+				p->tokens--;
+				n--;
+			}
+		return GAME_OK;
+	}
+	b = type[1] - '1';
+	if (p->pw[b] < n)
+		return tm_fail(err, errlen, "%s: you have %d power tokens in bowl %s", word,
+		    p->pw[b], b == 0 ? "I" : b == 1 ? "II" : "III");
+	p->pw[b] -= n;
+	p->tokens -= n;
+	return GAME_OK;
+}
+
+/* +FAVk, +TWk and their minus: a tile owed is taken; a tile held goes back
+ * while one is owed (the owed count rises by one). */
+static enum game_status
+adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const char *word,
+    char *err, size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int k, fav = type[0] == 'F';
+
+	k = fav ? tm_tile_num(type, "FAV", TM_NFAV) : tm_tile_num(type, "TW", TM_NTW);
+	if (k <= 0)
+		return tm_fail(err, errlen, "%s: no such tile", word);
+	if ((fav ? p->fav_owed : p->town_owed) < 1)
+		return tm_fail(err, errlen, "%s: you are owed no %s tile", word,
+		    fav ? "favor" : "town");
+	if (fav && delta < 0) {
+		if (!p->fav[k] || delta != -1)
+			return tm_fail(err, errlen, "%s: you do not hold FAV%d", word, k);
+		p->fav_owed++;
+		p->fav[k] = 0;
+		s->fav_left[k]++;
+		/* the site gains the tile's cult steps again as it goes back */
+		tm_favor_gain(s, seat, k);
+		return GAME_OK;
+	}
+	if (fav) {
+		if (delta != 1)
+			return tm_fail(err, errlen, "%s: one favor tile of a kind", word);
+		return tm_take_owed_favor(s, seat, k, err, errlen);
+	}
+	if (delta < 0) {
+		if (p->tw[k] < -delta)
+			return tm_fail(err, errlen, "%s: you do not hold TW%d", word, k);
+		p->town_owed -= delta;
+		p->tw[k] += delta;
+		p->towns += delta;
+		s->tw_left[k] -= delta;
+		return GAME_OK;
+	}
+	if (s->tw_left[k] < delta)
+		return tm_fail(err, errlen, "%s: none left", word);
+	for (; delta > 0; delta--) {
+		p->town_owed--;
+		tm_take_town(s, seat, k);
+	}
+	return GAME_OK;
+}
+
+/*
+ * The whole command: delta (+N or -N) of type (upper case).  What the
+ * site refuses: a gain nobody owes the seat; LOSE_..., CULTS_ON_SAME_TRACK,
+ * TOWN_SIZE, TF_NEED_HEX_ADJACENCY (bookkeeping of its own); anything but
+ * the cult loss while the Acolytes owe one; and going below zero.
+ */
+static enum game_status
+adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	char word[48];
+	int k, n = delta < 0 ? -delta : delta;
+	int32_t *field;
+
+	if (n == 1)
+		snprintf(word, sizeof(word), "%c%s", delta < 0 ? '-' : '+', type);
+	else
+		snprintf(word, sizeof(word), "%c%d%s", delta < 0 ? '-' : '+', n, type);
+	if (delta == 0)
+		return GAME_OK;
+	if ((k = tm_cult_find(type)) >= 0)
+		return adjust_cult(s, seat, delta, k, word, err, errlen);
+	if (p->lose_cult > 0)
+		return tm_fail(err, errlen, "%s: lose the %d cult steps of the volcano first "
+		    "(-%dCULT)", word, p->lose_cult, p->lose_cult);
+	if (strncmp(type, "FAV", 3) == 0 || strncmp(type, "TW", 2) == 0)
+		return adjust_tile(s, seat, delta, type, word, err, errlen);
+	if (strncmp(type, "LOSE_", 5) == 0 || strcmp(type, "CULTS_ON_SAME_TRACK") == 0 ||
+	    strcmp(type, "TOWN_SIZE") == 0 || strcmp(type, "TF_NEED_HEX_ADJACENCY") == 0)
+		return tm_fail(err, errlen, "%s: not something a faction holds (the site's "
+		    "own bookkeeping)", word);
+	if (delta > 0)
+		return tm_fail(err, errlen, "%s: nothing gives you that now (only owed tiles "
+		    "and cult steps are taken this way)", word);
+	if (strcmp(type, "C") == 0 || strcmp(type, "W") == 0 || strcmp(type, "P") == 0 ||
+	    strcmp(type, "VP") == 0) {
+		int32_t *r = type[0] == 'C' ? &p->c : type[0] == 'W' ? &p->w :
+		    type[0] == 'P' ? &p->p : &p->vp;
+
+		if (*r < n)
+			return tm_fail(err, errlen, "%s: you have %d", word, *r);
+		*r -= n;
+		return GAME_OK;
+	}
+	if (strcmp(type, "PW") == 0 || strcmp(type, "PW_TOKEN") == 0 ||
+	    strcmp(type, "P1") == 0 || strcmp(type, "P2") == 0 || strcmp(type, "P3") == 0)
+		return adjust_power(p, n, type, word, err, errlen);
+	if (strcmp(type, "KEY") == 0) {
+		if (tm_keys_free(p) < n)
+			return tm_fail(err, errlen, "%s: you have %d key%s not on a track at 10",
+			    word, tm_keys_free(p), tm_keys_free(p) == 1 ? "" : "s");
+		p->keys -= n;
+		return GAME_OK;
+	}
+	if (strcmp(type, "GAIN_SHIP") == 0 || strcmp(type, "GAIN_TELEPORT") == 0)
+		return GAME_OK;		/* given at once by the site: nothing to give up */
+	if (strcmp(type, "SPADE") == 0) {
+		/* spades bought with dig in this turn are spent (the site) */
+		if (!p->passed && s->dug && s->cur == seat)
+			return tm_fail(err, errlen, "%s: spades you dug are spent, not thrown "
+			    "away", word);
+		if (p->spades < n)
+			return tm_fail(err, errlen, "%s: you have %d spade%s", word, p->spades,
+			    p->spades == 1 ? "" : "s");
+		p->spades -= n;
+		return GAME_OK;
+	}
+	if (strcmp(type, "PICK_COLOR") == 0 && s->phase == TP_ACTIONS) {
+		/* the Shapeshifters keep their colour after all */
+		if (!p->pick_owed || n > 1)
+			return tm_fail(err, errlen, "%s: you owe no colour to pick", word);
+		p->pick_owed = 0;
+		return GAME_OK;
+	}
+	if (strcmp(type, "FREE_TF") == 0) {
+		if (p->free_tf == 0 || n > 1)
+			return tm_fail(err, errlen, "%s: you have no free transform", word);
+		p->free_tf = 0;
+		return GAME_OK;
+	}
+	if (strcmp(type, "CULT") == 0) {
+		if (cult_owed(p) < n)
+			return tm_fail(err, errlen, "%s: you owe %d cult step%s", word,
+			    cult_owed(p), cult_owed(p) == 1 ? "" : "s");
+		cult_owed_take(p, n);
+		return GAME_OK;
+	}
+	if (strncmp(type, "BON", 3) == 0 && (k = tm_tile_num(type, "BON", TM_NBON)) > 0) {
+		if (p->bon != k || n > 1)
+			return tm_fail(err, errlen, "%s: you do not hold BON%d", word, k);
+		s->bon_avail[k] = 1;
+		p->c += s->bon_coins[k];
+		s->bon_coins[k] = 0;
+		p->bon = 0;
+		return GAME_OK;
+	}
+	/* the site takes it once another seat has sent something since the
+	 * dig, but then waits for ever for the volcano all the same */
+	if (strcmp(type, "VOLCANO_TF") == 0 && s->dug == 2 && s->cur == seat)
+		return tm_fail(err, errlen, "%s: the volcano dug is made, no longer given "
+		    "up, once another seat has moved since the dig", word);
+	if ((field = owed_counter(p, type)) != NULL) {
+		if (*field < n)
+			return tm_fail(err, errlen, "%s: you have %d to give up", word, *field);
+		*field -= n;
+		if (field == &p->unlock_owed)
+			tm_unlock_settled(s);
+		return GAME_OK;
+	}
+	return tm_fail(err, errlen, "%s: not a resource, a tile or something owed that "
+	    "arbiter keeps", word);
+}
+
+/*
+ * The command as the site runs it: any GAIN_... adjusted, like a token
+ * bought (`gain P3 for VP`), drops what the site waits for from the
+ * Shapeshifters' tokens (commands.pm, command_adjust_resources:
+ * dismiss_action 'gain-token'), so the rest lapse as after a buy
+ * (tm_tokens_lapse).
+ */
+enum game_status
+tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
+    size_t errlen)
+{
+	int tokens = strncmp(type, "GAIN_", 5) == 0 && s->pl[seat].p3_for_vp > 0;
+	enum game_status rc = adjust(s, seat, delta, type, err, errlen);
+
+	if (rc == GAME_OK && tokens)
+		tm_tokens_lapse(s, seat);
+	return rc;
+}

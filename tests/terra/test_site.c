@@ -1,0 +1,306 @@
+/*
+ * test_site.c - what the site's engine (terra.snellman.net) accepts where
+ * arbiter used to refuse, or accepts otherwise, each a rule of its
+ * src/commands.pm and src/acting.pm (issue 24): offers and strict-leech,
+ * the last seat that has not passed, the [+-]N?TYPE command, a dropped
+ * faction's bonus tile, the Cultists' power when all decline.  Each has a
+ * site log beside it in tests/terra/reference/found/ (test_reference.c).
+ */
+#include "tmtest.h"
+
+/* Witches (seat 0, F4 D1, BON5) and Cultists (seat 1, E6 E2, BON3). */
+static struct tm_state *
+wc(const char *const *opts)
+{
+	static const char *const f[] = { "witches", "cultists" };
+	static const char *const d[] = { "F4", "E6", "E2", "D1", NULL };
+	static const int b[] = { 3, 5 };
+
+	return tg_new(2, opts, f, d, b);
+}
+
+/* The Witches build E7: an offer of 1 power to the Cultists. */
+static struct tm_state *
+wc_offer(const char *const *opts)
+{
+	struct tm_state *s = wc(opts);
+
+	s->pl[0].w = 10;
+	tg_ok(s, 0, "build E7");
+	assert_int_equal(s->noffer, 1);
+	return s;
+}
+
+/* Offers do not block a conversion or burning; a conversion taints them,
+ * and under strict-leech a tainted offer is declined, not taken. */
+static void
+test_offers_and_conversions(void **state)
+{
+	static const char *const strict[] = { "strict-leech", NULL };
+	struct tm_state *s = wc_offer(strict), *t = wc_offer(NULL);
+
+	(void)state;
+	s->pl[1].pw[2] = 1;
+	s->pl[1].pw[1] = 6;
+	tg_ok(s, 1, "burn 1");
+	assert_int_equal(s->offer[0].taint, TT_NONE);
+	tg_ok(s, 1, "convert 1PW to 1C");
+	assert_int_equal(s->offer[0].taint, TT_CONVERT);
+	tg_bad(s, 1, "leech 1 from witches", "should come before your 'convert'");
+	tg_ok(s, 1, "decline 1 from witches");
+	assert_int_equal(s->noffer, 0);
+	/* without strict-leech the tainted offer is taken all the same */
+	t->pl[1].pw[2] = 1;
+	t->pl[1].pw[1] = 6;
+	tg_ok(t, 1, "convert 1PW to 1C. leech 1 from witches");
+	assert_int_equal(t->noffer, 0);
+	free(s);
+	free(t);
+}
+
+/*
+ * A leech matches the seat's first offer whose amount is the number
+ * written or what the seat gains; the offers passed over are tainted.
+ * Without an offer the site gives the power all the same, unless the
+ * leech names a faction or strict-leech is on; a decline with nothing to
+ * decline is nothing, and `decline N from F` wants that very offer.
+ */
+static void
+test_leech_matching(void **state)
+{
+	static const char *const strict[] = { "strict-leech", NULL };
+	struct tm_state *s = wc(NULL), *t = wc(strict);
+	int vp = s->pl[1].vp;
+
+	(void)state;
+	tg_ok(s, 1, "decline");
+	tg_ok(s, 1, "leech 2");
+	assert_int_equal(s->pl[1].vp, vp - 1);
+	tg_bad(s, 1, "leech 2 from witches", "no offer of 2 power for you from witches");
+	tg_bad(t, 1, "leech 2", "no offer of 2 power");
+	free(s);
+	s = wc_offer(NULL);
+	tg_bad(s, 1, "decline 2 from witches", "no offer of 2 power from them");
+	tg_bad(s, 1, "leech 2 from witches", "no offer of 2 power");
+	tg_ok(s, 1, "leech 1 from witches");
+	assert_int_equal(s->noffer, 0);
+	free(s);
+	free(t);
+	/* two offers: taking the second first taints the first */
+	t = wc_offer(strict);
+	t->offer[1] = t->offer[0];
+	t->offer[1].amount = t->offer[1].actual = 2;
+	t->noffer = 2;
+	tg_ok(t, 1, "leech 2 from witches");
+	assert_int_equal(t->offer[0].taint, TT_LEECH);
+	tg_bad(t, 1, "leech 1 from witches", "before your 'leech 2 from witches'");
+	tg_ok(t, 1, "decline");
+	free(t);
+}
+
+/* Taking an action declines every offer still open. */
+static void
+test_action_declines(void **state)
+{
+	struct tm_state *s = wc_offer(NULL);
+
+	(void)state;
+	tg_turn(s, 1);
+	s->pl[1].p = 1;
+	tg_ok(s, 1, "send p to FIRE");
+	assert_int_equal(s->noffer, 0);
+	free(s);
+}
+
+/*
+ * The last seat that has not passed takes its actions one after another,
+ * in one submission too, and may pass right after an action; `done`
+ * after its action is no error.  Any other seat: one action a turn.
+ */
+static void
+test_last_seat_acting(void **state)
+{
+	struct tm_state *s = wc(NULL);
+
+	(void)state;
+	s->pl[0].c = s->pl[0].w = 30;
+	tg_bad(s, 0, "upgrade F4 to TP. upgrade D1 to TP", "one action per turn");
+	tg_ok(s, 0, "pass BON1");
+	tg_turn(s, 1);
+	s->pl[1].c = s->pl[1].w = 30;
+	s->pl[1].pw[0] = 0;
+	s->pl[1].pw[1] = 0;
+	s->pl[1].pw[2] = 12;
+	tg_ok(s, 1, "upgrade E6 to TP. upgrade E2 to TP");
+	assert_int_equal(s->pl[1].nb[TB_TP], 2);
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 1, "done");
+	tg_ok(s, 1, "action ACT3. pass BON2");
+	assert_int_equal(s->pl[1].passed, 1);
+	free(s);
+}
+
+/*
+ * The turn's seat may still convert and burn after its action until
+ * another seat sends something (the site ends a turn when another
+ * faction's row comes); a pass hands the turn on at once.
+ */
+static void
+test_turn_tail(void **state)
+{
+	struct tm_state *s = wc(NULL);
+
+	(void)state;
+	s->pl[0].c = s->pl[0].w = 30;
+	tg_ok(s, 0, "upgrade F4 to TP");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 0, "convert 1W to 1C");
+	tg_ok(s, 1, "wait");
+	tg_bad(s, 0, "convert 1W to 1C", "not your turn");
+	tg_bad(s, 1, "pass BON1. burn 1", "not your turn");
+	free(s);
+}
+
+/*
+ * [+-]N?TYPE: from any seat at any time; resources, power, tokens and
+ * keys given up; a cult step given up only from below 10 to 7 or more
+ * (the site's TW5 work-around), unless loose-cult-loss; what is owed
+ * given up (a free dwelling, spades - not those dug -, a tile); a bonus
+ * tile handed back; a gain nobody owes refused.
+ */
+static void
+test_adjust(void **state)
+{
+	static const char *const loose[] = { "loose-cult-loss", NULL };
+	struct tm_state *s = wc(NULL), *t = wc(loose);
+	struct tm_player *p = &s->pl[1];
+	int c0 = p->c;
+
+	(void)state;
+	p->pw[2] = 2;
+	p->pw[1] = 3;
+	p->pw[0] = tm_fdefs[TF_CULTISTS].p1 + tm_fdefs[TF_CULTISTS].p2 - 5;
+	tg_ok(s, 1, "-C. -2W. -PW. -P2. -PW_TOKEN");
+	assert_int_equal(p->c, c0 - 1);
+	assert_int_equal(p->pw[2], 1);
+	assert_int_equal(p->tokens, -2);
+	tg_bad(s, 1, "+C", "nothing gives you that");
+	tg_bad(s, 1, "-KEY", "0 keys");
+	p->cult[TK_WATER] = 8;
+	tg_ok(s, 1, "-WATER");
+	assert_int_equal(p->cult[TK_WATER], 7);
+	tg_bad(s, 1, "-WATER", "down to 7 at least");
+	t->pl[1].cult[TK_WATER] = 10;
+	t->pl[1].keys = 1;
+	tg_ok(t, 1, "-3WATER");
+	assert_int_equal(t->pl[1].cult[TK_WATER], 7);
+	tg_bad(s, 1, "-FREE_D", "0 to give up");
+	tg_bad(s, 1, "-LOSE_CULT", "the site's own bookkeeping");
+	/* a bonus tile handed back goes to the pool */
+	tg_ok(s, 1, "-BON3");
+	assert_int_equal(p->bon, 0);
+	assert_int_equal(s->bon_avail[3], 1);
+	/* spades: given up, except those dug in the turn */
+	tg_turn(s, 0);
+	s->pl[0].pw[2] += 4;
+	s->pl[0].pw[0] -= 4;
+	tg_ok(s, 0, "action ACT5. -SPADE");
+	tg_turn(s, 0);
+	tg_bad(s, 0, "dig 1. -SPADE", "spades you dug are spent");
+	/* the Witches' free dwelling of ACTW */
+	tg_put(s, 0, "F4", TB_TP);
+	tg_put(s, 0, "F4", TB_SH);
+	tg_turn(s, 0);
+	tg_ok(s, 0, "action ACTW. -FREE_D");
+	assert_int_equal(s->pl[0].free_d, 0);
+	free(s);
+	free(t);
+}
+
+/* A faction dropped: its bonus tile goes back to the pool, for a later
+ * pass to take (fixture found/drop-faction-bonus-back); its resigning
+ * again changes nothing (found/resign-after-drop). */
+static void
+test_drop_returns_bonus(void **state)
+{
+	struct tm_state *s = wc(NULL);
+	struct game_played pl;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(s->pl[1].bon, 3);
+	assert_int_equal(terra_rules.play(s, -1, "drop-faction cultists", &pl, err,
+	    sizeof(err)), GAME_OK);
+	assert_int_equal(s->pl[1].bon, 0);
+	assert_int_equal(s->bon_avail[3], 1);
+	tg_ok(s, 0, "pass BON3");
+	assert_int_equal(s->pl[0].bon, 3);
+	/* it may resign again, which changes nothing (the site takes it);
+	 * anything else it sends is refused */
+	tg_ok(s, 1, "resign");
+	assert_int_equal(s->pl[1].dropped, 1);
+	tg_bad(s, 1, "burn 1", "your faction left the game");
+	free(s);
+}
+
+/*
+ * errata-cultist-power: the Cultists gain 1 power once no offer of their
+ * building with power in it is left open, and one was declined.  An
+ * offer whose seat filled its bowls with other power meanwhile counts as
+ * settled then (when the gain comes), and its decline does nothing more.
+ */
+static void
+test_cultists_errata(void **state)
+{
+	static const char *const opts[] = { "errata-cultist-power", NULL };
+	static const char *const f[] = { "witches", "cultists", "giants" };
+	static const char *const d[] = { "F4", "E6", "E3", "D4", "E2", "D1", NULL };
+	static const int b[] = { 3, 5, 7 };
+	struct tm_state *s = tg_new(3, opts, f, d, b);
+	struct tm_player *c = &s->pl[1];
+	int p1;
+
+	(void)state;
+	/* the Cultists' building E5 offers power to both others (E4, F3) */
+	tg_put(s, 0, "E4", TB_D);
+	tg_put(s, 2, "F3", TB_D);
+	tg_turn(s, 1);
+	c->w = c->c = 20;
+	tg_ok(s, 1, "build E5");
+	assert_int_equal(s->noffer, 2);
+	/* the Giants take 2 power of another offer: their bowls are full */
+	s->pl[2].pw[2] = s->pl[2].pw[0] + s->pl[2].pw[1] + s->pl[2].pw[2] - 2;
+	s->pl[2].pw[0] = 0;
+	s->pl[2].pw[1] = 2;
+	s->offer[s->noffer] = s->offer[0];
+	s->offer[s->noffer].to = 2;
+	s->offer[s->noffer].from = 0;
+	s->offer[s->noffer].amount = s->offer[s->noffer].actual = 2;
+	s->offer[s->noffer].group = -1;
+	s->noffer++;
+	p1 = c->pw[0];
+	tg_ok(s, tm_seat_of(s, TF_WITCHES), "decline 1 from cultists");
+	assert_int_equal(c->pw[0], p1);		/* the Halflings still decide */
+	tg_ok(s, 2, "leech 2 from witches");
+	assert_int_equal(c->pw[0], p1 - 1);	/* theirs fell to nothing: the gain */
+	tg_ok(s, 2, "decline");
+	assert_int_equal(c->pw[0], p1 - 1);	/* and no second one */
+	free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_offers_and_conversions),
+		cmocka_unit_test(test_leech_matching),
+		cmocka_unit_test(test_action_declines),
+		cmocka_unit_test(test_last_seat_acting),
+		cmocka_unit_test(test_turn_tail),
+		cmocka_unit_test(test_adjust),
+		cmocka_unit_test(test_drop_returns_bonus),
+		cmocka_unit_test(test_cultists_errata),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
