@@ -10,6 +10,12 @@
 # the counts of each pass, then one closing line "N passed, N failed, N
 # skipped" for both.
 #
+# The tests run TEST_JOBS at a time (default: the number of processors, at
+# most 4), taken in order from one queue; each test keeps its files in a
+# directory of its own and each PostgreSQL script a database of its own,
+# so they do not meet.  Each test's output is printed whole, in the
+# queue's order, as soon as it and those before it are done.
+#
 # An end-to-end script that cannot run on PostgreSQL says why in a line
 # "# backend: sqlite — REASON" (something about the SQLite file itself); one
 # that opens no database at all, in "# backend: none — REASON".  Both are
@@ -17,48 +23,20 @@
 # (end-to-end or stress) about PostgreSQL alone says "# backend: postgresql
 # — REASON": it runs in the PostgreSQL pass only.
 unset ARBITER_TEST_PG
-pass=0
-skip=0
-fail=0
-failed=""
+Q=$(mktemp -d /tmp/arbiter-run.XXXXXX) || exit 1
+started=$(date +%s)
 
-# run_script SCRIPT: run one end-to-end or stress script, count its result.
-# In the PostgreSQL pass $tag is "(pg)": after the names of the scripts.
-tag=
-run_script() {
-	echo "== $1${tag:+ $tag}"
-	# A script that plays games says so in a line "# needs: GAME [GAME...]".
-	missing=
-	for need in $(sed -n 's/^# needs: *//p' "$1"); do
-		./build/san/arbiter help | grep -q "^Games:.* $need (" || missing="$missing $need"
-	done
-	if [ -n "$missing" ]; then
-		echo "skipped:$missing not built in (GAMES in the Makefile)"
-		skip=$((skip + 1))
-		return
-	fi
-	# Exit 77: the script says why it cannot run here (skipped).
-	STRESS_SHORT=1 ARBITER=./build/san/arbiter sh "$1"
-	rc=$?
-	if [ $rc -eq 0 ]; then pass=$((pass + 1))
-	elif [ $rc -eq 77 ]; then skip=$((skip + 1))
-	else fail=$((fail + 1)); failed="$failed $1$tag"; fi
+pg_dir=
+pg_stop() {
+	[ -z "$pg_dir" ] || sh tests/pg-server.sh stop "$pg_dir"
+	pg_dir=
 }
-
-# run_unit BINARY: run one unit test binary, count its result.
-run_unit() {
-	echo "== $1${tag:+ $tag}"
-	if "$1"; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed $1$tag"; fi
+finish() {
+	pg_stop
+	rm -rf "$Q"
 }
-
-# counts: the counts since the last mark (a pass's own).
-mark() {
-	m_pass=$pass m_fail=$fail m_skip=$skip m_time=$(date +%s)
-}
-counts() {
-	echo "$((pass - m_pass)) ok, $((fail - m_fail)) failed, $((skip - m_skip)) skipped," \
-	    "$(($(date +%s) - m_time)) s"
-}
+trap finish EXIT
+trap 'exit 130' INT TERM HUP
 
 # backend SCRIPT: the script's line "# backend: KIND — REASON" as
 # "KIND: REASON", or nothing.
@@ -66,82 +44,176 @@ backend() {
 	sed -n 's/^# backend: *\([a-z]*\) *[—-]* *\(.*\)/\1: \2/p' "$1" | head -1
 }
 
-mark
+# The queue: one line a job, "PASS KIND PATH [WHY]": PASS sqlite or pg, KIND
+# unit, script or skip (a skipped script, printed and counted as skipped).
+queue() {
+	echo "$*" >> "$Q/jobs"
+}
+: > "$Q/jobs"
 for t in "$@"; do
-	run_unit "$t"
+	queue sqlite unit "$t"
 done
 for t in tests/e2e/*.sh tests/stress/*.sh; do
 	[ -e "$t" ] || continue
 	case "$(backend "$t")" in
-	postgresql:*)
-		echo "== $t"
-		echo "skipped: PostgreSQL only (the PostgreSQL pass runs it)"
-		skip=$((skip + 1))
-		continue ;;
+	postgresql:*) queue sqlite skip "$t" "PostgreSQL only (the PostgreSQL pass runs it)" ;;
+	*) queue sqlite script "$t" ;;
 	esac
-	run_script "$t"
 done
-sqlite_counts=$(counts)
 
 # The PostgreSQL pass: the end-to-end scripts but those bound to SQLite,
-# and the stress scripts that are about PostgreSQL.
-mark
-pg_dir=
-pg_stop() {
-	[ -z "$pg_dir" ] || sh tests/pg-server.sh stop "$pg_dir"
-	pg_dir=
-}
-trap pg_stop EXIT
-trap 'exit 130' INT TERM HUP
+# the stress scripts that are about PostgreSQL, and the unit tests of the
+# store (those with "store" in their name, or whose source names
+# ARBITER_TEST_PG).
 backend_only=""
+pg_note=
 if ! pg_why=$(sh tests/pg-server.sh bindir 2>&1 >/dev/null); then
-	echo "== PostgreSQL pass: $pg_why"
-	pg_counts="not run ($pg_why)"
-	skip=$((skip + 1))
+	pg_note="not run ($pg_why)"
 elif ! pg_dir=$(sh tests/pg-server.sh start $$); then
 	echo "FAIL: the PostgreSQL server for the tests did not start (tests/pg-server.sh, above)"
 	pg_dir=
-	fail=$((fail + 1))
-	failed="$failed tests/pg-server.sh"
-	pg_counts="not run: the server did not start"
+	pg_note="not run: the server did not start"
+	echo "pg fail tests/pg-server.sh" >> "$Q/results.extra"
 else
-	echo "== PostgreSQL pass: a private server in $pg_dir"
-	export ARBITER_TEST_PG="$pg_dir"
+	echo "== PostgreSQL: a private server in $pg_dir"
 	PG_BIN=$(sh tests/pg-server.sh bindir)
 	export PG_BIN
-	tag="(pg)"
 	for t in tests/e2e/*.sh tests/stress/*.sh; do
 		[ -e "$t" ] || continue
 		why=$(backend "$t")
 		case "$t:$why" in
-		*:postgresql:* | tests/e2e/*:) run_script "$t" ;;
+		*:postgresql:* | tests/e2e/*:) queue pg script "$t" ;;
 		tests/e2e/*:sqlite:* | tests/e2e/*:none:*)
-			echo "== $t $tag"
-			echo "skipped, $why"
+			queue pg skip "$t" "${why%%:*}, ${why#*: }"
 			backend_only="$backend_only
-  $t (${why%%:*}): ${why#*: }"
-			skip=$((skip + 1)) ;;
+  $t (${why%%:*}): ${why#*: }" ;;
 		*:sqlite:* | *:none:* | *:) ;;	# a stress script of the SQLite pass
-		*) echo "FAIL: $t: '# backend: $why' is none of sqlite, none, postgresql"
-			fail=$((fail + 1))
-			failed="$failed $t$tag" ;;
+		*) queue pg bad "$t" "'# backend: $why' is none of sqlite, none, postgresql" ;;
 		esac
 	done
-	# The unit tests of the store, which read ARBITER_TEST_PG: those with
-	# "store" in their name (test_store: the store's promises on either
-	# backend), or whose source names the variable.
 	for t in "$@"; do
 		case "$t" in
 		*store*) ;;
 		*) grep -q ARBITER_TEST_PG "${t#build/san/}.c" 2>/dev/null || continue ;;
 		esac
-		run_unit "$t"
+		queue pg unit "$t"
 	done
-	pg_stop
-	unset ARBITER_TEST_PG
-	tag=
-	pg_counts=$(counts)
 fi
+
+# job N: run line N of the queue; its output in out.N, its result in res.N
+# ("PASS pass|fail|skip NAME"), written last.
+job() {
+	set -- $(sed -n "${1}p" "$Q/jobs") "$1"
+	pass=$1 kind=$2 t=$3
+	n=$(eval echo \${$#})
+	tag=
+	[ "$pass" = pg ] && tag=" (pg)"
+	{
+		echo "== $t$tag"
+		case "$kind" in
+		skip)
+			why=$(sed -n "${n}p" "$Q/jobs" | cut -d' ' -f4-)
+			echo "skipped: $why"
+			r=skip ;;
+		bad)
+			echo "FAIL: $t: $(sed -n "${n}p" "$Q/jobs" | cut -d' ' -f4-)"
+			r=fail ;;
+		unit)
+			if [ "$pass" = pg ]; then
+				ARBITER_TEST_PG="$pg_dir" "$t"
+			else
+				"$t"
+			fi
+			if [ $? -eq 0 ]; then r=pass; else r=fail; fi ;;
+		script)
+			# A script that plays games says so in "# needs: GAME [GAME...]".
+			missing=
+			for need in $(sed -n 's/^# needs: *//p' "$t"); do
+				./build/san/arbiter help | grep -q "^Games:.* $need (" ||
+					missing="$missing $need"
+			done
+			if [ -n "$missing" ]; then
+				echo "skipped:$missing not built in (GAMES in the Makefile)"
+				r=skip
+			else
+				# Exit 77: the script says why it cannot run here (skipped).
+				if [ "$pass" = pg ]; then
+					ARBITER_TEST_PG="$pg_dir" STRESS_SHORT=1 \
+					    ARBITER=./build/san/arbiter sh "$t"
+				else
+					STRESS_SHORT=1 ARBITER=./build/san/arbiter sh "$t"
+				fi
+				rc=$?
+				if [ $rc -eq 0 ]; then r=pass
+				elif [ $rc -eq 77 ]; then r=skip
+				else r=fail; fi
+			fi ;;
+		esac
+		echo "$pass $r $t$tag" > "$Q/res.$n.tmp"
+	} > "$Q/out.$n" 2>&1 < /dev/null
+	mv "$Q/res.$n.tmp" "$Q/res.$n"
+}
+
+# worker: take the next job of the queue until none is left.
+worker() {
+	while :; do
+		n=$(flock "$Q/lock" sh -c 'n=$(($(cat "$1" 2>/dev/null || echo 0) + 1));
+		    echo $n > "$1"; echo $n' sh "$Q/next")
+		[ "$n" -le "$njobs" ] || break
+		job "$n"
+	done
+}
+
+njobs=$(wc -l < "$Q/jobs")
+workers=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$workers" -ge 1 ] 2>/dev/null || workers=1
+[ "$workers" -le 4 ] || workers=4
+echo "== $njobs tests, $workers at a time"
+i=0
+pids=
+while [ $i -lt "$workers" ]; do
+	worker &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+# alive: whether a worker still runs
+alive() {
+	for p in $pids; do
+		kill -0 "$p" 2>/dev/null && return 0
+	done
+	return 1
+}
+
+# Print each test's output in the queue's order as it becomes ready.
+n=1
+while [ $n -le "$njobs" ]; do
+	if [ -e "$Q/res.$n" ]; then
+		cat "$Q/out.$n"
+		n=$((n + 1))
+	elif ! alive && [ ! -e "$Q/res.$n" ]; then
+		echo "FAIL: test $n of the queue left no result: $(sed -n "${n}p" "$Q/jobs")"
+		cat "$Q/out.$n" 2>/dev/null
+		echo "sqlite fail queue-$n" > "$Q/res.$n"
+		touch "$Q/out.$n"
+	else
+		sleep 1
+	fi
+done
+wait
+
+cat "$Q"/res.* "$Q/results.extra" 2>/dev/null > "$Q/all"
+count() {
+	grep -c "^$1 $2 " "$Q/all"
+}
+for p in sqlite pg; do
+	eval "${p}_counts=\"\$(count $p pass) ok, \$(count $p fail) failed, \$(count $p skip) skipped\""
+done
+[ -n "$pg_note" ] && pg_counts="$pg_note"
+pass=$(grep -c "^[a-z]* pass " "$Q/all")
+fail=$(grep -c "^[a-z]* fail " "$Q/all")
+skip=$(grep -c "^[a-z]* skip " "$Q/all")
+[ -n "$pg_note" ] && skip=$((skip + 1))
+failed=$(sed -n 's/^[a-z]* fail / /p' "$Q/all" | tr -d '\n')
 
 echo "SQLite pass:     $sqlite_counts"
 echo "PostgreSQL pass: $pg_counts"
@@ -149,5 +221,5 @@ if [ -n "$backend_only" ]; then
 	echo "not run on PostgreSQL:$backend_only"
 fi
 [ -n "$failed" ] && echo "failed:$failed"
-echo "$pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed, $skip skipped in $(($(date +%s) - started)) s"
 [ "$fail" -eq 0 ]
