@@ -704,8 +704,9 @@ maildir_claimer(const char *dir, char *out, size_t len)
  * connection, a timeout, a 4xx to the session): the mails after it wait.
  */
 static int
-deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct store_mail *m,
-    int64_t now, int verbose, struct store_mail_result *r, struct deliver_stats *st)
+deliver_one(const struct config *cfg, struct smtp_session *smtp, int made,
+    const struct store_mail *m, int64_t now, int verbose, struct store_mail_result *r,
+    struct deliver_stats *st)
 {
 	char err[512] = "", name[200];
 	int ok, permanent = 0, own = 0;
@@ -722,7 +723,8 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		/* Named after the mail: delivering it again changes nothing. */
 		snprintf(name, sizeof(name), "%lld.arbiter_%s_%lld", (long long)m->created,
 		    cfg->site, (long long)m->id);
-		ok = maildir_deliver_once(cfg->maildir, name, m->message, m->len, m->retried,
+		ok = maildir_deliver_once(cfg->maildir, name, m->message, m->len,
+		    (m->retried ? MAILDIR_LOOK : 0) | (made ? MAILDIR_MADE : 0) | MAILDIR_NOSYNC,
 		    err, sizeof(err)) >= 0;
 	}
 	memset(r, 0, sizeof(*r));
@@ -740,10 +742,51 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		st->failed++;
 	else
 		st->deferred++;
-	if (verbose > 1 || (verbose == 1 && !ok))
+	/* A Maildir's mail is sent once new/ is synced (maildir_batch_sync). */
+	if ((verbose > 1 && (!ok || smtp != NULL)) || (verbose == 1 && !ok))
 		printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
 		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
 	return !ok && !permanent && !own;
+}
+
+/*
+ * The Maildir's mails of one batch were linked into new/ unsynced: one
+ * fsync of new/ makes them all durable before they are recorded as sent.
+ * When it fails, none of them counts as delivered: each is deferred (and
+ * found in new/ by its name when tried again).  Returns 1 when it failed.
+ */
+enum { RCPT_LEN = 320 };
+static int
+maildir_batch_sync(const struct config *cfg, struct store_mail_result *done, int ndone,
+    char (*rcpt)[RCPT_LEN], int verbose, struct deliver_stats *st)
+{
+	char err[512] = "";
+	int i, any = 0;
+
+	for (i = 0; i < ndone; i++)
+		any |= done[i].sent;
+	if (!any)
+		return 0;
+	if (maildir_sync_new(cfg->maildir, err, sizeof(err)) != 0) {
+		for (i = 0; i < ndone; i++) {
+			if (!done[i].sent)
+				continue;
+			done[i].sent = 0;
+			done[i].next_try = now_epoch() + backoff(done[i].attempts);
+			snprintf(done[i].error, sizeof(done[i].error), "%s", err);
+			st->sent--;
+			st->deferred++;
+			if (verbose >= 1)
+				printf("deferred mail %lld to %s: %s\n", (long long)done[i].id,
+				    rcpt[i], err);
+		}
+		return 1;
+	}
+	if (verbose > 1)
+		for (i = 0; i < ndone; i++)
+			if (done[i].sent)
+				printf("sent mail %lld to %s\n", (long long)done[i].id, rcpt[i]);
+	return 0;
 }
 
 /*
@@ -874,8 +917,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
 	struct drawn_cache dc;
-	char err[512] = "", claimer[320];
-	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
+	char err[512] = "", claimer[320], rcpt[BATCH][RCPT_LEN];
+	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0, made = 0;
 
 	memset(st, 0, sizeof(*st));
 	memset(&dc, 0, sizeof(dc));
@@ -899,6 +942,9 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	if (smtp == NULL) {
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
+		/* Its folders made once a run, not once a mail (a failure is met,
+		 * and said, by the first mail's delivery). */
+		made = maildir_create(cfg->maildir, err, sizeof(err)) == 0;
 		/*
 		 * Only this Maildir can tell whether a mail it claimed is in it:
 		 * a claim of ours that expired (we were killed while delivering)
@@ -912,6 +958,10 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	for (;;) {
 		int64_t now = now_epoch();
 
+		/* A Maildir's batch: new/ synced once, before the batch is recorded. */
+		if (smtp == NULL && ndone > 0 &&
+		    maildir_batch_sync(cfg, done, ndone, rcpt, verbose, st))
+			stop = st->away = 1;
 		rc = store_outbox_step(s, done, ndone, now, LEASE, claimed, stop ? 0 : max, &n);
 		ndone = 0;
 		if (rc != STORE_OK || n == 0)
@@ -929,8 +979,9 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				if (claimed[i].picture > 0)
 					with_picture(s, &dc, &claimed[i]);
 				/* When the server is down, or the Maildir, the rest wait. */
-				stop = st->away = deliver_one(cfg, smtp, &claimed[i], now, verbose,
-				    &done[ndone], st);
+				stop = st->away = deliver_one(cfg, smtp, made, &claimed[i], now,
+				    verbose, &done[ndone], st);
+				snprintf(rcpt[ndone], RCPT_LEN, "%s", claimed[i].rcpt);
 				ndone++;
 				if (smtp != NULL && i + 1 < n && !stop) {
 					int none;
