@@ -123,23 +123,50 @@ outmail_picture_for(const struct config *cfg, struct store *s, const struct load
 static int
 picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
 {
-	json_t *view = report_json(g, -1);
-	char *text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
-	char digest[SHA256_HEX_LEN + 1];
-	int rc = STORE_ERROR;
+	/*
+	 * The view of the last position kept, made once for all the mails
+	 * of a move (it was made, written out and hashed for each, two
+	 * thirds of a move that queues three mails): the same game at the
+	 * same move in the same state is the same view.  Only its row is
+	 * looked up again for each mail (store_picture_add finds it by its
+	 * digest), so a transaction rolled back meanwhile leaves nothing
+	 * stale behind.
+	 */
+	static struct {
+		int64_t game;
+		int seq, nmoves, w, h;
+		const void *state;
+		char *text;
+		char digest[SHA256_HEX_LEN + 1];
+	} last;
+	json_t *view;
 
 	*id = 0;
-	if (text != NULL && picture_size(view, w, h) == 0 &&
-	    sha256_hex((const uint8_t *)text, strlen(text), digest) == 0)
-		rc = store_picture_add(s, g->row.id, digest, text, id);
-	else {
-		fprintf(stderr, "arbiter: the mail goes without the board's picture: its view "
-		    "could not be made\n");
-		rc = STORE_OK;
+	if (last.text == NULL || last.game != g->row.id || last.seq != g->seq ||
+	    last.nmoves != g->row.nmoves || last.state != g->state) {
+		free(last.text);
+		memset(&last, 0, sizeof(last));
+		view = report_json(g, -1);
+		last.text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+		if (last.text == NULL || picture_size(view, &last.w, &last.h) != 0 ||
+		    sha256_hex((const uint8_t *)last.text, strlen(last.text), last.digest) != 0) {
+			free(last.text);
+			last.text = NULL;
+		}
+		json_decref(view);
+		if (last.text == NULL) {
+			fprintf(stderr, "arbiter: the mail goes without the board's picture: its "
+			    "view could not be made\n");
+			return STORE_OK;
+		}
+		last.game = g->row.id;
+		last.seq = g->seq;
+		last.nmoves = g->row.nmoves;
+		last.state = g->state;
 	}
-	free(text);
-	json_decref(view);
-	return rc;
+	*w = last.w;
+	*h = last.h;
+	return store_picture_add(s, g->row.id, last.digest, last.text, id);
 }
 
 const char *const outmail_kinds[] = {
