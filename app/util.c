@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -90,9 +91,19 @@ write_file(const char *path, const void *data, size_t len)
 	const char *p = data;
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 	    private_mode(PRIVATE_OUTPUT)), e;
+	struct stat st;
 
 	if (fd < 0)
 		return -1;
+	/* A file that was there keeps no wider mode than one arbiter makes. */
+	if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    (st.st_mode & 07777) != private_mode(PRIVATE_OUTPUT) &&
+	    fchmod(fd, private_mode(PRIVATE_OUTPUT)) != 0)) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
 	while (len > 0) {
 		ssize_t n = write(fd, p, len);
 

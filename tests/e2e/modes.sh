@@ -51,4 +51,13 @@ for f in "$T/old.db" "$T/old.db-wal" "$T/old.db-shm"; do
 	[ ! -e "$f" ] || [ "$(stat -c %a "$f")" = 600 ] || fail "$f has mode $(stat -c %a "$f")"
 done
 ok
+# A file named by -o that was there, readable by others: what arbiter
+# writes into it (a seat's own screen) is private too.
+touch "$T/screen.txt" && chmod 644 "$T/screen.txt"
+expect_rc 0 "$ARBITER" --db "$T/o.db" new tigris --seat ada:ada@example.org --seat bo:bo@example.org
+expect_rc 0 "$ARBITER" --db "$T/o.db" show 1 --as ada -o "$T/screen.txt"
+[ "$(stat -c %a "$T/screen.txt")" = 600 ] ||
+	fail "show -o left mode $(stat -c %a "$T/screen.txt")"
+contains "$T/screen.txt" "Behind your screen"
+ok
 done_ok
