@@ -12,7 +12,11 @@
 #   rows: mails/s over the floor's commits/s at 16 pipes (pictures on and
 #   off), the p99 of one mail's handling, and at 64 pipes for 1,000 mails
 #   whether every mail was applied exactly once, no pipe exited 75 and
-#   every move's answer went out.
+#   every move's answer went out.  Then the same 64-pipe burst on
+#   PostgreSQL (a private server, tests/pg-server.sh; skipped without
+#   one) from two hosts' pipes (half the pipes each, each host with a
+#   Maildir of its own), against psql's floor (BEGIN; INSERT; COMMIT) at
+#   the same concurrency.
 # Prints a table; asserts nothing.  Usage: sh bench/intake.sh [MAILS] [MAILS64] [ROUNDS]
 set -e
 . "$(pwd)/bench/summary.sh"
@@ -37,37 +41,47 @@ echo \$? >"\$f.rc"
 exit 0
 EOF
 
-# games DB N: N Tigris games, and for each the move mail of the seat it
-# waits for, in DB.in/GAME.
+# q DB SQL: one query, on SQLite or PostgreSQL; fields split by '|'.
+q() {
+	case $1 in
+	postgres*) "$PSQL" -XAtq -F '|' -d "$1" -c "$2" ;;
+	*) sqlite3 "$1" "$2" ;;
+	esac
+}
+
+# games DB DIR N: N Tigris games (seats annG and benG at addresses of
+# their own), and for each the move mail of the seat it waits for, to the
+# keyed reply address of the start mail it got, in DIR/GAME.
 games() {
-	db=$1 n=$2
-	mkdir -p "$db.in"
+	db=$1 dir=$2 n=$3
+	rm -rf "$dir" "$dir.ids" "$W/setup"
+	mkdir -p "$dir"
 	g=0
 	while [ $g -lt "$n" ]; do
+		g=$((g + 1))
 		ARBITER_MAIL_PICTURES=no ARBITER_MAILDIR="$W/setup" "$A" --db "$db" new tigris \
-		    --seat ann:ann@example.org --seat ben:ben@example.org >/dev/null
-		g=$((g + 1))
+		    --seat "ann:ann$g@example.org" --seat "ben:ben$g@example.org" >"$W/id"
+		echo "$(cat "$W/id") $g" >>"$dir.ids"
 	done
-	sqlite3 "$db" "SELECT o.game_id, o.seat, substr(b.message, instr(b.message,
-	    char(10) || 'Reply-To:') + 1, 200) FROM outbox o JOIN outbox_body b USING (id)
-	    WHERE o.id IN (SELECT max(id) FROM outbox GROUP BY game_id, seat)" |
-	    tr -d '\r' | awk -F '|' 'NF >= 3 { split($3, l, "\n"); sub(/.*</, "", l[1]);
-	    sub(/>.*/, "", l[1]); print $1, $2, l[1] }' >"$db.reply"
-	g=0
-	while [ $g -lt "$n" ]; do
-		g=$((g + 1))
+	# "ADDRESS REPLY-TO" of every start mail.
+	for f in "$W/setup/new"/*; do
+		tr -d '\r' <"$f" | sed -n '1,/^$/p' | awk '
+		    /^To:/ { t = $0 } /^Reply-To:/ { r = $0 }
+		    END { sub(/.*</, "", t); sub(/>.*/, "", t); sub(/.*</, "", r); sub(/>.*/, "", r);
+		    print t, r }'
+	done >"$W/replies"
+	while read -r id g; do
 		for s in ann ben; do
-			"$A" --db "$db" moves $g $s >"$W/moves" 2>/dev/null || continue
-			idx=0
-			[ $s = ben ] && idx=1
-			to=$(awk -v g=$g -v i=$idx '$1 == g && $2 == i { print $3 }' "$db.reply")
-			printf 'From: %s@example.org\nTo: %s\nMessage-ID: <intake-%s@example.org>\nSubject: move\n\n%s\n' \
-			    $s "$to" $g "$(head -1 "$W/moves")" >"$db.in/$g"
+			ARBITER_MAILDIR="$W/setup" "$A" --db "$db" moves "$id" $s >"$W/moves" 2>/dev/null || continue
+			to=$(awk -v a="$s$g@example.org" '$1 == a { print $2; exit }' "$W/replies")
+			printf 'From: %s@example.org\nTo: %s\nMessage-ID: <intake-%s-%s@example.org>\nSubject: move\n\n%s\n' \
+			    "$s$g" "$to" "$id" "$$" "$(head -1 "$W/moves")" >"$dir/$id"
 			break
 		done
-	done
-	sqlite3 "$db" "SELECT id || ' ' || nmoves FROM games ORDER BY id" >"$db.pre"
-	sqlite3 "$db" "SELECT coalesce(max(id), 0) FROM outbox" >"$db.outbox"
+	done <"$dir.ids"
+	rm -f "$dir.ids"
+	q "$db" "SELECT id || ' ' || nmoves FROM games ORDER BY id" >"$dir.pre"
+	q "$db" "SELECT coalesce(max(id), 0) FROM outbox" >"$dir.outbox"
 }
 
 # burst P DIR CMD...: every file of DIR through CMD, P at a time; prints
@@ -95,13 +109,13 @@ FLOOR_SQL="PRAGMA synchronous=FULL; BEGIN IMMEDIATE; INSERT INTO t VALUES (1, 'm
 # check DB DIR: "applied-once exit75 lost-answers failures" of a burst.
 check() {
 	db=$1 dir=$2
-	sqlite3 "$db" "SELECT id || ' ' || nmoves FROM games ORDER BY id" >"$W/post"
-	once=$(paste -d ' ' "$db.pre" "$W/post" | awk '$4 == $2 + 1' | wc -l)
+	q "$db" "SELECT id || ' ' || nmoves FROM games ORDER BY id" >"$W/post"
+	once=$(paste -d ' ' "$dir.pre" "$W/post" | awk '$4 == $2 + 1' | wc -l)
 	e75=$(cat "$dir"/*.err 2>/dev/null | grep -c 'exited 75' || true)
 	bad=$(cat "$dir"/*.rc | grep -vc '^0$' || true)
 	# Every move's answer queued and out of the queue (delivered).
-	answered=$(sqlite3 "$db" "SELECT count(DISTINCT game_id) FROM outbox WHERE
-	    id > $(cat "$db.outbox") AND sent_at != 0")
+	answered=$(q "$db" "SELECT count(DISTINCT game_id) FROM outbox WHERE
+	    id > $(cat "$dir.outbox") AND sent_at != 0")
 	echo "$once $e75 $(( $(ls "$dir" | grep -c '^[0-9]*$') - answered )) $bad"
 }
 
@@ -119,17 +133,17 @@ for pictures in yes no; do
 	r=0
 	while [ $r -lt "$ROUNDS" ]; do
 		r=$((r + 1))
-		rm -rf "$W/g.db"* "$W/mail" "$W/setup"
-		games "$W/g.db" "$N16"
+		rm -rf "$W/g.db"* "$W/mail"
+		games "$W/g.db" "$W/in" "$N16"
 		floor_files "$N16"
 		tf=$(burst 16 "$W/floor.in" sqlite3 -cmd ".timeout 10000" "$W/floor.db" "$FLOOR_SQL")
 		tm=$(ARBITER_MAIL_PICTURES=$pictures ARBITER_MAILDIR="$W/mail" \
-		    burst 16 "$W/g.db.in" "$A" --db "$W/g.db" mail)
-		cat "$W/g.db.in"/*.lat | cut -d ' ' -f 1 >>"$W/lats"
-		c=$(check "$W/g.db" "$W/g.db.in")
+		    burst 16 "$W/in" "$A" --db "$W/g.db" mail)
+		cat "$W/in"/*.lat | cut -d ' ' -f 1 >>"$W/lats"
+		c=$(check "$W/g.db" "$W/in")
 		echo "$N16 $tm $tf" | awk -v c="$c" -v m="16 pipes, pictures $pictures" \
-		    -v p50="$(cut -d ' ' -f 1 "$W/g.db.in"/*.lat | pct 50)" \
-		    -v p99="$(cut -d ' ' -f 1 "$W/g.db.in"/*.lat | pct 99)" '{
+		    -v p50="$(cut -d ' ' -f 1 "$W/in"/*.lat | pct 50)" \
+		    -v p99="$(cut -d ' ' -f 1 "$W/in"/*.lat | pct 99)" '{
 		    a = $1 / ($2 / 1e9); f = $1 / ($3 / 1e9);
 		    printf "%-26s %9.1f %9.1f %7.2f %9.1f %9.1f  %s\n", m, a, f, a / f,
 		    p50 / 1e6, p99 / 1e6, c }'
@@ -142,17 +156,56 @@ for pictures in yes no; do
 done
 
 # 64 pipes, N64 mails: correctness under the burst.
-rm -rf "$W/g.db"* "$W/mail" "$W/setup"
-games "$W/g.db" "$N64"
+line() {	# line MODE N MAIL-NS FLOOR-NS CHECK: one row of the table
+	echo "$2 $3 $4" | awk -v c="$5" -v m="$1" \
+	    -v p99="$(cut -d ' ' -f 1 "$W/in"/*.lat | pct 99)" \
+	    -v p50="$(cut -d ' ' -f 1 "$W/in"/*.lat | pct 50)" '{
+	    a = $1 / ($2 / 1e9); f = $1 / ($3 / 1e9);
+	    printf "%-26s %9.1f %9.1f %7.2f %9.1f %9.1f  %s\n", m, a, f, a / f, p50 / 1e6, p99 / 1e6, c }'
+}
+rm -rf "$W/g.db"* "$W/mail"
+games "$W/g.db" "$W/in" "$N64"
 floor_files "$N64"
 tf=$(burst 64 "$W/floor.in" sqlite3 -cmd ".timeout 10000" "$W/floor.db" "$FLOOR_SQL")
-tm=$(ARBITER_MAILDIR="$W/mail" burst 64 "$W/g.db.in" "$A" --db "$W/g.db" mail)
-c=$(check "$W/g.db" "$W/g.db.in")
-echo "$N64 $tm $tf" | awk -v c="$c" -v m="64 pipes, $N64 mails" \
-    -v p99="$(cut -d ' ' -f 1 "$W/g.db.in"/*.lat | pct 99)" \
-    -v p50="$(cut -d ' ' -f 1 "$W/g.db.in"/*.lat | pct 50)" '{
-    a = $1 / ($2 / 1e9); f = $1 / ($3 / 1e9);
-    printf "%-26s %9.1f %9.1f %7.2f %9.1f %9.1f  %s\n", m, a, f, a / f, p50 / 1e6, p99 / 1e6, c }'
+tm=$(ARBITER_MAILDIR="$W/mail" burst 64 "$W/in" "$A" --db "$W/g.db" mail)
+c=$(check "$W/g.db" "$W/in")
+line "64 pipes, $N64 mails" "$N64" "$tm" "$tf" "$c"
 set -- $c
 summary "intake, 64 pipes, $N64 mails: applied once / exit 75 / answers lost / failed" \
     "$1/$2/$3/$4" "$N64/0/0/0"
+
+# The same on PostgreSQL, from two hosts: the mails split in two, each
+# half through 32 pipes with a Maildir of its own (a host's claims are
+# named by its Maildir), both halves at once, the two timed as one burst.
+if ! PG=$(sh tests/pg-server.sh start $$ 2>/dev/null); then
+	echo "intake on PostgreSQL: no server could be started; skipped"
+	exit 0
+fi
+trap 'sh tests/pg-server.sh stop "$PG" >/dev/null 2>&1; rm -rf "$W"' EXIT
+PSQL="$(sh tests/pg-server.sh bindir)/psql"
+URI=$(sh tests/pg-server.sh createdb "$PG" intake)
+FURI=$(sh tests/pg-server.sh createdb "$PG" floor)
+"$PSQL" -XAtq -d "$FURI" -c "CREATE TABLE t (x BIGINT, y TEXT)"
+rm -rf "$W/mail"*
+games "$URI" "$W/in" "$N64"
+floor_files "$N64"
+tf=$(burst 64 "$W/floor.in" "$PSQL" -XAtq -d "$FURI" -c "BEGIN; INSERT INTO t VALUES (1, 'move'); COMMIT;")
+rm -f "$W/in"/*.lat "$W/in"/*.rc "$W/in"/*.err
+ls "$W/in" | grep '^[0-9]*$' | sed "s#^#$W/in/#" >"$W/all"
+awk 'NR % 2 == 1' "$W/all" >"$W/hostA"
+awk 'NR % 2 == 0' "$W/all" >"$W/hostB"
+cat >"$W/two.sh" <<TWO
+#!/bin/sh
+ARBITER_MAILDIR="$W/mailA" xargs -P 32 -I '{}' sh "$W/one.sh" '{}' "$A" --db "$URI" mail <"$W/hostA" &
+ARBITER_MAILDIR="$W/mailB" xargs -P 32 -I '{}' sh "$W/one.sh" '{}' "$A" --db "$URI" mail <"$W/hostB" &
+wait
+TWO
+set -- $(run sh "$W/two.sh")
+tm=$1
+c=$(check "$URI" "$W/in")
+line "pg, 2 hosts x 32 pipes" "$N64" "$tm" "$tf" "$c"
+set -- $c
+summary "intake on PostgreSQL, 2 hosts x 32 pipes, $N64 mails: applied once / 75 / lost / failed" \
+    "$1/$2/$3/$4" "$N64/0/0/0"
+summary "intake on PostgreSQL, 2 hosts x 32 pipes: mails/s / psql's commits/s" \
+    "$(awk -v t="$tm" -v f="$tf" 'BEGIN { printf "%.2f", f / t }')" "report"
