@@ -31,12 +31,13 @@ unset ARBITER_SMTP_URL ARBITER_DB
 
 # One item of a burst: one.sh FILE CMD...: CMD timed (stdin FILE), its
 # "ns rss" in FILE.lat, its exit status in FILE.rc (timer's: 1 when CMD
-# failed, its stderr then in FILE.err).
+# failed), its stderr in FILE.err, the timer's own ("CMD exited N") in
+# FILE.log.
 cat >"$W/one.sh" <<EOF
 #!/bin/sh
 f=\$1
 shift
-"$TIMER" -e "\$f.err" -i "\$f" "\$@" >"\$f.lat" 2>>"\$f.err"
+"$TIMER" -e "\$f.err" -i "\$f" "\$@" >"\$f.lat" 2>"\$f.log"
 echo \$? >"\$f.rc"
 exit 0
 EOF
@@ -89,7 +90,7 @@ games() {
 burst() {
 	p=$1 dir=$2
 	shift 2
-	rm -f "$dir"/*.lat "$dir"/*.rc "$dir"/*.err
+	rm -f "$dir"/*.lat "$dir"/*.rc "$dir"/*.err "$dir"/*.log
 	ls "$dir" | sed "s#^#$dir/#" >"$W/list"
 	set -- $(RUN_IN="$W/list" run xargs -P "$p" -I '{}' sh "$W/one.sh" '{}' "$@")
 	echo "$1"
@@ -104,6 +105,11 @@ floor_files() {
 	rm -f "$W/floor.db"*
 	sqlite3 "$W/floor.db" "PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER, y TEXT);" >/dev/null
 }
+# floor_said: a line when some of the floor's commits failed (busy past its timeout).
+floor_said() {
+	n=$(cat "$W/floor.in"/*.rc | grep -vc '^0$' || true)
+	[ "$n" -eq 0 ] || echo "  (the floor: $n of its commits failed: $(cat "$W/floor.in"/*.err | sort | uniq -c | head -1))"
+}
 FLOOR_SQL="PRAGMA synchronous=FULL; BEGIN IMMEDIATE; INSERT INTO t VALUES (1, 'move'); COMMIT;"
 
 # check DB DIR: "applied-once exit75 lost-answers failures" of a burst.
@@ -111,7 +117,7 @@ check() {
 	db=$1 dir=$2
 	q "$db" "SELECT id || ' ' || nmoves FROM games ORDER BY id" >"$W/post"
 	once=$(paste -d ' ' "$dir.pre" "$W/post" | awk '$4 == $2 + 1' | wc -l)
-	e75=$(cat "$dir"/*.err 2>/dev/null | grep -c 'exited 75' || true)
+	e75=$(cat "$dir"/*.log 2>/dev/null | grep -c 'exited 75' || true)
 	bad=$(cat "$dir"/*.rc | grep -vc '^0$' || true)
 	# Every move's answer queued and out of the queue (delivered).
 	answered=$(q "$db" "SELECT count(DISTINCT game_id) FROM outbox WHERE
@@ -136,7 +142,8 @@ for pictures in yes no; do
 		rm -rf "$W/g.db"* "$W/mail"
 		games "$W/g.db" "$W/in" "$N16"
 		floor_files "$N16"
-		tf=$(burst 16 "$W/floor.in" sqlite3 -cmd ".timeout 10000" "$W/floor.db" "$FLOOR_SQL")
+		tf=$(burst 16 "$W/floor.in" sqlite3 -cmd ".timeout 60000" "$W/floor.db" "$FLOOR_SQL")
+		floor_said
 		tm=$(ARBITER_MAIL_PICTURES=$pictures ARBITER_MAILDIR="$W/mail" \
 		    burst 16 "$W/in" "$A" --db "$W/g.db" mail)
 		cat "$W/in"/*.lat | cut -d ' ' -f 1 >>"$W/lats"
@@ -166,7 +173,8 @@ line() {	# line MODE N MAIL-NS FLOOR-NS CHECK: one row of the table
 rm -rf "$W/g.db"* "$W/mail"
 games "$W/g.db" "$W/in" "$N64"
 floor_files "$N64"
-tf=$(burst 64 "$W/floor.in" sqlite3 -cmd ".timeout 10000" "$W/floor.db" "$FLOOR_SQL")
+tf=$(burst 64 "$W/floor.in" sqlite3 -cmd ".timeout 60000" "$W/floor.db" "$FLOOR_SQL")
+floor_said
 tm=$(ARBITER_MAILDIR="$W/mail" burst 64 "$W/in" "$A" --db "$W/g.db" mail)
 c=$(check "$W/g.db" "$W/in")
 line "64 pipes, $N64 mails" "$N64" "$tm" "$tf" "$c"
@@ -190,7 +198,8 @@ rm -rf "$W/mail"*
 games "$URI" "$W/in" "$N64"
 floor_files "$N64"
 tf=$(burst 64 "$W/floor.in" "$PSQL" -XAtq -d "$FURI" -c "BEGIN; INSERT INTO t VALUES (1, 'move'); COMMIT;")
-rm -f "$W/in"/*.lat "$W/in"/*.rc "$W/in"/*.err
+floor_said
+rm -f "$W/in"/*.lat "$W/in"/*.rc "$W/in"/*.err "$W/in"/*.log
 ls "$W/in" | grep '^[0-9]*$' | sed "s#^#$W/in/#" >"$W/all"
 awk 'NR % 2 == 1' "$W/all" >"$W/hostA"
 awk 'NR % 2 == 0' "$W/all" >"$W/hostB"
