@@ -159,6 +159,7 @@ bench: arbiter $(B)/bench/selfplay $(B)/bench/replay $(B)/bench/timer $(B)/bench
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/scale.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/smtp-rate.sh
 	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/pg.sh
+	@BENCH_SUMMARY=$(CURDIR)/$(B)/bench/summary.tsv sh bench/intake.sh
 	@echo; echo "== make bench: every figure of this run, against its goal"
 	@awk -F '\t' '{ printf "%-62s %8s  %s\n", $$1, $$2, $$3 }' $(B)/bench/summary.tsv
 

@@ -126,23 +126,50 @@ outmail_picture_for(const struct config *cfg, struct store *s, const struct load
 static int
 picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
 {
-	json_t *view = report_json(g, -1);
-	char *text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
-	char digest[SHA256_HEX_LEN + 1];
-	int rc = STORE_ERROR;
+	/*
+	 * The view of the last position kept, made once for all the mails
+	 * of a move (it was made, written out and hashed for each, two
+	 * thirds of a move that queues three mails): the same game at the
+	 * same move in the same state is the same view.  Only its row is
+	 * looked up again for each mail (store_picture_add finds it by its
+	 * digest), so a transaction rolled back meanwhile leaves nothing
+	 * stale behind.
+	 */
+	static struct {
+		int64_t game;
+		int seq, nmoves, w, h;
+		const void *state;
+		char *text;
+		char digest[SHA256_HEX_LEN + 1];
+	} last;
+	json_t *view;
 
 	*id = 0;
-	if (text != NULL && picture_size(view, w, h) == 0 &&
-	    sha256_hex((const uint8_t *)text, strlen(text), digest) == 0)
-		rc = store_picture_add(s, g->row.id, digest, text, id);
-	else {
-		fprintf(stderr, "arbiter: the mail goes without the board's picture: its view "
-		    "could not be made\n");
-		rc = STORE_OK;
+	if (last.text == NULL || last.game != g->row.id || last.seq != g->seq ||
+	    last.nmoves != g->row.nmoves || last.state != g->state) {
+		free(last.text);
+		memset(&last, 0, sizeof(last));
+		view = report_json(g, -1);
+		last.text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+		if (last.text == NULL || picture_size(view, &last.w, &last.h) != 0 ||
+		    sha256_hex((const uint8_t *)last.text, strlen(last.text), last.digest) != 0) {
+			free(last.text);
+			last.text = NULL;
+		}
+		json_decref(view);
+		if (last.text == NULL) {
+			fprintf(stderr, "arbiter: the mail goes without the board's picture: its "
+			    "view could not be made\n");
+			return STORE_OK;
+		}
+		last.game = g->row.id;
+		last.seq = g->seq;
+		last.nmoves = g->row.nmoves;
+		last.state = g->state;
 	}
-	free(text);
-	json_decref(view);
-	return rc;
+	*w = last.w;
+	*h = last.h;
+	return store_picture_add(s, g->row.id, last.digest, last.text, id);
 }
 
 const char *const outmail_kinds[] = {
@@ -707,8 +734,9 @@ maildir_claimer(const char *dir, char *out, size_t len)
  * connection, a timeout, a 4xx to the session): the mails after it wait.
  */
 static int
-deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct store_mail *m,
-    int64_t now, int verbose, struct store_mail_result *r, struct deliver_stats *st)
+deliver_one(const struct config *cfg, struct smtp_session *smtp, int made,
+    const struct store_mail *m, int64_t now, int verbose, struct store_mail_result *r,
+    struct deliver_stats *st)
 {
 	char err[512] = "", name[200];
 	int ok, permanent = 0, own = 0;
@@ -725,7 +753,8 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		/* Named after the mail: delivering it again changes nothing. */
 		snprintf(name, sizeof(name), "%lld.arbiter_%s_%lld", (long long)m->created,
 		    cfg->site, (long long)m->id);
-		ok = maildir_deliver_once(cfg->maildir, name, m->message, m->len, m->retried,
+		ok = maildir_deliver_once(cfg->maildir, name, m->message, m->len,
+		    (m->retried ? MAILDIR_LOOK : 0) | (made ? MAILDIR_MADE : 0) | MAILDIR_NOSYNC,
 		    err, sizeof(err)) >= 0;
 	}
 	memset(r, 0, sizeof(*r));
@@ -743,10 +772,51 @@ deliver_one(const struct config *cfg, struct smtp_session *smtp, const struct st
 		st->failed++;
 	else
 		st->deferred++;
-	if (verbose > 1 || (verbose == 1 && !ok))
+	/* A Maildir's mail is sent once new/ is synced (maildir_batch_sync). */
+	if ((verbose > 1 && (!ok || smtp != NULL)) || (verbose == 1 && !ok))
 		printf("%s mail %lld to %s%s%s\n", ok ? "sent" : permanent ? "refused" :
 		    "deferred", (long long)m->id, m->rcpt, ok ? "" : ": ", ok ? "" : err);
 	return !ok && !permanent && !own;
+}
+
+/*
+ * The Maildir's mails of one batch were linked into new/ unsynced: one
+ * fsync of new/ makes them all durable before they are recorded as sent.
+ * When it fails, none of them counts as delivered: each is deferred (and
+ * found in new/ by its name when tried again).  Returns 1 when it failed.
+ */
+enum { RCPT_LEN = 320 };
+static int
+maildir_batch_sync(const struct config *cfg, struct store_mail_result *done, int ndone,
+    char (*rcpt)[RCPT_LEN], int verbose, struct deliver_stats *st)
+{
+	char err[512] = "";
+	int i, any = 0;
+
+	for (i = 0; i < ndone; i++)
+		any |= done[i].sent;
+	if (!any)
+		return 0;
+	if (maildir_sync_new(cfg->maildir, err, sizeof(err)) != 0) {
+		for (i = 0; i < ndone; i++) {
+			if (!done[i].sent)
+				continue;
+			done[i].sent = 0;
+			done[i].next_try = now_epoch() + backoff(done[i].attempts);
+			snprintf(done[i].error, sizeof(done[i].error), "%s", err);
+			st->sent--;
+			st->deferred++;
+			if (verbose >= 1)
+				printf("deferred mail %lld to %s: %s\n", (long long)done[i].id,
+				    rcpt[i], err);
+		}
+		return 1;
+	}
+	if (verbose > 1)
+		for (i = 0; i < ndone; i++)
+			if (done[i].sent)
+				printf("sent mail %lld to %s\n", (long long)done[i].id, rcpt[i]);
+	return 0;
 }
 
 /*
@@ -877,8 +947,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	struct store_mail claimed[BATCH];
 	struct store_mail_result done[BATCH];
 	struct drawn_cache dc;
-	char err[512] = "", claimer[320];
-	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0;
+	char err[512] = "", claimer[320], rcpt[BATCH][RCPT_LEN];
+	int rc, n = 0, i, ndone = 0, max = BATCH, stop = 0, late = 0, made = 0;
 
 	memset(st, 0, sizeof(*st));
 	memset(&dc, 0, sizeof(dc));
@@ -902,6 +972,9 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	if (smtp == NULL) {
 		/* What a delivery killed halfway left in tmp/ (an hour gives any live one time). */
 		(void)maildir_clean_tmp(cfg->maildir, ".arbiter_", 3600);
+		/* Its folders made once a run, not once a mail (a failure is met,
+		 * and said, by the first mail's delivery). */
+		made = maildir_create(cfg->maildir, err, sizeof(err)) == 0;
 		/*
 		 * Only this Maildir can tell whether a mail it claimed is in it:
 		 * a claim of ours that expired (we were killed while delivering)
@@ -915,6 +988,10 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	for (;;) {
 		int64_t now = now_epoch();
 
+		/* A Maildir's batch: new/ synced once, before the batch is recorded. */
+		if (smtp == NULL && ndone > 0 &&
+		    maildir_batch_sync(cfg, done, ndone, rcpt, verbose, st))
+			stop = st->away = 1;
 		rc = store_outbox_step(s, done, ndone, now, LEASE, claimed, stop ? 0 : max, &n);
 		ndone = 0;
 		if (rc != STORE_OK || n == 0)
@@ -932,8 +1009,9 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				if (claimed[i].picture > 0)
 					with_picture(s, &dc, &claimed[i]);
 				/* When the server is down, or the Maildir, the rest wait. */
-				stop = st->away = deliver_one(cfg, smtp, &claimed[i], now, verbose,
-				    &done[ndone], st);
+				stop = st->away = deliver_one(cfg, smtp, made, &claimed[i], now,
+				    verbose, &done[ndone], st);
+				snprintf(rcpt[ndone], RCPT_LEN, "%s", claimed[i].rcpt);
 				ndone++;
 				if (smtp != NULL && i + 1 < n && !stop) {
 					int none;

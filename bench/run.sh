@@ -3,6 +3,7 @@
 # memory of one `arbiter move` on a mid-game database.  Prints numbers; it
 # asserts nothing.
 set -e
+. "$(pwd)/bench/summary.sh"
 A=$(pwd)/arbiter
 B=$(pwd)/${SELFPLAY:-build/bench/selfplay}
 W=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-bench.XXXXXX")
@@ -122,18 +123,17 @@ export ARBITER_DB="$W/mail.db" ARBITER_FROM=games@example.org
 	--seat c:c@example.org --seat d:d@example.org >/dev/null
 play 1 50 a b c d
 queued=$(sqlite3 "$ARBITER_DB" "select count(*) from outbox where sent_at = 0")
-t0=$(date +%s.%N)
-"$A" send --quiet
-t1=$(date +%s.%N)
-/usr/bin/python3 -c "import sys; q, a, b = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print('send: %d mails over one SMTP connection in %.2f s: %.0f mails/s' % (q, b - a, q / (b - a)))" "$queued" "$t0" "$t1"
+# Timed by bench/timer (summary.sh's run): the child alone.
+set -- $(run "$A" send --quiet)
+echo "$queued $1" | awk '{ printf "send: %d mails over one SMTP connection in %.2f s: %.0f mails/s\n",
+    $1, $2 / 1e9, $1 / ($2 / 1e9) }'
 seat=$(awaited 1 a b c d)
 idx=$(( $(printf 'a\nb\nc\nd\n' | grep -n "^$seat$" | cut -d: -f1) - 1 ))
 reply=$(sqlite3 "$ARBITER_DB" "select message from outbox join outbox_body using (id) where seat = $idx order by id desc limit 1" |
 	grep -i '^Reply-To:' | sed 's/.*<\(.*\)>.*/\1/' | tr -d '\r')
 printf 'From: %s@example.org\nTo: %s\nMessage-ID: <bench-1@example.org>\nSubject: move\n\n%s\n' \
 	"$seat" "$reply" "$(head -1 "$W/moves")" >"$W/in.eml"
-t0=$(date +%s.%N)
-"$A" mail <"$W/in.eml"
-t1=$(date +%s.%N)
-/usr/bin/python3 -c "import sys; print('arbiter mail: one inbound move applied, answered and its 5 mails sent in %.1f ms' % ((float(sys.argv[2]) - float(sys.argv[1])) * 1000))" "$t0" "$t1"
+set -- $(RUN_IN="$W/in.eml" run "$A" mail)
+echo "$1" | awk '{ printf "arbiter mail: one inbound move applied, answered and its 5 mails sent in %.1f ms\n",
+    $1 / 1e6 }'
 kill $pid

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -43,18 +44,26 @@ open_or_die(const char *path, int flags)
 	return fd;
 }
 
+/* Copy what path holds now to our stderr: no more than its size when
+ * opened, so a stderr that is that same file does not feed itself. */
 static void
 copy_file(const char *path)
 {
 	char buf[4096];
+	struct stat st;
 	ssize_t n;
+	off_t left;
 	int fd = open(path, O_RDONLY);
 
 	if (fd < 0)
 		return;
-	while ((n = read(fd, buf, sizeof buf)) > 0)
+	left = fstat(fd, &st) == 0 ? st.st_size : 0;
+	while (left > 0 && (n = read(fd, buf, (size_t)left < sizeof buf ? (size_t)left :
+	    sizeof buf)) > 0) {
 		if (write(2, buf, (size_t)n) < 0)
 			break;
+		left -= n;
+	}
 	close(fd);
 }
 

@@ -58,6 +58,9 @@ make_dirs(const char *path, char *err, size_t errlen)
 		sys_err(err, errlen, "cannot create", path);
 		return -1;
 	}
+	/* Most often it is there already: its parents are then not walked. */
+	if (make_dir(path) == 0)
+		return 0;
 	memcpy(buf, path, len + 1);
 	for (i = 1; i < len; i++) {
 		if (buf[i] != '/')
@@ -230,14 +233,13 @@ publish(const char *tmp_path, const char *new_path)
 
 /*
  * Write msg into the open fd of tmp_path, close it, link it to new_path
- * and sync dir/new.  0 when published; 1 when new_path existed already
- * (the file in tmp/ is removed); -1 with err set.
+ * and, unless nosync, sync dir/new.  0 when published; 1 when new_path
+ * existed already (the file in tmp/ is removed); -1 with err set.
  */
 static int
 fill_and_publish(int fd, const char *dir, const char *tmp_path, const char *new_path,
-    const char *msg, size_t len, char *err, size_t errlen)
+    const char *msg, size_t len, int nosync, char *err, size_t errlen)
 {
-	char new_dir[PATH_LEN];
 
 	if (write_all(fd, msg, len) != 0) {
 		sys_err(err, errlen, "cannot write", tmp_path);
@@ -260,6 +262,14 @@ fill_and_publish(int fd, const char *dir, const char *tmp_path, const char *new_
 			return -1;
 		return 1;
 	}
+	return nosync ? 0 : maildir_sync_new(dir, err, errlen);
+}
+
+int
+maildir_sync_new(const char *dir, char *err, size_t errlen)
+{
+	char new_dir[PATH_LEN];
+
 	snprintf(new_dir, sizeof new_dir, "%s/new", dir);
 	if (sync_dir(new_dir) != 0) {
 		sys_err(err, errlen, "cannot sync", new_dir);
@@ -282,7 +292,7 @@ maildir_deliver(const char *dir, const char *msg, size_t len, char *path,
 	fd = open_unique(dir, tmp_path, new_path, err, errlen);
 	if (fd < 0)
 		return -1;
-	switch (fill_and_publish(fd, dir, tmp_path, new_path, msg, len, err, errlen)) {
+	switch (fill_and_publish(fd, dir, tmp_path, new_path, msg, len, 0, err, errlen)) {
 	case 0:
 		break;
 	case 1:		/* a unique name taken meanwhile: nothing was delivered */
@@ -324,7 +334,7 @@ holds(const char *dir, const char *sub, const char *name)
 /* Deliver under a name of the caller's; see maildir.h. */
 int
 maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t len,
-    int look, char *err, size_t errlen)
+    int flags, char *err, size_t errlen)
 {
 	char tmp_path[PATH_LEN], new_path[PATH_LEN];
 	int fd;
@@ -334,7 +344,7 @@ maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t 
 		sys_err(err, errlen, "cannot use the file name", name);
 		return -1;
 	}
-	if (maildir_create(dir, err, errlen) != 0)
+	if (!(flags & MAILDIR_MADE) && maildir_create(dir, err, errlen) != 0)
 		return -1;
 	if ((size_t)snprintf(new_path, sizeof new_path, "%s/new/%s", dir, name) >=
 	    sizeof new_path ||
@@ -345,7 +355,7 @@ maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t 
 		return -1;
 	}
 	/* A reader may have moved it to cur/ already. */
-	if (look && (access(new_path, F_OK) == 0 || holds(dir, "cur", name)))
+	if ((flags & MAILDIR_LOOK) && (access(new_path, F_OK) == 0 || holds(dir, "cur", name)))
 		return 1;
 	fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 	    private_mode(PRIVATE_MAIL_TMP));
@@ -354,7 +364,8 @@ maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t 
 		return -1;
 	}
 	/* A file of that name in new/ means delivered already: that is success. */
-	return fill_and_publish(fd, dir, tmp_path, new_path, msg, len, err, errlen) < 0 ? -1 : 0;
+	return fill_and_publish(fd, dir, tmp_path, new_path, msg, len, flags & MAILDIR_NOSYNC,
+	    err, errlen) < 0 ? -1 : 0;
 }
 
 int

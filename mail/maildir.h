@@ -26,14 +26,23 @@ int maildir_deliver(const char *dir, const char *msg, size_t len,
 /*
  * Deliver msg[0..len) into the Maildir at dir under the caller's name
  * (unique to the message, so delivering it again is idempotent): written
- * in tmp/, fsync'ed, linked into new/ unless a file of that name is there.
- * With look set, first check new/ and cur/ (where a reader moves mail,
- * adding ":2,FLAGS") for the name.  Returns 0 when delivered now, 1 when
- * it was there already, -1 with err set on failure.  name holds no '/' or
- * ':' and does not start with '.'.
+ * in tmp/, fsync'ed, linked into new/ unless a file of that name is there,
+ * and new/ fsync'ed.  flags, or'ed:
+ *   MAILDIR_LOOK    first check new/ and cur/ (where a reader moves mail,
+ *                   adding ":2,FLAGS") for the name;
+ *   MAILDIR_MADE    the caller made the folders (maildir_create) in this run;
+ *   MAILDIR_NOSYNC  leave new/ unsynced: the caller delivers several and
+ *                   calls maildir_sync_new once after the last, and counts
+ *                   none of them delivered before it returned 0.
+ * Returns 0 when delivered now, 1 when it was there already, -1 with err
+ * set on failure.  name holds no '/' or ':' and does not start with '.'.
  */
+enum { MAILDIR_LOOK = 1, MAILDIR_MADE = 2, MAILDIR_NOSYNC = 4 };
 int maildir_deliver_once(const char *dir, const char *name, const char *msg, size_t len,
-    int look, char *err, size_t errlen);
+    int flags, char *err, size_t errlen);
+
+/* fsync dir/new, making the links put there durable.  0, or -1 with err set. */
+int maildir_sync_new(const char *dir, char *err, size_t errlen);
 
 /*
  * Delete files in dir/tmp whose name contains mark and that are older than

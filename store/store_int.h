@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sqlite3.h>
+#include <time.h>
 
 struct pg_conn;
 
@@ -31,6 +32,8 @@ struct store {
 	/* The send loop's claims (store_outbox_claimer): by whom, and when another's are taken over. */
 	char claimer[320];
 	int64_t takeover;
+	/* When the wait for SQLite's write lock began (busy_wait). */
+	struct timespec busy_since;
 };
 
 /* db_step's results */

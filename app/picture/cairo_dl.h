@@ -13,7 +13,9 @@
  * picture.c calls cairo_dl_load() before it draws, which dlopen()s
  * libcairo.so.2 once, and the names below call through the table it
  * filled.  Include this instead of <cairo.h>, and only from the picture
- * folder's common part (picture.c) and the tests.
+ * folder's common part (picture.c) and the tests.  FreeType, which cairo
+ * loads, opens the font files (picture.c says why); its few functions
+ * are in the table too.
  */
 #ifndef ARBITER_PICTURE_CAIRO_DL_H
 #define ARBITER_PICTURE_CAIRO_DL_H
@@ -21,6 +23,7 @@
 #include <stddef.h>
 #include <cairo.h>
 #include <cairo-svg.h>
+#include <cairo-ft.h>
 #include <png.h>
 
 /* Every cairo function arbiter calls. */
@@ -46,7 +49,9 @@
 	X(cairo_text_extents) X(cairo_translate) \
 	X(png_create_info_struct) X(png_create_write_struct) X(png_destroy_write_struct) X(png_get_error_ptr) X(png_get_io_ptr) \
 	X(png_set_IHDR) X(png_set_compression_level) X(png_set_filter) X(png_set_write_fn) \
-	X(png_write_end) X(png_write_info) X(png_write_row)
+	X(png_write_end) X(png_write_info) X(png_write_row) \
+	X(cairo_ft_font_face_create_for_ft_face) X(cairo_font_face_set_user_data) \
+	X(cairo_font_face_status) X(FT_Init_FreeType) X(FT_New_Face) X(FT_Done_Face)
 
 #define CAIRO_DL_SLOT(name) __typeof__(name) *p_##name;
 struct cairo_dl {
@@ -127,5 +132,11 @@ int cairo_dl_load(char *err, size_t errlen);
 #define png_write_end (cairo_dl.p_png_write_end)
 #define png_write_info (cairo_dl.p_png_write_info)
 #define png_write_row (cairo_dl.p_png_write_row)
+#define cairo_ft_font_face_create_for_ft_face (cairo_dl.p_cairo_ft_font_face_create_for_ft_face)
+#define cairo_font_face_set_user_data (cairo_dl.p_cairo_font_face_set_user_data)
+#define cairo_font_face_status (cairo_dl.p_cairo_font_face_status)
+#define FT_Init_FreeType (cairo_dl.p_FT_Init_FreeType)
+#define FT_New_Face (cairo_dl.p_FT_New_Face)
+#define FT_Done_Face (cairo_dl.p_FT_Done_Face)
 
 #endif
