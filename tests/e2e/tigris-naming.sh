@@ -30,7 +30,10 @@ expect_rc 77 "$ARBITER" move 1 "$a" 'pass
 pass'
 contains "$T/err" "command 2: $a may not act then: by then the game waits for"
 # the engine's own refusal of a later command
-expect_rc 65 "$ARBITER" move 1 "$a" 'swap r; tile red Q99'
+# (a swap of a colour the hand holds, so command 1 stands whatever was drawn)
+c=$("$ARBITER" show 1 --as "$a" | sed -n 's/^  Hand: \([a-z]\).*/\1/p')
+[ -n "$c" ] || fail "no hand shown for $a"
+expect_rc 65 "$ARBITER" move 1 "$a" "swap $c; tile red Q99"
 contains "$T/err" "command 2: "
 [ "$(dbsum)" = "$sum" ] || fail "a refused submission changed the database"
 ok
