@@ -264,18 +264,43 @@ tm_normalize(char *cmd)
 static int
 rewrite_once(char *row, size_t cap, const char *pattern, const char *repl)
 {
-	regex_t re;
+	/*
+	 * Each pattern (a literal of tm_site_rewrite) compiled once for the
+	 * process: compiling it for every row made a play cost as much as
+	 * all the rest of the game's rules.
+	 */
+	static struct {
+		const char *pattern;
+		regex_t re;
+	} compiled[8];
+	static int ncompiled;
 	regmatch_t m[10];
 	char out[CMD_MAX_LEN * 2 + 64];
 	size_t n = 0, len;
 	const char *r;
-	int hit;
+	int k;
 
-	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE) != 0)
-		return 0;
-	hit = regexec(&re, row, 10, m, 0) == 0;
-	regfree(&re);
-	if (!hit)
+	for (k = 0; k < ncompiled && compiled[k].pattern != pattern; k++)
+		;
+	if (k == ncompiled) {
+		regex_t re;
+
+		if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE) != 0)
+			return 0;
+		if (ncompiled == (int)(sizeof(compiled) / sizeof(compiled[0]))) {
+			int hit = regexec(&re, row, 10, m, 0) == 0;
+
+			regfree(&re);	/* more patterns than places: not kept */
+			if (!hit)
+				return 0;
+			k = -1;
+		} else {
+			compiled[k].pattern = pattern;
+			compiled[k].re = re;
+			ncompiled++;
+		}
+	}
+	if (k >= 0 && regexec(&compiled[k].re, row, 10, m, 0) != 0)
 		return 0;
 	len = (size_t)m[0].rm_so;
 	if (len >= sizeof(out))
