@@ -413,15 +413,59 @@ saved_free(struct saved *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* Each move's public form, appended to the sbuf arg. */
+static int
+shown_lines(const struct store_move *m, void *arg)
+{
+	if (m->shown != NULL) {
+		sb_puts(arg, m->shown);
+		sb_putc(arg, '\n');
+	}
+	return 0;
+}
+
+/* The public report of game id as it stands in s and the public form of
+ * its log, collapsed (malloc'ed); NULL when it does not load. */
+static char *
+public_now(struct store *s, const char *db, int64_t id)
+{
+	struct ctx c;
+	struct loaded g;
+	struct sbuf pub = SBUF_INIT;
+	char *flat;
+
+	memset(&c, 0, sizeof(c));
+	c.prog = "test";
+	c.db = db;
+	memset(&g, 0, sizeof(g));
+	if (game_load(&c, s, id, -1, &g) != EXIT_OK) {
+		game_unload(&g);
+		return NULL;
+	}
+	g.rules->render_text(g.state, -1, g.names, &pub);
+	sb_putc(&pub, '\n');
+	(void)store_moves_each(s, id, 1, shown_lines, &pub);
+	for (flat = pub.s; flat != NULL && (flat = strstr(flat, "; ")) != NULL; flat++)
+		memcpy(flat, "\n\n", 2);	/* each command of a line, a line */
+	flat = collapse(sb_str(&pub));
+	sb_free(&pub);
+	game_unload(&g);
+	return flat;
+}
+
 /*
  * After a command: a game that ended (or was abandoned) shows everything
- * now; a seat's secrets are its holder's now too (a new address, a
- * substitute).
+ * now; a command sent that the game's public report or the public form of
+ * its log now shows (a Warriors & Traders order held until it was carried
+ * out, or the same words sent openly since) is public; a
+ * seat's secrets are its holder's now too (a new address, a substitute).
  */
 void
 secrets_settle(const char *db)
 {
 	struct store *s;
+	int64_t pub_game = 0;
+	char *pub = NULL;
 	int i;
 
 	if (store_open(db, STORE_OPEN_READ, &s) != STORE_OK) {
@@ -438,6 +482,16 @@ secrets_settle(const char *db)
 		memset(&row, 0, sizeof(row));
 		if (store_game_get(s, secrets[i].game, &row) != STORE_OK)
 			continue;	/* deleted: what it held stays its seats' */
+		if (!row.over && secrets[i].whole && !secrets[i].json &&
+		    strncmp(secrets[i].what, "a command sent", 14) == 0) {
+			if (pub_game != secrets[i].game) {
+				free(pub);
+				pub = public_now(s, db, secrets[i].game);
+				pub_game = secrets[i].game;
+			}
+			if (pub != NULL && found_word(pub, secrets[i].text, 1))
+				secrets[i].owners = EVERYONE;
+		}
 		if (row.over)
 			secrets[i].owners = EVERYONE;
 		else if (secrets[i].seat >= 0 && store_seats_get(s, secrets[i].game, seats,
@@ -446,15 +500,17 @@ secrets_settle(const char *db)
 			secrets[i].owners |= ADDR(seats[secrets[i].seat].email);
 		store_game_free(&row);
 	}
+	free(pub);
 	store_close(s);
 }
 
 /*
  * The legal commands the seats of readers may send now: a command sent in
  * private that one of them could send too tells it nothing it may not see.
+ * Their own screens go to own, for the same reason.
  */
 static char *
-readers_moves(const char *db, unsigned long long readers)
+readers_moves(const char *db, unsigned long long readers, struct sbuf *own)
 {
 	struct sbuf all = SBUF_INIT;
 	struct store *s;
@@ -481,6 +537,10 @@ readers_moves(const char *db, unsigned long long readers)
 				if (readers & ADDR(g.seats[k].email)) {
 					g.rules->moves(g.state, k, &all);
 					sb_putc(&all, '\n');
+					/* and the seat's own screen: its queued orders
+					 * may read as another seat's hidden ones */
+					g.rules->render_text(g.state, k, g.names, own);
+					sb_putc(own, '\n');
 				}
 		/* A legal line of several commands ("pass; shift ...") is each of them too. */
 		game_unload(&g);
@@ -496,7 +556,7 @@ readers_moves(const char *db, unsigned long long readers)
 	}
 }
 
-/* 1 when line is a whole line of list. */
+/* 1 when line is a whole line of list, or one command of a line ("X; line"). */
 static int
 has_line(const char *list, const char *line)
 {
@@ -504,7 +564,11 @@ has_line(const char *list, const char *line)
 	const char *p = list;
 
 	while ((p = strstr(p, line)) != NULL) {
-		if ((p == list || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
+		/* a whole line, or one command of a line's submission ("pass; X") */
+		int starts = p == list || p[-1] == '\n' || (p - list >= 2 && p[-1] == ' ' &&
+		    p[-2] == ';');
+
+		if (starts && (p[n] == '\n' || p[n] == '\0' || p[n] == ';'))
 			return 1;
 		p++;
 	}
@@ -536,8 +600,9 @@ known_to(const struct secret *x, unsigned long long readers)
 void
 check_text(const char *where, const char *text, unsigned long long readers, const char *db)
 {
-	char *flat = collapse(text), *moves = NULL, *jdump = NULL;
+	char *flat = collapse(text), *moves = NULL, *jdump = NULL, *ownflat = NULL;
 	json_t *j = json_loads(text, JSON_DECODE_ANY, NULL);
+	struct sbuf own = SBUF_INIT;
 	int i;
 
 	if (readers == EVERYONE) {
@@ -553,8 +618,8 @@ check_text(const char *where, const char *text, unsigned long long readers, cons
 		struct secret *x = i < nsecrets ? &secrets[i] : &tags[i - nsecrets];
 		int hit;
 
-		if (x->owners & readers)
-			continue;
+		if ((x->owners & readers) || x->owners == EVERYONE)
+			continue;	/* theirs, or shown to everyone by now */
 		hit = x->json ? jdump != NULL && strstr(jdump, x->text) != NULL :
 		    found_word(flat, x->text, x->whole);
 		checked_secrets++;
@@ -563,15 +628,24 @@ check_text(const char *where, const char *text, unsigned long long readers, cons
 		if (known_to(x, readers))
 			continue;	/* the same text is theirs in another game, or public there */
 		if (!x->json && strcmp(x->what, "a reply tag") != 0) {
-			if (moves == NULL)
-				moves = readers_moves(db, readers);
+			if (moves == NULL) {
+				moves = readers_moves(db, readers, &own);
+				ownflat = collapse(sb_str(&own));
+			}
 			if (has_line(moves, x->text))
 				continue;	/* the readers' own legal command too */
+			/* a command sent that reads as an order on the readers' own
+			 * screen ("queued special action: develop military") */
+			if (strncmp(x->what, "a command sent", 14) == 0 &&
+			    found_word(ownflat, x->text, 1))
+				continue;
 		}
 		fail_msg("%s shows %s ('%s') to %s", where, x->what, x->text,
 		    readers == 0 ? "everyone" : "a reader it does not belong to");
 	}
 	free(moves);
+	free(ownflat);
+	sb_free(&own);
 	free(jdump);
 	free(flat);
 }

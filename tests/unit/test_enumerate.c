@@ -537,6 +537,7 @@ probe_all(const struct play *p)
 	dirty = 1;
 	secrets_clear();
 	secrets_collect(DB, 1, -1);
+	secrets_settle(DB);
 	secrets_save(&pristine);
 	for (e = cmd_all(); *e != NULL; e++) {
 		const struct cmd_probe *pr;
