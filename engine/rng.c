@@ -1,4 +1,6 @@
 /* rng.c - xoshiro256** seeded from 32 bytes; see rng.h. */
+#include <string.h>
+
 #include "rng.h"
 
 static uint64_t
@@ -65,4 +67,18 @@ rng_below(struct rng *r, uint32_t n)
 		x = rng_next(r);
 	while (x >= limit);
 	return (uint32_t)(x % n);
+}
+
+void
+rng_seed_salt(struct rng *r, uint64_t salt, int owner, uint8_t tag)
+{
+	uint8_t seed[32];
+	int i;
+
+	memset(seed, 0, sizeof(seed));
+	for (i = 0; i < 8; i++)
+		seed[i] = (uint8_t)(salt >> (8 * i));
+	seed[8] = (uint8_t)(owner + 1);
+	seed[9] = tag;
+	rng_seed(r, seed);
 }

@@ -17,5 +17,8 @@ void rng_seed(struct rng *r, const uint8_t seed[32]);
 uint64_t rng_next(struct rng *r);
 /* Uniform in [0, n); n > 0.  Unbiased (rejection sampling). */
 uint32_t rng_below(struct rng *r, uint32_t n);
+/* Seed r for a resample hook (game.h): from salt, the owner resampled and
+ * tag, a byte of the game's own so the stream is no game seed's. */
+void rng_seed_salt(struct rng *r, uint64_t salt, int owner, uint8_t tag);
 
 #endif

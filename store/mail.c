@@ -477,68 +477,52 @@ store_inbound_put(struct store *s, const char *message_id, int64_t at, int64_t g
 	return store_done(s, st, "record inbound");
 }
 
-int
-store_replies_since(struct store *s, const char *addr, int64_t since, int *count)
+/*
+ * The count of one query with at most two parameters: addr (bound first,
+ * skipped when NULL) and since.  what names it in an error.
+ */
+static int
+count_since(struct store *s, const char *sql, const char *addr, int64_t since,
+    const char *what, int *count)
 {
 	struct db_stmt *st;
-	int rc;
+	int rc, k = 1;
 
-	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE addr = ? AND at >= ?", &st);
+	rc = store_prepare(s, sql, &st);
 	if (rc != STORE_OK)
 		return rc;
-	db_bind_text(st, 1, addr);
-	db_bind_int(st, 2, since);
+	if (addr != NULL)
+		db_bind_text(st, k++, addr);
+	db_bind_int(st, k, since);
 	rc = db_step(st);
 	if (rc != DB_ROW) {
 		db_finalize(st);
-		return store_fail(s, rc, "count replies");
+		return store_fail(s, rc, what);
 	}
 	*count = db_col_int(st, 0);
 	db_finalize(st);
 	return STORE_OK;
+}
+
+int
+store_replies_since(struct store *s, const char *addr, int64_t since, int *count)
+{
+	return count_since(s, "SELECT count(*) FROM replies WHERE addr = ? AND at >= ?", addr,
+	    since, "count replies", count);
 }
 
 int
 store_replies_strangers_since(struct store *s, int64_t since, int *count)
 {
-	struct db_stmt *st;
-	int rc;
-
-	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE stranger IN (1, 2) AND "
-	    "at >= ?", &st);
-	if (rc != STORE_OK)
-		return rc;
-	db_bind_int(st, 1, since);
-	rc = db_step(st);
-	if (rc != DB_ROW) {
-		db_finalize(st);
-		return store_fail(s, rc, "count replies");
-	}
-	*count = db_col_int(st, 0);
-	db_finalize(st);
-	return STORE_OK;
+	return count_since(s, "SELECT count(*) FROM replies WHERE stranger IN (1, 2) AND "
+	    "at >= ?", NULL, since, "count replies", count);
 }
 
 int
 store_confirmations_since(struct store *s, const char *addr, int64_t since, int *count)
 {
-	struct db_stmt *st;
-	int rc;
-
-	rc = store_prepare(s, "SELECT count(*) FROM replies WHERE addr = ? AND stranger IN "
-	    "(2, 3) AND at >= ?", &st);
-	if (rc != STORE_OK)
-		return rc;
-	db_bind_text(st, 1, addr);
-	db_bind_int(st, 2, since);
-	rc = db_step(st);
-	if (rc != DB_ROW) {
-		db_finalize(st);
-		return store_fail(s, rc, "count confirmation requests");
-	}
-	*count = db_col_int(st, 0);
-	db_finalize(st);
-	return STORE_OK;
+	return count_since(s, "SELECT count(*) FROM replies WHERE addr = ? AND stranger IN "
+	    "(2, 3) AND at >= ?", addr, since, "count confirmation requests", count);
 }
 
 /* The setting that notes an address's dropped answers: "FIRST LAST COUNT SAID". */

@@ -133,21 +133,6 @@ tg_timeout_move(const void *state, int seat, struct sbuf *out)
 	}
 }
 
-/* A generator for resampling, from the salt and what is resampled. */
-static void
-salt_rng(struct rng *r, uint64_t salt, int owner)
-{
-	uint8_t seed[32];
-	int i;
-
-	memset(seed, 0, sizeof(seed));
-	for (i = 0; i < 8; i++)
-		seed[i] = (uint8_t)(salt >> (8 * i));
-	seed[8] = (uint8_t)(owner + 1);
-	seed[9] = 0x7e;		/* a tag of its own: not a game seed */
-	rng_seed(r, seed);
-}
-
 /*
  * game_rules.resample.  A seat's hand: as many tiles drawn at random from
  * that hand and the bag together, the rest going back to the bag - what
@@ -165,7 +150,7 @@ tg_resample(void *state, int owner, uint64_t salt)
 	if (owner == -1) {
 		if (st->phase == TG_PH_OVER || tg_bag_size(st) == 0)
 			return 0;
-		salt_rng(&r, salt, owner);
+		rng_seed_salt(&r, salt, owner, 0x7e);
 		for (i = 0; i < 4; i++)
 			st->rng.s[i] ^= rng_next(&r);
 		if ((st->rng.s[0] | st->rng.s[1] | st->rng.s[2] | st->rng.s[3]) == 0)
@@ -178,7 +163,7 @@ tg_resample(void *state, int owner, uint64_t salt)
 		pool[c] = st->seat[owner].hand[c] + st->bag[c];
 		total += pool[c];
 	}
-	salt_rng(&r, salt, owner);
+	rng_seed_salt(&r, salt, owner, 0x7e);
 	for (i = 0; i < n; i++) {
 		k = rng_below(&r, (uint32_t)(total - i));
 		for (c = 0; k >= (uint32_t)pool[c]; c++)

@@ -39,21 +39,6 @@
 
 #include "wt.h"
 
-/* A generator for resampling, from the salt and whose orders change. */
-static void
-salt_rng(struct rng *r, uint64_t salt, int owner)
-{
-	uint8_t seed[32];
-	int i;
-
-	memset(seed, 0, sizeof(seed));
-	for (i = 0; i < 8; i++)
-		seed[i] = (uint8_t)(salt >> (8 * i));
-	seed[8] = (uint8_t)(owner + 1);
-	seed[9] = 0x57;		/* a tag of its own: not a game seed */
-	rng_seed(r, seed);
-}
-
 static int
 pick(struct rng *r, int n)
 {
@@ -362,7 +347,7 @@ wt_resample(void *st, int owner, uint64_t salt)
 	if ((orig = malloc(sizeof(*orig))) == NULL)
 		return 0;
 	memcpy(orig, s, sizeof(*orig));
-	salt_rng(&r, salt, owner);
+	rng_seed_salt(&r, salt, owner, 0x57);
 	/* A draw may give back what was there: draw again, a few times. */
 	for (tries = 0; tries < 16; tries++) {
 		memcpy(s, orig, sizeof(*s));
