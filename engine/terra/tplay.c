@@ -60,10 +60,13 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 	if (word_eq(w[0], "burn") && (s->phase < TP_ACTIONS || (s->round == 1 &&
 	    s->unlock_wait)))
 		return 1;
-	/* the Riverwalkers' unlocks owed from income come before the round's
-	 * first action, whoever's it is; anything else they send then is
-	 * refused as a rule (one_cmd: the unlock comes first), not as a turn */
-	if (word_eq(w[0], "unlock-terrain") && p->unlock_owed > 0)
+	/* an unlock is any seat's at any time on the site (commands.pm:1495,
+	 * $assert_faction): one not owed is refused as a rule ("you owe no
+	 * unlock"); the Riverwalkers' unlocks owed from income come before
+	 * the round's first action, whoever's it is; anything else they send
+	 * then is refused as a rule (one_cmd: the unlock comes first), not as
+	 * a turn */
+	if (word_eq(w[0], "unlock-terrain"))
 		return 1;
 	if (tm_unlock_first(s, seat))
 		return 1;

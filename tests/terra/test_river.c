@@ -132,7 +132,8 @@ test_river_reach_and_unlock(void **state)
 	assert_int_equal(p->c, 15 - 2);
 	assert_int_equal(p->unlocked, 1 << TC_GREEN);
 	assert_int_equal(s->cur, 1);
-	tg_bad(s, 0, "unlock-terrain red", "not your turn");
+	/* any seat's at any time on the site: refused as not owed */
+	tg_bad(s, 0, "unlock-terrain red", "you owe no unlock");
 	tg_ok(s, 1, "pass BON1");
 	tg_ok(s, 0, "build C4");
 	assert_int_equal(s->terrain[tg_cell("C4")], TC_YELLOW);
