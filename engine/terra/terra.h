@@ -458,6 +458,8 @@ int tm_notation_word(const char *word);
 /* tflow.c: the turn flow */
 void tm_waiting(const void *st, struct game_wait *w);
 int tm_owes(const struct tm_state *s, int seat);
+int tm_round_waits_other(const struct tm_state *s, int seat);
+int tm_defer_waits(const struct tm_state *s, int seat);
 int tm_has_offer(const struct tm_state *s, int seat);
 int tm_darkling_choice(const struct tm_state *s, int seat);
 void tm_new_turn(struct tm_state *s);

@@ -480,18 +480,34 @@ tm_lapse_before(struct tm_state *s, int seat)
 }
 
 /*
- * A seat that passed owing a bridge, a favor or a town tile (the last seat
- * may pass in the row of its action) settled it, by placing or taking it
- * or giving it up.  The site wrote down the debt when it passed and clears
- * that only when another faction's command follows one of the seat's: the
+ * A seat that passed owing something of its action (a bridge, a favor or
+ * town tile, cult steps, spades, a free building, an unlock, the Darklings'
+ * conversion: tplay.c's held_after_pass) settled it, by placing or taking
+ * it or giving it up.  The site wrote down the debt when it passed and
+ * clears that only when another faction's command follows one of the
+ * seat's (or the seat's own pass, leech or decline ends its row): the
  * round cannot end before, and the seat's own commands until then come
- * before the round's end.
+ * before the round's end (an unlock of the next round's income, a
+ * transform with the round's cult spades are refused then, as there).
  */
 void
 tm_settled_after_pass(struct tm_state *s, int seat)
 {
-	if (s->phase == TP_ACTIONS && s->pl[seat].passed)
+	if (s->phase == TP_ACTIONS && s->pl[seat].passed && tm_round_waits_other(s, seat))
 		s->defer = seat + 1;
+}
+
+/* Is there a seat besides seat, still in the game, whose command may end
+ * the round deferred (tm_settled_after_pass)?  (Else nobody could.) */
+int
+tm_round_waits_other(const struct tm_state *s, int seat)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (i != seat && !s->pl[i].dropped)
+			return 1;
+	return 0;
 }
 
 /* Before a submission of seat (-1: administrative): another seat's lets
@@ -605,7 +621,7 @@ tm_waiting(const void *st, struct game_wait *w)
 {
 	const struct tm_state *s = st;
 	char b[32];
-	int i;
+	int i, none;
 
 	memset(w, 0, sizeof(*w));
 	if (s->over)
@@ -698,4 +714,23 @@ tm_waiting(const void *st, struct game_wait *w)
 			    "the cult step (+CULT)", tm_fname(s, i, b, sizeof(b)));
 		}
 	}
+	/* every seat passed, and the round's end waits for another seat's
+	 * command (tm_settled_after_pass): any of theirs ends it */
+	none = w->mask == 0;
+	for (i = 0; none && i < s->nseats; i++)
+		if (tm_defer_waits(s, i)) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: the round ends with your "
+			    "next command (wait, if you have none)", tm_fname(s, i, b,
+			    sizeof(b)));
+		}
+}
+
+/* Does the round's end wait for a command of seat, any (the deferred
+ * round end of tm_settled_after_pass, nothing else open)? */
+int
+tm_defer_waits(const struct tm_state *s, int seat)
+{
+	return s->defer != 0 && s->defer != seat + 1 && s->phase == TP_ACTIONS &&
+	    s->cur < 0 && !s->pl[seat].dropped && !s->over;
 }

@@ -340,6 +340,9 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 		try_move(s, tmp, seat, "gain P3 for VP", out);
 		try_move(s, tmp, seat, "-GAIN_P3_FOR_VP", out);
 	}
+	/* the round's end waits for another seat's command, any */
+	if (tm_defer_waits(s, seat))
+		try_move(s, tmp, seat, "wait", out);
 	if (s->cur != seat) {
 		free(tmp);
 		return;

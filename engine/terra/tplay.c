@@ -713,6 +713,23 @@ row_ending(char **w)
 	    word_eq(w[0], "pick-color");
 }
 
+/*
+ * Does the seat, passed in the action phase, still owe what held its
+ * turn at the pass (the site's detect_incomplete_turn, acting.pm: spades,
+ * a free transform, dwelling or trading post, cult steps or a cult loss, a
+ * favor or town tile, a bridge, an unlock, the Darklings' conversion under
+ * strict-darkling-sh)?  The site then leaves the seat's turn open until
+ * another faction's line comes (acting.pm, maybe_advance_to_next_player,
+ * called by tracker.pm's play() only when the next line's faction
+ * differs), so the round cannot end before: tm_settled_after_pass.
+ */
+static int
+held_after_pass(const struct tm_state *s, int seat)
+{
+	return s->phase == TP_ACTIONS && s->pl[seat].passed &&
+	    (tm_owes(s, seat) || tm_darkling_choice(s, seat));
+}
+
 /* Apply a whole submission, in the site's order (run_order). */
 static enum game_status
 apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
@@ -794,13 +811,16 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 			rc = GAME_NOT_YOUR_TURN;
 			break;
 		}
-		owed = s->pl[seat].bridge_owed + s->pl[seat].fav_owed + s->pl[seat].town_owed;
+		owed = held_after_pass(s, seat);
 		rc = one_cmd(s, seat, w, nw, err, errlen);
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
-		if (rc == GAME_OK && s->pl[seat].bridge_owed + s->pl[seat].fav_owed +
-		    s->pl[seat].town_owed < owed)
+		if (rc == GAME_OK && owed && !held_after_pass(s, seat))
 			tm_settled_after_pass(s, seat);
+		/* the seat's own pass, leech or decline ends its row: the site
+		 * hands its turn on then, and the round may end */
+		if (rc == GAME_OK && s->defer == seat + 1 && row_ending(w))
+			s->defer = 0;
 		/* between the rounds the next round starts as soon as nothing is
 		 * owed, so the submission's next command meets it (the site: an
 		 * unlock of the cult bonus, then those of the next round's

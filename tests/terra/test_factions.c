@@ -247,6 +247,46 @@ test_darklings(void **state)
 	free(s);
 }
 
+/*
+ * strict-darkling-sh, the Darklings the last seat playing: stronghold,
+ * pass, then the conversion (issue 24, seed 300064; fixture
+ * found/darklings-sh-convert-row).  Their turn stayed open at the pass
+ * (acting.pm's detect_incomplete_turn: CONVERT_W_TO_P) and ends, with the
+ * round, only when another faction's line comes: until then nothing of
+ * the next round (its income, the cult bonus's spades) is theirs.  The
+ * other seat's command, any, ends it.
+ */
+static void
+test_darklings_sh_after_pass(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	static const char *const strict[] = { "strict-darkling-sh", NULL };
+	struct tm_state *s = two("darklings", "witches", d, strict);
+	struct game_wait w;
+	int c;
+
+	(void)state;
+	tg_put(s, 0, "E5", TB_TP);
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	s->pl[0].c = 20;
+	s->pl[0].w = 10;
+	s->pl[0].pw[0] -= 2;
+	s->pl[0].pw[2] += 2;
+	tg_ok(s, 0, "upgrade E5 to SH. pass BON2");
+	assert_int_equal(s->round, 1);
+	tg_ok(s, 0, "convert 2W to 2P");
+	assert_int_equal(s->round, 1);
+	c = s->pl[0].c;
+	tg_ok(s, 0, "convert 1PW to 1C");	/* still their turn's */
+	assert_int_equal(s->pl[0].c, c + 1);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u << 1);
+	tg_ok(s, 1, "wait");
+	assert_int_equal(s->round, 2);
+	free(s);
+}
+
 /* Dwarves: tunnelling over one hex for 2 W (+4 VP); no shipping. */
 static void
 test_dwarves(void **state)
@@ -698,6 +738,7 @@ main(void)
 		cmocka_unit_test(test_build_after_transforms),
 		cmocka_unit_test(test_cultists),
 		cmocka_unit_test(test_darklings),
+		cmocka_unit_test(test_darklings_sh_after_pass),
 		cmocka_unit_test(test_dwarves),
 		cmocka_unit_test(test_engineers),
 		cmocka_unit_test(test_fakirs),

@@ -416,6 +416,47 @@ test_river_unlocks_one_line(void **state)
 	free(s);
 }
 
+/*
+ * The last seat passes owing a cult step of its action (FAV6) and places
+ * it after the pass (issue 24, seed 300035; fixture
+ * found/riverwalkers-unlock-before-round-end).  The site left their turn
+ * open at the pass (acting.pm, detect_incomplete_turn) and ends it, and
+ * so the round, only when another faction's line comes (tracker.pm's
+ * play() calls maybe_advance_to_next_player then): the unlock the next
+ * round's income brings is not owed yet ("are not allowed to unlock a new
+ * terrain", commands.pm:1497).  Any command of the other seat ends the
+ * round; the unlock is owed then.
+ */
+static void
+test_river_unlock_after_deferred_round(void **state)
+{
+	struct tm_state *s = river_game(5);
+	struct tm_player *p = &s->pl[0];
+	struct game_wait w;
+
+	(void)state;
+	tg_put(s, 0, "E8", TB_TE);
+	p->fav[6] = 1;
+	tg_ok(s, 0, "convert 1W to 1C");
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "action FAV6. pass BON2");
+	tg_ok(s, 0, "+EARTH");
+	assert_int_equal(s->round, 1);
+	assert_int_equal(p->unlock_owed, 0);
+	rule_bad(s, 0, "unlock-terrain green", "unlock-terrain: you owe no unlock");
+	/* the game waits for the other seat, whose command ends the round */
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u << 1);
+	assert_non_null(strstr(w.why[1], "the round ends with your next command"));
+	tg_ok(s, 1, "wait");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(p->unlock_owed, 1);
+	tg_ok(s, 0, "unlock-terrain green");
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -431,6 +472,7 @@ main(void)
 		cmocka_unit_test(test_river_cult_unlock),
 		cmocka_unit_test(test_river_convert_in_turn),
 		cmocka_unit_test(test_river_unlocks_one_line),
+		cmocka_unit_test(test_river_unlock_after_deferred_round),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -288,6 +288,54 @@ test_cultists_errata(void **state)
 	free(s);
 }
 
+/*
+ * The last seat passes owing its action's free dwelling (ACTW) and gives
+ * it up after the pass (issue 24, seed 105194; fixture
+ * found/witches-free-d-after-pass).  The site left the Witches' turn open
+ * at the pass (acting.pm's detect_incomplete_turn: FREE_D) and ends it,
+ * and so the round, when another faction's line comes (tracker.pm's
+ * play(), maybe_advance_to_next_player): no income before, the Witches
+ * still convert, the next round's first seat is not yet on turn.  The
+ * other seat's command ends the round first, then counts.
+ */
+static void
+test_round_end_after_settled_pass(void **state)
+{
+	struct tm_state *s = wc(NULL), *t;
+	struct game_wait w;
+	int c0, c1;
+
+	(void)state;
+	tg_put(s, 0, "D4", TB_SH);
+	s->pl[1].p = 1;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->cur, 0);
+	tg_ok(s, 0, "action ACTW. pass BON2");
+	assert_int_equal(s->pl[0].free_d, 1);
+	tg_ok(s, 0, "-FREE_D");
+	assert_int_equal(s->round, 1);
+	c0 = s->pl[0].c;
+	c1 = s->pl[1].c;
+	tg_ok(s, 0, "convert 1W to 1C");
+	assert_int_equal(s->pl[0].c, c0 + 1);
+	assert_int_equal(s->pl[1].c, c1);		/* no income yet */
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u << 1);
+	/* the Cultists passed first: their action starts the next round */
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	tg_ok(t, 1, "send p to FIRE");
+	assert_int_equal(t->round, 2);
+	free(t);
+	tg_bad(s, 0, "send p to FIRE", "not your turn");
+	tg_ok(s, 1, "wait");
+	assert_int_equal(s->round, 2);
+	assert_true(s->pl[1].c > c1);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -300,6 +348,7 @@ main(void)
 		cmocka_unit_test(test_adjust),
 		cmocka_unit_test(test_drop_returns_bonus),
 		cmocka_unit_test(test_cultists_errata),
+		cmocka_unit_test(test_round_end_after_settled_pass),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
