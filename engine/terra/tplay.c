@@ -297,9 +297,12 @@ words_adjust(struct tm_state *s, int seat, char **w, int nw, char *err, size_t e
 	type[i] = '\0';
 	if (i == 0 || t[i] != '\0')
 		return tm_fail(err, errlen, "%s: write it as '+FAV5', '+2AIR', '-W'", w[0]);
-	/* the site's setup reads it as a pass and then fails on it (only a
-	 * row that begins with +BONn is a pass there: tm_site_rewrite) */
-	if (s->phase < TP_ACTIONS && strstr(type, "BON") != NULL)
+	/* the site's setup (its round 0, which lasts until the Riverwalkers'
+	 * unlocks of the first income are done) reads it as a pass and then
+	 * fails on it (commands.pm's `!$game{round} and $type =~ /BON/`; only
+	 * a row that begins with +BONn is a pass there: tm_site_rewrite) */
+	if ((s->phase < TP_ACTIONS || (s->round == 1 && s->unlock_wait)) &&
+	    strstr(type, "BON") != NULL)
 		return tm_fail(err, errlen, "%s: in the setup a bonus tile is taken with "
 		    "'pass BONn' (or a line that begins with +BONn)", w[0]);
 	if (s->phase == TP_FACTIONS && (s->pl[seat].pick_owed || s->pl[seat].fav_owed) &&

@@ -457,6 +457,36 @@ test_river_unlock_after_deferred_round(void **state)
 	free(s);
 }
 
+/*
+ * The site's round 0 lasts until the Riverwalkers' unlocks of the first
+ * income are done: a [+-]N?BONn then is read as a pass there and fails
+ * (commands.pm:1236, then acting.pm:266 "Can't take arbitrary actions
+ * during setup"; issue 24, seed 300068, fixture
+ * found/bon-adjust-unlock-wait), from either seat; once the round has
+ * begun it gives the tile up as anywhere.
+ */
+static void
+test_river_bon_adjust_round0(void **state)
+{
+	static const char *const f[] = { "riverwalkers; pick-color yellow", "witches" };
+	static const char *const d[] = { "B1", "F4", "D1", "E8", NULL };
+	static const int b[] = { 3, 8 };
+	static const char *const o[] = { "fire-and-ice-factions/variable_v5",
+	    "delete=BON5,BON6,BON7,BON9", NULL };
+	struct tm_state *s = tg_new(2, o, f, d, b);
+
+	(void)state;
+	assert_int_equal(s->round, 1);
+	assert_int_equal(s->unlock_wait, 1);
+	assert_int_equal(s->pl[0].unlock_owed, 1);
+	tg_bad(s, 0, "-BON8", "in the setup a bonus tile is taken with 'pass BONn'");
+	tg_bad(s, 1, "-BON3", "in the setup a bonus tile is taken with 'pass BONn'");
+	tg_ok(s, 0, "unlock-terrain green");
+	assert_int_equal(s->unlock_wait, 0);
+	tg_ok(s, 0, "-BON8");
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -473,6 +503,7 @@ main(void)
 		cmocka_unit_test(test_river_convert_in_turn),
 		cmocka_unit_test(test_river_unlocks_one_line),
 		cmocka_unit_test(test_river_unlock_after_deferred_round),
+		cmocka_unit_test(test_river_bon_adjust_round0),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
