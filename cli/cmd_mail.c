@@ -16,7 +16,6 @@ run_mail(struct ctx *c, int argc, char **argv)
 		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
-	struct deliver_stats st;
 	struct store *s = NULL;
 	char **ops = NULL, *data = NULL;
 	size_t len, total;
@@ -50,7 +49,7 @@ run_mail(struct ctx *c, int argc, char **argv)
 	/* After the commit nothing may turn the result into a retry: what fails
 	   to go out now stays queued for `send`. */
 	if (rc == EXIT_OK && no_send == NULL)
-		(void)deliver_queue(c, s, 0, &st);
+		deliver_after(c, &s);
 out:
 	store_close(s);
 	free(data);

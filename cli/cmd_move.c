@@ -105,12 +105,10 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	fputs(sb_str(&rep), stdout);
 	fflush(stdout);
 	rc = EXIT_OK;
-	/* Try to deliver the new mail now; what fails stays queued for `send`. */
-	if (!sub.dry_run && no_send == NULL) {
-		struct deliver_stats st;
-
-		deliver_queue(c, s, 0, &st);
-	}
+	/* Deliver the new mail now, or hand it to a detached process; what
+	   fails stays queued for `send`. */
+	if (!sub.dry_run && no_send == NULL)
+		deliver_after(c, &s);
 out:
 	sb_free(&rep);
 	game_unload(&g);

@@ -69,6 +69,10 @@ fi
 export HOME="$T/home"
 export ARBITER_MAILDIR="$T/maildir"
 unset ARBITER_SMTP_URL ARBITER_TEST_SEED ARBITER_NOW
+# The tests read the Maildir or the SMTP server's files as soon as a command
+# returns: each command delivers before it exits.  The default, delivery by
+# a detached process, is tested in tests/e2e/background-delivery.sh.
+export ARBITER_DELIVER=foreground
 mkdir -p "$HOME"
 checks=0
 
