@@ -91,6 +91,9 @@ const struct cmd_entry cmd_mail = {
 	"database busy, missing or failing, the disk full, the configuration\n"
 	"missing or wrong, a library that cannot be loaded): the MTA keeps the\n"
 	"mail queued and delivers it again once the site is fixed.  No other.\n"
+	"The replies go out after the command exited, from a process of its own\n"
+	"that holds nothing of the pipe (deliver = foreground in arbiter.conf(5):\n"
+	"before it exits); what cannot go out stays queued for `arbiter send`.\n"
 	"--no-send leaves the replies queued for `arbiter send`.\n",
 	run_mail,
 	0,

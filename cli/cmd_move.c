@@ -145,6 +145,9 @@ const struct cmd_entry cmd_move = {
 	"  --expect N   reject unless the game has exactly N moves now\n"
 	"  --dry-run    show the result without storing it\n"
 	"  --no-send    leave the mail the move queued for `arbiter send`\n\n"
+	"The mail goes out after the command returned, from a process of its own\n"
+	"(deliver = foreground in arbiter.conf(5): before it returns); what cannot\n"
+	"go out stays queued for `arbiter send`, and is logged to syslog.\n\n"
 	"Exit status: 0 applied; 65 rejected (one line on stderr names the rule\n"
 	"broken; nothing is stored); 77 the seat may not act now; 64 bad usage;\n"
 	"66 no such game; 75 the database is busy, try again.\n",
