@@ -66,7 +66,7 @@ detached() {
 		_pid=${_p#/proc/}
 		[ "$(readlink "$_p/exe" 2>/dev/null)" = "$EXE" ] || continue
 		[ "$(sed 's/^.*) //' "$_p/stat" 2>/dev/null | cut -d' ' -f4)" = "$_pid" ] || continue
-		tr '\0' '\n' <"$_p/environ" 2>/dev/null | grep -qxF "ARBITER_DB=$ARBITER_DB" &&
+		tr '\0' '\n' 2>/dev/null <"$_p/environ" | grep -qxF "ARBITER_DB=$ARBITER_DB" &&
 			echo "$_pid"
 	done
 }
