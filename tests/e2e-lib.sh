@@ -251,6 +251,46 @@ smtpd() {
 	done
 }
 
+# postfix_conf DIR PORT: a private Postfix's configuration in DIR/etc: its
+# queue, data and log (DIR/maillog) under DIR, smtpd on 127.0.0.1:PORT,
+# mail to example.org kept here and nothing relayed, the aliases of
+# DIR/etc/aliases, Debian's master.cf with every service outside a
+# chroot.  The caller adds its own lines (transports), starts it
+# (postfix -c DIR/etc start) and stops it.
+postfix_conf() {
+	mkdir -p "$1/etc" "$1/spool" "$1/data"
+	chown postfix "$1/data"
+	cat >"$1/etc/main.cf" <<CONF
+compatibility_level = 3.6
+queue_directory = $1/spool
+data_directory = $1/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.example.org
+mydomain = example.org
+myorigin = example.org
+mydestination = example.org, localhost
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps = hash:$1/etc/aliases
+alias_database = hash:$1/etc/aliases
+maillog_file = $1/maillog
+maillog_file_prefixes = $T
+smtputf8_enable = no
+biff = no
+relayhost =
+default_transport = error:this test delivers locally only
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+CONF
+	grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$2" '
+		/^[^ \t]/ && NF >= 8 {
+			if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
+			$5 = "n"
+		}
+		{ print }' >"$1/etc/master.cf"
+}
+
 # newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:
 # its Reply-To in $T/reply-to, Subject in $T/subject, text part in $T/mail
 # and that text with its lines joined in $T/joined.  Fails when there is none.

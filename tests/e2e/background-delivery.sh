@@ -15,7 +15,7 @@
 
 unset ARBITER_DELIVER
 export ARBITER_FROM=games@example.org
-SLOW=3		# seconds the slow server waits before it answers a recipient
+SLOW=4		# seconds the slow server waits before it answers a recipient
 
 stop_servers() {
 	for _p in ${SERVERS:-}; do
@@ -222,10 +222,9 @@ group=$(id -gn nobody)
 as_user() { setpriv --reuid="$user" --regid="$group" --clear-groups "$@"; }
 chmod 711 "$T"
 P="$T/postfix"
-mkdir -p "$P/etc" "$P/spool" "$P/data" "$T/bin" "$T/pf"
+mkdir -p "$T/bin" "$T/pf"
 cp "$ARBITER" "$T/bin/arbiter"
 chmod 755 "$T/bin" "$T/bin/arbiter"
-chown postfix "$P/data"
 if is_pg; then
 	db=$(newdb pf) || fail "cannot make a database"
 	printf 'maildir = %s\n' "$T/pf/box" >"$T/pf/arbiter.conf"
@@ -233,43 +232,19 @@ else
 	db="$T/pf/games.db"
 	: >"$T/pf/arbiter.conf"
 fi
-printf 'from = games@example.org\nsmtp_url = %s\n' "$URL" >>"$T/pf/arbiter.conf"
-sed -i "s|^smtp_url = .*|smtp_url = smtp://127.0.0.1:$(cat "$T/smtp.pfslow/port")|" "$T/pf/arbiter.conf"
+printf 'from = games@example.org\nsmtp_url = smtp://127.0.0.1:%s\n' \
+    "$(cat "$T/smtp.pfslow/port")" >>"$T/pf/arbiter.conf"
 chown -R "$user:$group" "$T/pf"
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat >"$P/etc/main.cf" <<CONF
-compatibility_level = 3.6
-queue_directory = $P/spool
-data_directory = $P/data
-mail_owner = postfix
-setgid_group = postdrop
-myhostname = mx.example.org
-mydomain = example.org
-myorigin = example.org
-mydestination = example.org, localhost
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
-mynetworks = 127.0.0.0/8
-alias_maps =
-alias_database =
-maillog_file = $P/maillog
-maillog_file_prefixes = $T
-smtputf8_enable = no
-biff = no
-relayhost =
-default_transport = error:this test delivers by the pipe only
-smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+postfix_conf "$P" "$port"
+: >"$P/etc/aliases"
+postalias -c "$P/etc" "$P/etc/aliases" || fail "postalias"
+cat >>"$P/etc/main.cf" <<CONF
 recipient_delimiter = +
 transport_maps = hash:$P/etc/transport
 local_recipient_maps = \$transport_maps
 arbiter_destination_recipient_limit = 1
 CONF
-grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$port" '
-	/^[^ \t]/ && NF >= 8 {
-		if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
-		$5 = "n"
-	}
-	{ print }' >"$P/etc/master.cf"
 printf 'arbiter   unix  -       n       n       -       -       pipe\n  flags=Rq user=%s argv=%s --config %s --db %s mail --extension ${extension}\n' \
 	"$user" "$T/bin/arbiter" "$T/pf/arbiter.conf" "$db" >>"$P/etc/master.cf"
 echo "games@example.org    arbiter:" >"$P/etc/transport"
@@ -284,7 +259,8 @@ until_true "postfix listening" 10 listening
 pf() { as_user env -u ARBITER_DB -u ARBITER_MAILDIR "$T/bin/arbiter" --config "$T/pf/arbiter.conf" --db "$db" "$@"; }
 as_user env -u ARBITER_DB -u ARBITER_MAILDIR ARBITER_DELIVER=foreground \
     ARBITER_SMTP_URL="smtp://127.0.0.1:$(cat "$T/smtp.pffast/port")" \
-    "$T/bin/arbiter" --config "$T/pf/arbiter.conf" --db "$db" new tigris --seat ann:ann@example.org --seat ben:ben@example.org >"$T/out" 2>"$T/err" ||
+    "$T/bin/arbiter" --config "$T/pf/arbiter.conf" --db "$db" new tigris \
+    --seat ann:ann@example.org --seat ben:ben@example.org >"$T/out" 2>"$T/err" ||
 	fail "new: $(cat "$T/err")"
 seat=$(pf show 1 | sed -n 's/^Waiting for \([a-z]*\):.*/\1/p')
 line=$(pf moves 1 "$seat" | head -1)

@@ -43,7 +43,7 @@ as_user() {
 }
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 P="$T/postfix"
-mkdir -p "$P/etc" "$P/spool" "$P/data" "$T/bin" "$T/mail"
+mkdir -p "$P/etc" "$T/bin" "$T/mail"
 cp "$ARBITER" "$T/bin/arbiter"
 chmod 755 "$T/bin" "$T/bin/arbiter"
 # The players' local mailboxes: Maildirs that local(8) fills for aliases.
@@ -51,40 +51,10 @@ for p in ada bo; do
 	echo "$p: $T/mail/$p/" >>"$P/etc/aliases"
 done
 chown "$user:$group" "$T/mail"
-chown postfix "$P/data"
 
-cat >"$P/etc/main.cf" <<CONF
-compatibility_level = 3.6
-queue_directory = $P/spool
-data_directory = $P/data
-mail_owner = postfix
-setgid_group = postdrop
-myhostname = mx.example.org
-mydomain = example.org
-myorigin = example.org
-mydestination = example.org, localhost
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
-mynetworks = 127.0.0.0/8
-alias_maps = hash:$P/etc/aliases
-alias_database = hash:$P/etc/aliases
-maillog_file = $P/maillog
-maillog_file_prefixes = $T
-smtputf8_enable = no
-biff = no
-relayhost =
-default_transport = error:this test delivers locally only
-smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
-CONF
+postfix_conf "$P" "$port"
 # The README's main.cf lines, with the transport map in this instance.
 sed "s|/etc/postfix/|$P/etc/|g" "$T/readme.main.cf" >>"$P/etc/main.cf"
-# Debian's master.cf, every service outside a chroot, smtpd on our port.
-grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$port" '
-	/^[^ \t]/ && NF >= 8 {
-		if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
-		$5 = "n"
-	}
-	{ print }' >"$P/etc/master.cf"
 
 # apply_recipe ADDRESS NAME: the README's recipe for ADDRESS, its files
 # under $T/NAME; a game whose mail comes from ADDRESS.
