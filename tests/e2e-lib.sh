@@ -291,6 +291,23 @@ CONF
 		{ print }' >"$1/etc/master.cf"
 }
 
+# smtp_send PORT FROM TO BODY: a mail as a mail client sends it, to the
+# SMTP server on 127.0.0.1:PORT (a private Postfix).
+smtp_send() {
+	/usr/bin/python3 - "$1" "$2" "$3" "$4" <<'PY' || fail "SMTP refused the mail to $3"
+import smtplib, sys
+from email.message import EmailMessage
+port, sender, rcpt, body = sys.argv[1:5]
+m = EmailMessage()
+m["From"] = sender
+m["To"] = rcpt
+m["Subject"] = "Re: your move"
+m.set_content(body + "\n")
+with smtplib.SMTP("127.0.0.1", int(port)) as s:
+    s.send_message(m)
+PY
+}
+
 # newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:
 # its Reply-To in $T/reply-to, Subject in $T/subject, text part in $T/mail
 # and that text with its lines joined in $T/joined.  Fails when there is none.

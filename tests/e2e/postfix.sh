@@ -229,21 +229,6 @@ play games@example.org games
 ! id play >/dev/null 2>&1 || fail "this test needs an address that is no user: 'play' is one"
 play play@example.org play
 
-# smtp_send FROM TO BODY: a mail as a mail client sends it, through Postfix.
-smtp_send() {
-	/usr/bin/python3 - "$port" "$1" "$2" "$3" <<'PY' || fail "SMTP refused the mail to $2"
-import smtplib, sys
-from email.message import EmailMessage
-port, sender, rcpt, body = sys.argv[1:5]
-m = EmailMessage()
-m["From"] = sender
-m["To"] = rcpt
-m["Subject"] = "Re: your move"
-m.set_content(body + "\n")
-with smtplib.SMTP("127.0.0.1", int(port)) as s:
-    s.send_message(m)
-PY
-}
 # pipe_status RCPT STATUS: the maillog says the pipe's delivery to RCPT ended in STATUS.
 pipe_status() {
 	grep -q "postfix/pipe.*to=<$1>.*status=$2" "$P/maillog"
@@ -269,7 +254,7 @@ grep -q -- '--config' "$P/etc/master.cf" && fail "the pipe still names --config"
 postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
 rm -rf "$T/mail/ada" "$T/mail/bo"
 start 1
-smtp_send "$seat@example.org" "$reply_to" "leader black F4"
+smtp_send "$port" "$seat@example.org" "$reply_to" "leader black F4"
 wait_for "the pipe without --config deferring the reply" pipe_status "$reply_to" deferred
 logged 1 && fail "the reply moved without the configuration"
 queued || fail "the deferred reply is not in Postfix's queue"
@@ -291,7 +276,7 @@ wait_for "the answer to the flushed reply" has_mail "$seat" "Your move was appli
 apply_recipe games@example.org nodb
 postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
 rm -rf "$T/mail/ada" "$T/mail/bo"
-smtp_send ada@example.org games@example.org "help"
+smtp_send "$port" ada@example.org games@example.org "help"
 wait_for "mail to a site without a database deferred" pipe_status games@example.org deferred
 queued || fail "the mail to the site without a database is not in Postfix's queue"
 as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$db" init >"$T/out" 2>"$T/err" ||
