@@ -122,8 +122,9 @@ int outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verb
  * Before work that will end in deliver_after (a move, a mail handled):
  * with smtp_url set to an address and deliver = foreground, start
  * connecting to the server now, so its greeting is on the way while the
- * work is done (in the background the detached process dials it itself).  Kept in c->smtp for
- * outmail_deliver; outmail_end closes it if nothing used it.
+ * work is done (in the background the detached process dials it itself).
+ * Kept in c->smtp for outmail_deliver; outmail_end closes it if nothing
+ * used it.
  */
 void outmail_ahead(struct ctx *c, struct store *s);
 /* Before a commit, where the server's greeting has had time to come:
