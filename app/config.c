@@ -108,6 +108,16 @@ check_maildir(const char *v, char *why, size_t len)
 	return 0;
 }
 
+/* How a command delivers the mail it queued (deliver_after, outmail.h). */
+static int
+check_deliver(const char *v, char *why, size_t len)
+{
+	if (strcmp(v, "background") == 0 || strcmp(v, "foreground") == 0)
+		return 0;
+	snprintf(why, len, "'%.200s' is neither background nor foreground", v);
+	return -1;
+}
+
 /* The database: a file path, or a PostgreSQL URI libpq can use. */
 static int
 check_db(const char *v, char *why, size_t len)
@@ -323,7 +333,7 @@ int
 config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 {
 	char password_file[1024] = "", path[1024], why[300], conf_db[1024] = "";
-	static char where[20][WHERE_MAX];
+	static char where[21][WHERE_MAX];
 	const struct key keys[] = {
 		{ "smtp_url", cfg->smtp_url, sizeof(cfg->smtp_url), NULL, 0, check_smtp_url,
 		    where[0] },
@@ -352,6 +362,8 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		{ "keep_sent_days", NULL, 0, &cfg->keep_sent_days, 100000, NULL, where[17] },
 		{ "mail_pictures", NULL, 0, &cfg->mail_pictures, KEY_YESNO, NULL, where[18] },
 		{ "db", conf_db, sizeof(conf_db), NULL, 0, check_db, where[19] },
+		{ "deliver", cfg->deliver, sizeof(cfg->deliver), NULL, 0, check_deliver,
+		    where[20] },
 		{ NULL, NULL, 0, NULL, 0, NULL, NULL },
 	};
 	const struct key *k;
@@ -371,6 +383,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->invitations_per_day = 10;
 	cfg->keep_sent_days = 3;
 	cfg->mail_pictures = 1;
+	snprintf(cfg->deliver, sizeof(cfg->deliver), "background");
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)
 			return -1;
@@ -447,6 +460,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		snprintf(cfg->maildir, sizeof(cfg->maildir), "%.1000s.mail", cfg->db);
 	if (cfg->remind_hours == 0)
 		cfg->remind_hours = 48;
+	cfg->deliver_foreground = strcmp(cfg->deliver, "foreground") == 0;
 	template_set_dir(cfg->templates);	/* site templates apply to everything rendered */
 	return 0;
 }

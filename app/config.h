@@ -36,6 +36,8 @@ struct config {
 	int keep_sent_days;		/* sent and refused mail is deleted after this */
 	int smtp_insecure;		/* do not verify TLS certificates (tests) */
 	int mail_pictures;		/* 1: mail showing the board carries its picture */
+	char deliver[16];		/* "background" (the default) or "foreground" */
+	int deliver_foreground;		/* 1: a command delivers its mail before it exits */
 	char source[1024];		/* the configuration file read; "" for none */
 	char unread[1200];		/* why none was read (for errors) */
 	char db[1024];			/* the database it serves: --db, $ARBITER_DB, db, ./arbiter.db */

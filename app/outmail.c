@@ -909,7 +909,8 @@ outmail_ahead(struct ctx *c, struct store *s)
 
 	/* Any fault here is met again, and said, by outmail_deliver. */
 	if (c->smtp != NULL || (cfg = config_get(c, err, sizeof(err))) == NULL ||
-	    cfg->smtp_url[0] == '\0' || config_secret(cfg, s, err, sizeof(err)) != 0)
+	    cfg->smtp_url[0] == '\0' || !cfg->deliver_foreground ||
+	    config_secret(cfg, s, err, sizeof(err)) != 0)
 		return;
 	if ((c->smtp = session(cfg, err, sizeof(err))) != NULL)
 		smtp_ahead(c->smtp);

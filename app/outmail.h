@@ -119,10 +119,12 @@ int outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verb
     struct deliver_stats *st);
 
 /*
- * Before work that will end in deliver_queue (a move, a mail handled):
- * with smtp_url set to an address, start connecting to the server now, so
- * its greeting is on the way while the work is done.  Kept in c->smtp for
- * outmail_deliver; outmail_end closes it if nothing used it.
+ * Before work that will end in deliver_after (a move, a mail handled):
+ * with smtp_url set to an address and deliver = foreground, start
+ * connecting to the server now, so its greeting is on the way while the
+ * work is done (in the background the detached process dials it itself).
+ * Kept in c->smtp for outmail_deliver; outmail_end closes it if nothing
+ * used it.
  */
 void outmail_ahead(struct ctx *c, struct store *s);
 /* Before a commit, where the server's greeting has had time to come:
@@ -155,6 +157,19 @@ void recap_line(const char *shown, struct sbuf *out);
 
 /* Load the configuration and deliver what is due (cmd_send.c). */
 int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_stats *st);
+
+/*
+ * deliver.c: after a command's commit, once all it prints is printed and
+ * flushed, deliver what is due.  With deliver = foreground
+ * (arbiter.conf(5)) that is deliver_queue, quietly, before the command
+ * exits.  With background, the default, *s is closed and set to NULL, and
+ * a detached process (a session of its own, its standard streams away
+ * from the caller's) opens the database anew and delivers while the
+ * command exits at once with its own status; what it cannot deliver it
+ * says to syslog (facility mail), and the mail stays queued for `send`.
+ * Nothing that happens there changes the command's exit status.
+ */
+void deliver_after(struct ctx *c, struct store **s);
 
 /* Delete mail sent or refused more than keep_sent_days ago; *deleted says how many. */
 int outmail_purge(struct config *cfg, struct store *s, int *deleted);

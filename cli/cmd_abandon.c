@@ -31,7 +31,6 @@ run_abandon(struct ctx *c, int argc, char **argv)
 		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
-	struct deliver_stats st;
 	struct config *cfg;
 	struct store *s = NULL;
 	struct loaded g;
@@ -77,7 +76,7 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	printf("game %lld: abandoned at move %d\n", (long long)g.row.id, g.row.nmoves);
 	fflush(stdout);
 	if (no_send == NULL)
-		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+		deliver_after(c, &s);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

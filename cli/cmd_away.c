@@ -35,7 +35,6 @@ run_away(struct ctx *c, int argc, char **argv)
 		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
-	struct deliver_stats st;
 	struct config *cfg;
 	struct store *s = NULL;
 	struct loaded g;
@@ -93,7 +92,7 @@ run_away(struct ctx *c, int argc, char **argv)
 		printf("game %lld: %s is back\n", (long long)id, g.names[seat]);
 	fflush(stdout);
 	if (no_send == NULL)
-		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+		deliver_after(c, &s);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

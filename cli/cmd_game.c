@@ -147,11 +147,6 @@ run_game(struct ctx *c, int argc, char **argv)
 			rc = store_exit(s, rc);
 			goto rollback;
 		}
-		if (told) {
-			struct deliver_stats st;
-
-			deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
-		}
 	}
 	clock_describe(&g.row, cfg->remind_hours, line, sizeof(line));
 	printf("game %lld: %s\n", (long long)id, line);
@@ -181,6 +176,9 @@ run_game(struct ctx *c, int argc, char **argv)
 			printf("  %s: deadline %s\n", g.names[i], when);
 		}
 	}
+	fflush(stdout);
+	if (told)
+		deliver_after(c, &s);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

@@ -20,7 +20,6 @@ run_import(struct ctx *c, int argc, char **argv)
 		{ NULL, 0, NULL, NULL },
 	};
 	const struct game_rules *r = NULL;
-	struct deliver_stats st;
 	struct store *s = NULL;
 	char **ops = NULL, *text = NULL;
 	const char *path;
@@ -56,7 +55,7 @@ run_import(struct ctx *c, int argc, char **argv)
 		goto out;
 	printf("%lld\n", (long long)id);
 	fflush(stdout);
-	deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+	deliver_after(c, &s);	/* what fails stays queued for `send` */
 out:
 	store_close(s);
 	free(text);

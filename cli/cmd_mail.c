@@ -16,7 +16,6 @@ run_mail(struct ctx *c, int argc, char **argv)
 		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
-	struct deliver_stats st;
 	struct store *s = NULL;
 	char **ops = NULL, *data = NULL;
 	size_t len, total;
@@ -50,7 +49,7 @@ run_mail(struct ctx *c, int argc, char **argv)
 	/* After the commit nothing may turn the result into a retry: what fails
 	   to go out now stays queued for `send`. */
 	if (rc == EXIT_OK && no_send == NULL)
-		(void)deliver_queue(c, s, 0, &st);
+		deliver_after(c, &s);
 out:
 	store_close(s);
 	free(data);
@@ -92,6 +91,9 @@ const struct cmd_entry cmd_mail = {
 	"database busy, missing or failing, the disk full, the configuration\n"
 	"missing or wrong, a library that cannot be loaded): the MTA keeps the\n"
 	"mail queued and delivers it again once the site is fixed.  No other.\n"
+	"The replies go out after the command exited, from a process of its own\n"
+	"that holds nothing of the pipe (deliver = foreground in arbiter.conf(5):\n"
+	"before it exits); what cannot go out stays queued for `arbiter send`.\n"
 	"--no-send leaves the replies queued for `arbiter send`.\n",
 	run_mail,
 	0,

@@ -105,12 +105,10 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	fputs(sb_str(&rep), stdout);
 	fflush(stdout);
 	rc = EXIT_OK;
-	/* Try to deliver the new mail now; what fails stays queued for `send`. */
-	if (!sub.dry_run && no_send == NULL) {
-		struct deliver_stats st;
-
-		deliver_queue(c, s, 0, &st);
-	}
+	/* Deliver the new mail now, or hand it to a detached process; what
+	   fails stays queued for `send`. */
+	if (!sub.dry_run && no_send == NULL)
+		deliver_after(c, &s);
 out:
 	sb_free(&rep);
 	game_unload(&g);
@@ -147,6 +145,9 @@ const struct cmd_entry cmd_move = {
 	"  --expect N   reject unless the game has exactly N moves now\n"
 	"  --dry-run    show the result without storing it\n"
 	"  --no-send    leave the mail the move queued for `arbiter send`\n\n"
+	"The mail goes out after the command returned, from a process of its own\n"
+	"(deliver = foreground in arbiter.conf(5): before it returns); what cannot\n"
+	"go out stays queued for `arbiter send`, and is logged to syslog.\n\n"
 	"Exit status: 0 applied; 65 rejected (one line on stderr names the rule\n"
 	"broken; nothing is stored); 77 the seat may not act now; 64 bad usage;\n"
 	"66 no such game; 75 the database is busy, try again.\n",

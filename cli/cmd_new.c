@@ -18,7 +18,6 @@ run_new(struct ctx *c, int argc, char **argv)
 		{ NULL, 0, NULL, NULL },
 	};
 	struct game_spec spec;
-	struct deliver_stats st;
 	struct store *s = NULL;
 	json_t *opts = NULL;
 	char **ops = NULL, err[512];
@@ -78,7 +77,7 @@ run_new(struct ctx *c, int argc, char **argv)
 	}
 	printf("%lld\n", (long long)id);
 	fflush(stdout);
-	deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+	deliver_after(c, &s);	/* what fails stays queued for `send` */
 out:
 	store_close(s);
 	free((char *)spec.options);

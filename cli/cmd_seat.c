@@ -20,7 +20,6 @@ run_seat(struct ctx *c, int argc, char **argv)
 		{ "no-send", 0, &no_send, NULL },
 		{ NULL, 0, NULL, NULL },
 	};
-	struct deliver_stats st;
 	struct store_seat want;
 	struct config *cfg;
 	struct store *s = NULL;
@@ -94,7 +93,7 @@ run_seat(struct ctx *c, int argc, char **argv)
 		printf("game %lld: seat %d is %s\n", (long long)id, seat + 1, g.seats[seat].name);
 	fflush(stdout);
 	if (no_send == NULL)
-		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+		deliver_after(c, &s);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

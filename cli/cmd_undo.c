@@ -19,7 +19,6 @@ run_undo(struct ctx *c, int argc, char **argv)
 	struct loaded g;
 	struct store_move last;
 	char **ops = NULL, err[512], news[300];
-	struct deliver_stats st;
 	int nops, rc;
 	int64_t id;
 
@@ -78,7 +77,7 @@ run_undo(struct ctx *c, int argc, char **argv)
 	    g.row.nmoves);
 	fflush(stdout);
 	if (no_send == NULL)
-		deliver_queue(c, s, 0, &st);	/* what fails stays queued for `send` */
+		deliver_after(c, &s);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

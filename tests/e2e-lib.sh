@@ -69,6 +69,10 @@ fi
 export HOME="$T/home"
 export ARBITER_MAILDIR="$T/maildir"
 unset ARBITER_SMTP_URL ARBITER_TEST_SEED ARBITER_NOW
+# The tests read the Maildir or the SMTP server's files as soon as a command
+# returns: each command delivers before it exits.  The default, delivery by
+# a detached process, is tested in tests/e2e/background-delivery.sh.
+export ARBITER_DELIVER=foreground
 mkdir -p "$HOME"
 checks=0
 
@@ -245,6 +249,63 @@ smtpd() {
 		_i=$((_i + 1))
 		[ $_i -lt 200 ] || fail "the SMTP server did not start"
 	done
+}
+
+# postfix_conf DIR PORT: a private Postfix's configuration in DIR/etc: its
+# queue, data and log (DIR/maillog) under DIR, smtpd on 127.0.0.1:PORT,
+# mail to example.org kept here and nothing relayed, the aliases of
+# DIR/etc/aliases, Debian's master.cf with every service outside a
+# chroot.  The caller adds its own lines (transports), starts it
+# (postfix -c DIR/etc start) and stops it.
+postfix_conf() {
+	mkdir -p "$1/etc" "$1/spool" "$1/data"
+	chown postfix "$1/data"
+	cat >"$1/etc/main.cf" <<CONF
+compatibility_level = 3.6
+queue_directory = $1/spool
+data_directory = $1/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.example.org
+mydomain = example.org
+myorigin = example.org
+mydestination = example.org, localhost
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps = hash:$1/etc/aliases
+alias_database = hash:$1/etc/aliases
+maillog_file = $1/maillog
+maillog_file_prefixes = $T
+smtputf8_enable = no
+biff = no
+relayhost =
+default_transport = error:this test delivers locally only
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+CONF
+	grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$2" '
+		/^[^ \t]/ && NF >= 8 {
+			if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
+			$5 = "n"
+		}
+		{ print }' >"$1/etc/master.cf"
+}
+
+# smtp_send PORT FROM TO BODY: a mail as a mail client sends it, to the
+# SMTP server on 127.0.0.1:PORT (a private Postfix).
+smtp_send() {
+	/usr/bin/python3 - "$1" "$2" "$3" "$4" <<'PY' || fail "SMTP refused the mail to $3"
+import smtplib, sys
+from email.message import EmailMessage
+port, sender, rcpt, body = sys.argv[1:5]
+m = EmailMessage()
+m["From"] = sender
+m["To"] = rcpt
+m["Subject"] = "Re: your move"
+m.set_content(body + "\n")
+with smtplib.SMTP("127.0.0.1", int(port)) as s:
+    s.send_message(m)
+PY
 }
 
 # newest_mail SEAT: the newest mail in the Maildir to the seat named SEAT:

@@ -426,6 +426,9 @@ run_cli(const char *dir, const char *db, const char *fmt, char **args, int nargs
 		setenv("ARBITER_NOW", now, 1);
 		setenv("HOME", HOMEDIR, 1);
 		setenv("ARBITER_FROM", SITE_ADDRESS, 1);
+		/* Every file is written before the command returns (the walk
+		   of file modes follows at once). */
+		setenv("ARBITER_DELIVER", "foreground", 1);
 		/* The same games every run (ENUM_SEED: others), each game a seed of its own. */
 		snprintf(seed, sizeof(seed), "%.56s%08x", getenv("ENUM_SEED") != NULL &&
 		    strlen(getenv("ENUM_SEED")) >= 56 ? getenv("ENUM_SEED") :

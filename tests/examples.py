@@ -53,6 +53,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.getcwd()
 ARBITER = os.path.abspath(os.environ.get("ARBITER", "./arbiter"))
@@ -186,6 +187,18 @@ def fresh_dir():
     return d
 
 
+def remove(d):
+    # A detached delivery (deliver = background) may still be writing
+    # into the directory's Maildir for a moment: tried again until it is gone.
+    for _ in range(100):
+        try:
+            shutil.rmtree(d)
+            return
+        except OSError:
+            time.sleep(0.1)
+    shutil.rmtree(d)
+
+
 def env_for(d):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARBITER")}
     env["PATH"] = d + "/bin:" + os.environ.get("PATH", "/usr/bin:/bin")
@@ -273,7 +286,7 @@ def run_shell(ex):
                 return fail(ex, "after '%s' no seat is awaited" % cmd)
             if who != drawn:
                 swap = (drawn, who)
-    shutil.rmtree(d)
+    remove(d)
     return True
 
 
@@ -298,7 +311,7 @@ def run_commands(ex):
         r = run(local_paths(cmd, d), d, env)
         if r.returncode != 0:
             return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))
-    shutil.rmtree(d)
+    remove(d)
     return True
 
 
@@ -311,7 +324,7 @@ def run_map(ex):
     r = run(cmd, d, env)
     if r.returncode != 0:
         return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))
-    shutil.rmtree(d)
+    remove(d)
     return True
 
 
@@ -351,17 +364,22 @@ def run_play(ex):
             if not ok:
                 last = "%s: '%s' exited %d: %s" % (seat, sub, r.returncode,
                                                   r.stderr.decode().strip())
-        shutil.rmtree(d)
+        remove(d)
         if ok:
             return True
     return fail(ex, "no game of the first 40 seeds accepts it; the last said %s" % last)
 
 
 def reply_to(maildir, seat):
-    for f in sorted(glob.glob(maildir + "/new/*")):
-        m = email.message_from_binary_file(open(f, "rb"), policy=email.policy.default)
-        if m["To"].addresses[0].display_name == seat and "legal commands" in m.get_body(preferencelist=("plain",)).get_content():
-            return m["Reply-To"].addresses[0].addr_spec
+    # The start mail comes a moment after `new` returned (a detached
+    # process delivers it, as on a site left at the default): waited for,
+    # as a reader would, for up to 30 seconds.
+    for _ in range(300):
+        for f in sorted(glob.glob(maildir + "/new/*")):
+            m = email.message_from_binary_file(open(f, "rb"), policy=email.policy.default)
+            if m["To"].addresses[0].display_name == seat and "legal commands" in m.get_body(preferencelist=("plain",)).get_content():
+                return m["Reply-To"].addresses[0].addr_spec
+        time.sleep(0.1)
     return None
 
 
@@ -394,7 +412,7 @@ def run_pipe(ex):
     r = run("arbiter --db %s log 1" % db, d, env)
     if ("%s: leader black F4" % seat) not in r.stdout.decode():
         return fail(ex, "the piped reply was not applied: %s" % r.stdout.decode())
-    shutil.rmtree(d)
+    remove(d)
     return True
 
 
@@ -413,7 +431,7 @@ def run_conf(ex):
         r = run(cmd, d, env)
         if r.returncode != 0:
             return fail(ex, "'%s' exited %d: %s" % (cmd, r.returncode, r.stderr.decode()))
-    shutil.rmtree(d)
+    remove(d)
     return True
 
 

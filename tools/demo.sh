@@ -6,6 +6,9 @@ set -e
 A=${ARBITER:-./arbiter}
 export ARBITER_DB=demo.db
 export ARBITER_MAILDIR=demo-mail
+# The demo reads the Maildir right after the last move: each command
+# delivers before it exits (by default a detached process does, after).
+export ARBITER_DELIVER=foreground
 unset ARBITER_SMTP_URL
 rm -rf demo.db demo-mail
 

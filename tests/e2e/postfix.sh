@@ -43,7 +43,7 @@ as_user() {
 }
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 P="$T/postfix"
-mkdir -p "$P/etc" "$P/spool" "$P/data" "$T/bin" "$T/mail"
+mkdir -p "$P/etc" "$T/bin" "$T/mail"
 cp "$ARBITER" "$T/bin/arbiter"
 chmod 755 "$T/bin" "$T/bin/arbiter"
 # The players' local mailboxes: Maildirs that local(8) fills for aliases.
@@ -51,40 +51,10 @@ for p in ada bo; do
 	echo "$p: $T/mail/$p/" >>"$P/etc/aliases"
 done
 chown "$user:$group" "$T/mail"
-chown postfix "$P/data"
 
-cat >"$P/etc/main.cf" <<CONF
-compatibility_level = 3.6
-queue_directory = $P/spool
-data_directory = $P/data
-mail_owner = postfix
-setgid_group = postdrop
-myhostname = mx.example.org
-mydomain = example.org
-myorigin = example.org
-mydestination = example.org, localhost
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
-mynetworks = 127.0.0.0/8
-alias_maps = hash:$P/etc/aliases
-alias_database = hash:$P/etc/aliases
-maillog_file = $P/maillog
-maillog_file_prefixes = $T
-smtputf8_enable = no
-biff = no
-relayhost =
-default_transport = error:this test delivers locally only
-smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
-CONF
+postfix_conf "$P" "$port"
 # The README's main.cf lines, with the transport map in this instance.
 sed "s|/etc/postfix/|$P/etc/|g" "$T/readme.main.cf" >>"$P/etc/main.cf"
-# Debian's master.cf, every service outside a chroot, smtpd on our port.
-grep -v '^#' /usr/share/postfix/master.cf.dist | awk -v port="$port" '
-	/^[^ \t]/ && NF >= 8 {
-		if ($1 == "smtp" && $2 == "inet") $1 = "127.0.0.1:" port
-		$5 = "n"
-	}
-	{ print }' >"$P/etc/master.cf"
 
 # apply_recipe ADDRESS NAME: the README's recipe for ADDRESS, its files
 # under $T/NAME; a game whose mail comes from ADDRESS.
@@ -259,21 +229,6 @@ play games@example.org games
 ! id play >/dev/null 2>&1 || fail "this test needs an address that is no user: 'play' is one"
 play play@example.org play
 
-# smtp_send FROM TO BODY: a mail as a mail client sends it, through Postfix.
-smtp_send() {
-	/usr/bin/python3 - "$port" "$1" "$2" "$3" <<'PY' || fail "SMTP refused the mail to $2"
-import smtplib, sys
-from email.message import EmailMessage
-port, sender, rcpt, body = sys.argv[1:5]
-m = EmailMessage()
-m["From"] = sender
-m["To"] = rcpt
-m["Subject"] = "Re: your move"
-m.set_content(body + "\n")
-with smtplib.SMTP("127.0.0.1", int(port)) as s:
-    s.send_message(m)
-PY
-}
 # pipe_status RCPT STATUS: the maillog says the pipe's delivery to RCPT ended in STATUS.
 pipe_status() {
 	grep -q "postfix/pipe.*to=<$1>.*status=$2" "$P/maillog"
@@ -299,7 +254,7 @@ grep -q -- '--config' "$P/etc/master.cf" && fail "the pipe still names --config"
 postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
 rm -rf "$T/mail/ada" "$T/mail/bo"
 start 1
-smtp_send "$seat@example.org" "$reply_to" "leader black F4"
+smtp_send "$port" "$seat@example.org" "$reply_to" "leader black F4"
 wait_for "the pipe without --config deferring the reply" pipe_status "$reply_to" deferred
 logged 1 && fail "the reply moved without the configuration"
 queued || fail "the deferred reply is not in Postfix's queue"
@@ -321,7 +276,7 @@ wait_for "the answer to the flushed reply" has_mail "$seat" "Your move was appli
 apply_recipe games@example.org nodb
 postfix -c "$P/etc" reload >/dev/null 2>&1 || fail "postfix reload"
 rm -rf "$T/mail/ada" "$T/mail/bo"
-smtp_send ada@example.org games@example.org "help"
+smtp_send "$port" ada@example.org games@example.org "help"
 wait_for "mail to a site without a database deferred" pipe_status games@example.org deferred
 queued || fail "the mail to the site without a database is not in Postfix's queue"
 as_user "$T/bin/arbiter" --config "$H/home/arbiter.conf" --db "$db" init >"$T/out" 2>"$T/err" ||

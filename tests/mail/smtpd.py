@@ -8,7 +8,7 @@ envelope sender, then one line per recipient). Files appear atomically
 
 Usage: /usr/bin/python3 smtpd.py DIR [--mode ok|451|550|550rcpt] [--refuse TEXT]
                                     [--auth USER:PASSWORD] [--lifetime SECONDS]
-                                    [--tls starttls|implicit]
+                                    [--tls starttls|implicit] [--delay SECONDS]
 
 With --tls, a self-signed certificate for 127.0.0.1 is made with the
 openssl command (DIR/cert.pem, DIR/key.pem) and the server offers STARTTLS
@@ -22,7 +22,9 @@ and 550 answer DATA with that code; 550rcpt refuses every recipient. With
 With --refuse TEXT, DATA is answered 554 for a message with a recipient
 holding TEXT; with --refuse-rcpt TEXT such a recipient is refused (550)
 at RCPT, and with --defer-rcpt TEXT deferred (452, a full mailbox).  The
-session goes on, as a real server's would.
+session goes on, as a real server's would.  With --delay SECONDS every
+RCPT is answered that long after it came (a slow server: a client killed
+meanwhile has handed over no message).
 The server exits by itself after --lifetime seconds (default 120) so a
 test that dies can never leave it running for long.
 """
@@ -57,8 +59,10 @@ class CountingSMTP(SMTP):
 class Store:
     """The SMTP handler: stores or refuses messages according to mode."""
 
-    def __init__(self, directory, mode, refuse="", refuse_rcpt="", defer_rcpt=""):
+    def __init__(self, directory, mode, refuse="", refuse_rcpt="", defer_rcpt="",
+                 delay=0.0):
         self.directory = directory
+        self.delay = delay
         self.mode = mode
         self.refuse = refuse
         self.refuse_rcpt = refuse_rcpt
@@ -67,6 +71,8 @@ class Store:
         self.connections = 0
 
     async def handle_RCPT(self, server, session, envelope, address, options):
+        if self.delay > 0:
+            await asyncio.sleep(self.delay)
         if self.mode == "550rcpt" or (self.refuse_rcpt and self.refuse_rcpt in address):
             return "550 5.1.1 <%s>: recipient refused (test mode)" % address
         if self.defer_rcpt and self.defer_rcpt in address:
@@ -126,7 +132,8 @@ def make_tls_context(directory):
 
 
 async def serve(args):
-    handler = Store(args.dir, args.mode, args.refuse, args.refuse_rcpt, args.defer_rcpt)
+    handler = Store(args.dir, args.mode, args.refuse, args.refuse_rcpt, args.defer_rcpt,
+                    args.delay)
     kwargs = {}
     implicit = None
     if args.auth:
@@ -171,6 +178,7 @@ def main():
     p.add_argument("--defer-rcpt", default="")
     p.add_argument("--lifetime", type=float, default=120.0)
     p.add_argument("--tls", default="", choices=["", "starttls", "implicit"])
+    p.add_argument("--delay", type=float, default=0.0)
     args = p.parse_args()
     # AUTH without TLS is what this test server is for; keep stderr quiet.
     warnings.simplefilter("ignore")
