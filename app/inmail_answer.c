@@ -149,33 +149,63 @@ answer_seat(struct job *j, const struct loaded *g, const char *result,
 }
 
 /*
- * Queue the answer to a mail that proves no seat: only to its envelope
- * sender, only when that is its From address, within the caps.  Anything
- * else is logged and dropped: spoofed mail makes no mail to third parties.
+ * 1 when a mail that proves no seat may be answered at all: its envelope
+ * sender (Return-Path) is a plain address and its From address.  Else 0,
+ * and when say, the log says why it is not answered.  Needs nothing of
+ * the database.  Anything else is dropped: spoofed mail makes no mail to
+ * third parties.
  */
-int
-answer_stranger(struct job *j, const char *result)
+static int
+stranger_addressable(const struct job *j, int say)
 {
 	const struct inbound *in = j->in;
 	const char *to = in->return_path;
-	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
-	struct loaded none;
-	struct sbuf body = SBUF_INIT;
-	int64_t now = now_epoch();
-	int count = 0, rc, known;
-	json_t *v;
 
 	if (to == NULL || *to == '\0') {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: it has no "
-		    "Return-Path (envelope sender)\n", shown_addr(in->from));
-		return STORE_OK;
+		if (say)
+			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: it "
+			    "has no Return-Path (envelope sender)\n", shown_addr(in->from));
+		return 0;
 	}
 	if (!compose_addr_ok(to) || in->from == NULL || strcasecmp(in->from, to) != 0) {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: its "
-		    "envelope sender %s is not its From address\n", shown_addr(in->from),
-		    shown_addr(to));
-		return STORE_OK;
+		if (say)
+			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: its "
+			    "envelope sender %s is not its From address\n", shown_addr(in->from),
+			    shown_addr(to));
+		return 0;
 	}
+	return 1;
+}
+
+int
+stranger_body(const struct job *j, const char *result, struct sbuf *body)
+{
+	json_t *v;
+
+	if (!stranger_addressable(j, 0))
+		return STORE_OK;
+	/* The sender's display name is not echoed: it is theirs to forge. */
+	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
+	if (v == NULL || template_render("mail-reply.txt", v, body) != 0 || body->oom) {
+		json_decref(v);
+		sb_free(body);
+		return STORE_ERROR;
+	}
+	json_decref(v);
+	return STORE_OK;
+}
+
+int
+answer_stranger(struct job *j, const struct sbuf *body)
+{
+	const char *to = j->in->return_path;
+	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
+	struct loaded none;
+	int64_t now = now_epoch();
+	int count = 0, rc, known;
+
+	if (!stranger_addressable(j, 1))
+		return STORE_OK;
 	/* A seat's or a confirmed address (its own From and envelope sender)
 	 * is answered within its own limit, held past it; another within the
 	 * site's limit for strangers, and dropped past either. */
@@ -202,20 +232,11 @@ answer_stranger(struct job *j, const char *result)
 			return STORE_OK;
 		}
 	}
-	/* The sender's display name is not echoed: it is theirs to forge. */
-	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
-	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
-		json_decref(v);
-		sb_free(&body);
-		return STORE_ERROR;
-	}
-	json_decref(v);
 	memset(&none, 0, sizeof(none));
 	if (x.not_before <= now)
 		x.not_before = 0;
 	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, NULL, "reply",
-	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id, &x);
-	sb_free(&body);
+	    "[arbiter] your mail was not accepted", sb_str(body), j->in->message_id, &x);
 	if (rc == STORE_OK)
 		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
 		    known ? REPLY_KNOWN : REPLY_STRANGER);

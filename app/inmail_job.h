@@ -62,10 +62,15 @@ int answer_seat(struct job *j, const struct loaded *g, const char *result,
     const char *error_help, int with_moves, int with_board);
 
 /*
- * Queue the answer to a mail that proves no seat: only to its envelope
+ * The answer to a mail that proves no seat goes only to its envelope
  * sender, only when that is its From address, within the caps.
+ * stranger_body renders it from result into body before the transaction
+ * (it needs nothing of the database; body stays empty for a mail that
+ * cannot be answered): STORE_OK or STORE_ERROR.  answer_stranger queues
+ * it inside the transaction, where the caps are counted, or logs why not.
  */
-int answer_stranger(struct job *j, const char *result);
+int stranger_body(const struct job *j, const char *result, struct sbuf *body);
+int answer_stranger(struct job *j, const struct sbuf *body);
 
 /* Tell the sender which lines of the mail were not read as commands. */
 void note_skipped(const struct job *j, char *result, size_t len);
