@@ -13,6 +13,31 @@
  * transaction, so a mail delivered twice, even at the same moment, acts
  * once and is answered once; a redelivery is a no-op without an answer.
  *
+ * The write lock (issue 26, mail in bursts): one mail takes it once, and
+ * holds it only for what needs the state it guards.  Before BEGIN
+ * IMMEDIATE: loading GMime and parsing, the key, a first look whether the
+ * key was seen (a redelivery ends there, with a read), the token and
+ * password checks, reading the commands against the game's rules, and
+ * the answer to a mail that proves no seat.  Inside: the check of the key
+ * that decides, the seat's serial, the move and every mail composed from
+ * the state the transaction read, the key, the commit.  Only a bare
+ * "resign" that the game would refuse takes it twice (the question is
+ * not asked; the mail is played, so the refusal says why).  Where one
+ * Tigris move mail's work goes (callgrind, millions of instructions,
+ * pictures off; with pictures on, drawing them at delivery adds 75):
+ *   start-up: exec, libraries, opening the store      4.0
+ *   loading GMime (and the GLib and GnuTLS it needs)  5.7
+ *   parsing                                           0.2
+ *   before the lock: token, key, seat, reading        0.4
+ *   in the lock: load, judge, record (play.c)         1.0
+ *   in the lock: the move's mails (notify.c)          4.8
+ *   in the lock: commit (and one fsync)               0.2
+ *   delivering, after the commit (two more short
+ *   transactions of the send loop, outmail.c)         0.9
+ * At 16 pipes on two cores the lock is busy nearly all of a burst: its
+ * holds (the fsync and the move's mails the larger part) and the gaps
+ * between them set the rate, not the work done before it.
+ *
  * Answers: a proven seat is answered at its own address, never at the
  * sender's.  Mail that proves no seat is answered only at its envelope
  * sender (Return-Path) when that equals the From address, and within a
@@ -29,52 +54,15 @@
 #include <strings.h>
 #include <time.h>
 
-#include "site.h"
+#include "inmail_job.h"
 #include "../engine/notation.h"
 #include "../mail/compose.h"
 #include "../mail/hash.h"
-#include "../mail/inbound.h"
-#include "../mail/reply.h"
 #include "../mail/token.h"
 #include "../store/store_mail.h"
 
 /* Wrong passwords for one game in an hour before password mail is refused. */
 enum { PASSWORD_TRIES = 5 };
-
-/* One mail being handled. */
-struct job {
-	struct ctx *c;
-	struct config *cfg;
-	struct store *s;
-	const struct inbound *in;
-	const char *extension;
-	char key[300];		/* what makes it count once */
-	/* Who sent it, once proven. */
-	int64_t game;
-	int seat;		/* -1: no seat proven */
-	int64_t serial;		/* the token's seat serial; 0: none (password) */
-	int legacy;		/* a tag of the first format: answered as stale */
-	int forged;		/* a token was there but did not verify */
-	int wrong_password;	/* game and password given, no seat fits */
-	int locked;		/* too many wrong passwords for the game lately */
-	/* What it says. */
-	char *text;		/* the commands (quotes, signature, credentials gone) */
-	char *site_text;	/* the same with "away", "say" and consent lines kept */
-	int away, y, m, d;
-	char away_err[200];
-	/* Table talk: the "say" lines (reply_take_say), one a line. */
-	int nsaid;
-	char said[REPLY_SAY_LINES * (REPLY_SAY_LINE + 1) + 1];
-	char say_err[200];
-	int consent;		/* REPLY_UNDO, _AGREE, _REFUSE; 0 none; -2 both */
-	char nonce[33];		/* a confirmation or invitation tag's nonce; "" none */
-	char nonce_kind;	/* 'c' a confirmation ("c.NONCE"), 'i' an invitation */
-	struct sbuf skipped;	/* lines that were not read as commands, quoted */
-	struct sbuf misread;	/* a line like a command but none: why the mail is refused */
-	char note[NOTE_MAX];	/* the answer to an applied move, for its mail */
-	int confirmed;		/* a one-word "confirm" to the question: a resignation */
-	int resigning;		/* the commands resign (confirmed): the answer says so first */
-};
 
 /*
  * A confirmation tag "c.NONCE" or an invitation's "i.NONCE" (32 hex
@@ -227,212 +215,6 @@ mail_key(struct job *j)
 	return 0;
 }
 
-/* A one-line rendering of an address we did not make, for the log. */
-static const char *
-shown_addr(const char *a)
-{
-	return a != NULL && compose_addr_ok(a) ? a : "(an address that is not plain)";
-}
-
-/*
- * How many hours of answers (at replies_per_hour) may wait for one
- * address: past that an answer to it is dropped, and the game master told
- * once (arbiter send), so flooding an address cannot grow the queue
- * without bound.
- */
-enum { HELD_HOURS = INMAIL_HELD_HOURS };
-
-/*
- * When the answer to to, an address the limit per address alone governs,
- * may go (*at: now, or when replies_per_hour lifts), or *dropped when
- * HELD_HOURS of answers wait for it already: then it is noted for the game
- * master, and not to be queued.
- */
-static int
-answer_slot(struct job *j, const char *to, int64_t now, int64_t *at, int *dropped)
-{
-	int rc;
-
-	*dropped = 0;
-	if ((rc = store_reply_slot(j->s, to, now, j->cfg->replies_per_hour, at)) != STORE_OK)
-		return rc;
-	if (*at > now + HELD_HOURS * 3600) {
-		*dropped = 1;
-		fprintf(stderr, "arbiter: the answer to %s is dropped: %d hours of answers wait "
-		    "for it already (replies_per_hour)\n", to, HELD_HOURS);
-		return store_dropped_note(j->s, to, now);
-	}
-	if (*at > now)
-		fprintf(stderr, "arbiter: the answer to %s waits %lld minutes: it had %d answers "
-		    "in the last hour (replies_per_hour)\n", to, (long long)(*at - now + 59) / 60,
-		    j->cfg->replies_per_hour);
-	return STORE_OK;
-}
-
-/*
- * 1 when addr holds a seat in some game or confirmed itself: its answers
- * count against its own replies_per_hour, never the site's limit for
- * strangers (which strangers could use up), 0 when not, or -STORE_*.
- */
-static int
-known_address(struct job *j, const char *addr)
-{
-	struct store_identity id;
-	int64_t game;
-	int n = 0, rc;
-
-	if ((rc = store_address_games(j->s, addr, 0, &game, 1, &n)) != STORE_OK)
-		return -rc;
-	if (n > 0)
-		return 1;
-	memset(&id, 0, sizeof(id));
-	rc = store_identity_get(j->s, addr, &id);
-	n = rc == STORE_OK && id.confirmed_at > 0;
-	store_identity_free(&id);
-	return rc == STORE_OK || rc == STORE_NOTFOUND ? n : -rc;
-}
-
-/* The reply's variables: result line, optional error help, moves, board. */
-static json_t *
-reply_vars(const struct config *cfg, const struct loaded *g, int seat, const char *name,
-    const char *result, const char *error_help, int with_moves, int with_board)
-{
-	struct sbuf board = SBUF_INIT, wrapped = SBUF_INIT;
-	json_t *v;
-
-	if (g != NULL && with_board) {
-		g->rules->render_text(g->state, seat, g->names, &board);
-		while (board.len > 0 && board.s[board.len - 1] == '\n')
-			board.s[--board.len] = '\0';
-	}
-	outmail_wrap(result, 72, &wrapped);
-	v = json_pack("{s:s, s:s, s:b, s:s, s:s, s:s, s:I}", "name", name, "result",
-	    sb_str(&wrapped), "error", error_help != NULL, "error_help", error_help != NULL ?
-	    error_help : "", "moves", "", "board", sb_str(&board), "id",
-	    (json_int_t)(g != NULL ? g->row.id : 0));
-	/* What the seat may send now, as the engine says (any-time orders too). */
-	if (v != NULL && g != NULL && with_moves && !g->rules->over(g->state) && !g->row.over)
-		outmail_moves_vars(cfg, g, seat, v);
-	sb_free(&board);
-	sb_free(&wrapped);
-	return v;
-}
-
-/* Queue the answer to a proven seat, at its own address, inside the transaction. */
-static int
-answer_seat(struct job *j, const struct loaded *g, const char *result,
-    const char *error_help, int with_moves, int with_board)
-{
-	const char *to = g->seats[j->seat].email;
-	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
-	struct sbuf body = SBUF_INIT;
-	char subject[300];
-	int64_t now = now_epoch(), at;
-	int rc;
-	json_t *v;
-
-	int dropped;
-
-	if (*to == '\0')
-		return STORE_OK;	/* a seat without an address plays on the command line */
-	/* A player is not left without its answer: past replies_per_hour it
-	 * waits until the limit lifts, and the game master hears of it; past
-	 * HELD_HOURS of waiting answers it is dropped, and he hears of that. */
-	if ((rc = answer_slot(j, to, now, &at, &dropped)) != STORE_OK || dropped)
-		return rc;
-	v = reply_vars(j->cfg, g, j->seat, g->names[j->seat], result, error_help, with_moves,
-	    with_board);
-	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
-		json_decref(v);
-		sb_free(&body);
-		return STORE_ERROR;
-	}
-	json_decref(v);
-	outmail_subject(g, j->seat, error_help != NULL ? "not accepted" : NULL, subject,
-	    sizeof(subject));
-	x.not_before = at;
-	rc = outmail_queue_ex(j->cfg, j->s, g, j->seat, NULL, NULL, "reply", subject,
-	    sb_str(&body), j->in->message_id, &x);
-	sb_free(&body);
-	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, at, REPLY_KNOWN);
-	return rc;
-}
-
-/*
- * Queue the answer to a mail that proves no seat: only to its envelope
- * sender, only when that is its From address, within the caps.  Anything
- * else is logged and dropped: spoofed mail makes no mail to third parties.
- */
-static int
-answer_stranger(struct job *j, const char *result)
-{
-	const struct inbound *in = j->in;
-	const char *to = in->return_path;
-	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
-	struct loaded none;
-	struct sbuf body = SBUF_INIT;
-	int64_t now = now_epoch();
-	int count = 0, rc, known;
-	json_t *v;
-
-	if (to == NULL || *to == '\0') {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: it has no "
-		    "Return-Path (envelope sender)\n", shown_addr(in->from));
-		return STORE_OK;
-	}
-	if (!compose_addr_ok(to) || in->from == NULL || strcasecmp(in->from, to) != 0) {
-		fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: its "
-		    "envelope sender %s is not its From address\n", shown_addr(in->from),
-		    shown_addr(to));
-		return STORE_OK;
-	}
-	/* A seat's or a confirmed address (its own From and envelope sender)
-	 * is answered within its own limit, held past it; another within the
-	 * site's limit for strangers, and dropped past either. */
-	if ((known = known_address(j, to)) < 0)
-		return -known;
-	if (known) {
-		int dropped;
-
-		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
-			return rc;
-	} else {
-		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-			return rc;
-		if (count >= j->cfg->stranger_replies_per_hour) {
-			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
-			    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
-			return STORE_OK;
-		}
-		if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
-			return rc;
-		if (count >= j->cfg->replies_per_hour) {
-			fprintf(stderr, "arbiter: not answered: %s had %d answers in the last hour\n",
-			    to, count);
-			return STORE_OK;
-		}
-	}
-	/* The sender's display name is not echoed: it is theirs to forge. */
-	v = reply_vars(j->cfg, NULL, -1, "Hello", result, NULL, 0, 0);
-	if (v == NULL || template_render("mail-reply.txt", v, &body) != 0) {
-		json_decref(v);
-		sb_free(&body);
-		return STORE_ERROR;
-	}
-	json_decref(v);
-	memset(&none, 0, sizeof(none));
-	if (x.not_before <= now)
-		x.not_before = 0;
-	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, NULL, "reply",
-	    "[arbiter] your mail was not accepted", sb_str(&body), in->message_id, &x);
-	sb_free(&body);
-	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
-		    known ? REPLY_KNOWN : REPLY_STRANGER);
-	return rc;
-}
-
 /*
  * A declared absence ("away until DATE") or its end ("back"), inside the
  * transaction (away.c): the seat's clock waits, the table is told.  A day
@@ -452,68 +234,6 @@ declare_away(struct job *j, struct loaded *g, char *result, size_t len)
 	}
 	snprintf(result, len, "%s", why);
 	return rc;
-}
-
-/* Tell the sender which lines of the mail were not read as commands. */
-static void
-note_skipped(const struct job *j, char *result, size_t len)
-{
-	size_t n = strlen(result);
-
-	if (j->skipped.len > 0)
-		snprintf(result + n, len - n, "\nNot read as commands: %s.",
-		    sb_str(&j->skipped));
-}
-
-/* 1 when g is over, by its rules or abandoned: no mail acts on it any more. */
-static int
-game_ended(const struct loaded *g)
-{
-	return g->row.over != 0 || g->rules->over(g->state);
-}
-
-/*
- * The answer to any mail that would act on a game that is over: that it
- * is over, nothing more (no commands to correct, no board, no reply
- * address to act on).
- */
-static int
-answer_over(struct job *j, const struct loaded *g)
-{
-	char result[300];
-
-	if (g->row.over == STORE_ABANDONED)
-		snprintf(result, sizeof(result), "Nothing in your mail was applied: the game "
-		    "master abandoned game #%lld.", (long long)g->row.id);
-	else
-		snprintf(result, sizeof(result), "Game #%lld is over, so nothing in your mail "
-		    "was applied.", (long long)g->row.id);
-	note_skipped(j, result, sizeof(result));
-	return answer_seat(j, g, result, NULL, 0, 0);
-}
-
-/* The stale answer: nothing applied, the game as it stands, a fresh reply address. */
-static int
-answer_stale(struct job *j, const struct loaded *g)
-{
-	char result[600];
-
-	/* Mail from another address than the seat's (the seat changed hands,
-	 * or moved to a new address): the seat's holder did not write it and
-	 * is not mailed about it. */
-	if (j->in->from == NULL || g->seats[j->seat].email[0] == '\0' ||
-	    strcasecmp(j->in->from, g->seats[j->seat].email) != 0) {
-		fprintf(stderr, "arbiter: a stale reply to game %lld from %s, not the seat's "
-		    "address; not answered\n", (long long)g->row.id, shown_addr(j->in->from));
-		return STORE_OK;
-	}
-	if (game_ended(g))
-		return answer_over(j, g);
-	snprintf(result, sizeof(result), "Game #%lld has moved on since the mail you "
-	    "answered (it is at move %d now), so nothing in your mail was applied. Here "
-	    "is the game as it stands; reply to this mail to act on it.",
-	    (long long)g->row.id, g->row.nmoves);
-	return answer_seat(j, g, result, NULL, 1, 1);
 }
 
 /* The answer to a submission play_submission judged, inside its transaction. */
@@ -634,6 +354,7 @@ seen(struct job *j)
 static int
 handle_stranger(struct job *j)
 {
+	struct sbuf body = SBUF_INIT;
 	char result[600];
 	int rc;
 
@@ -664,10 +385,16 @@ handle_stranger(struct job *j)
 	if (j->in->refused[0] != '\0')
 		snprintf(result + strlen(result), sizeof(result) - strlen(result), " It was "
 		    "not read either: %s.", j->in->refused);
-	if ((rc = store_begin(j->s)) != STORE_OK)
+	/* Its answer says nothing the database holds: written before the lock. */
+	if ((rc = stranger_body(j, result, &body)) != STORE_OK)
 		return rc;
+	if ((rc = store_begin(j->s)) != STORE_OK) {
+		sb_free(&body);
+		return rc;
+	}
 	if ((rc = seen(j)) != 0) {
 		store_rollback(j->s);
+		sb_free(&body);
 		return rc < 0 ? -rc : STORE_OK;
 	}
 	rc = store_inbound_put(j->s, j->key, now_epoch(), j->game, -1,
@@ -676,11 +403,12 @@ handle_stranger(struct job *j)
 	if (rc == STORE_OK && j->wrong_password)
 		rc = store_auth_failure_note(j->s, j->game, now_epoch());
 	if (rc == STORE_OK)
-		rc = answer_stranger(j, result);
+		rc = answer_stranger(j, &body);
 	if (rc == STORE_OK)
 		rc = store_commit(j->s);
 	if (rc != STORE_OK)
 		store_rollback(j->s);
+	sb_free(&body);
 	return rc;
 }
 
@@ -817,92 +545,6 @@ handle_quiet(struct job *j)
 	if (rc != STORE_OK)
 		store_rollback(j->s);
 	game_unload(&g);
-	return rc;
-}
-
-/*
- * Queue the answer to a mail to the site address, at its envelope sender
- * (handle_site made sure it is the From address and within its own cap);
- * mail to an unproven address (stranger: a confirmation, nonce set, its
- * Reply-To carrying the tag) also within the site's cap for strangers.
- */
-static int
-site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
-{
-	const struct inbound *in = j->in;
-	const char *to = in->return_path;
-	struct outmail_extra x = { 0, NULL, NULL, NULL, 0 };
-	char reply[320];
-	struct loaded none;
-	struct sbuf body = SBUF_INIT;
-	int64_t now = now_epoch();
-	int count = 0, rc, known;
-	json_t *v;
-
-	/* handle_site has checked that the envelope sender is the From
-	 * address, and for an unproven one that it is within replies_per_hour.
-	 * A seat's address that has not confirmed itself is no stranger: its
-	 * answers count against its own limit, not the site's. */
-	if (stranger && (known = known_address(j, to)) != 0) {
-		if (known < 0)
-			return -known;
-		stranger = 0;
-	}
-	if (stranger) {
-		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-			return rc;
-		if (count >= j->cfg->stranger_replies_per_hour) {
-			fprintf(stderr, "arbiter: %s not asked to confirm: %d such mails in the "
-			    "last hour (stranger_replies_per_hour)\n", to, count);
-			return STORE_OK;
-		}
-	} else {
-		/* A confirmed address gets its answer when its limit lifts. */
-		int dropped;
-
-		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
-			return rc;
-		if (x.not_before <= now)
-			x.not_before = 0;
-	}
-	reply[0] = '\0';
-	if (nonce != NULL && site_tagged_address(j->cfg, "c", nonce, reply, sizeof(reply)) != 0)
-		reply[0] = '\0';
-	/* Quoted text is cut on character boundaries; should a byte slip
-	 * through anyway, it becomes '?' rather than failing the whole mail. */
-	{
-		struct sbuf clean = SBUF_INIT;
-		const unsigned char *q = (const unsigned char *)answer;
-		size_t left = strlen(answer), k;
-
-		while (left > 0) {
-			k = utf8_seq(q, left);
-			if (k == 0) {
-				sb_putc(&clean, '?');
-				k = 1;
-			} else
-				sb_putn(&clean, (const char *)q, k);
-			q += k;
-			left -= k;
-		}
-		v = json_pack("{s:s}", "answer", sb_str(&clean));
-		sb_free(&clean);
-	}
-	if (v == NULL || template_render("mail-site.txt", v, &body) != 0) {
-		json_decref(v);
-		sb_free(&body);
-		return STORE_ERROR;
-	}
-	json_decref(v);
-	memset(&none, 0, sizeof(none));
-	rc = outmail_queue_ex(j->cfg, j->s, &none, -1, to, reply[0] != '\0' ? reply : NULL,
-	    "reply", nonce != NULL ? "[arbiter] confirm your address" :
-	    "[arbiter] your commands", sb_str(&body), in->message_id, &x);
-	sb_free(&body);
-	if (rc == STORE_OK)
-		rc = store_reply_note(j->s, to, x.not_before > now ? x.not_before : now,
-		    nonce != NULL ? (stranger ? REPLY_ASK_STRANGER : REPLY_ASK_KNOWN) :
-		    stranger ? REPLY_STRANGER : REPLY_KNOWN);
 	return rc;
 }
 
@@ -1258,6 +900,17 @@ handle(struct job *j)
 		fprintf(stderr, "arbiter: %s\n", err[0] != '\0' ? err : "the database failed");
 		return rc == -1 ? EXIT_CONFIG : store_exit_code(rc);
 	}
+	if (mail_key(j) != 0) {
+		fprintf(stderr, "arbiter: cannot hash the message\n");
+		return EXIT_SOFTWARE;
+	}
+	/*
+	 * A mail handled before is done with, without the write lock: a read.
+	 * Two deliveries at the same moment both pass here; the check inside
+	 * the transaction is the one that decides.
+	 */
+	if ((rc = seen(j)) != 0)
+		return rc > 0 ? EXIT_OK : store_trouble(j->s, -rc);
 	j->seat = -1;
 	find_token(j);
 	j->text = inbound_strip_reply(j->in->body != NULL ? j->in->body : "");
@@ -1279,10 +932,6 @@ handle(struct job *j)
 	j->consent = reply_take_consent(j->text);
 	if (j->seat < 0 && (rc = find_password(j, &cr)) != STORE_OK)
 		return store_trouble(j->s, rc);
-	if (mail_key(j) != 0) {
-		fprintf(stderr, "arbiter: cannot hash the message\n");
-		return EXIT_SOFTWARE;
-	}
 	/* A token for a game or seat this database does not have proves nothing. */
 	if (j->seat >= 0) {
 		if (game_load_meta(j->c, j->s, j->game, &g) != EXIT_OK || j->seat >= g.row.nseats)

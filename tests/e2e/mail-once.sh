@@ -5,7 +5,8 @@
 # queue one answer, round after round; 16 different messages answering one
 # reply address race on one game and exactly one of them moves, the rest
 # are answered as stale; a password mail without a Message-ID delivered 16
-# times at once is one move.  Every key is recorded once.
+# times at once is one move, and one that proves no seat is answered
+# once.  Every key is recorded once.
 . "$(dirname "$0")/../e2e-lib.sh"
 
 ROUNDS=${MAIL_ONCE_ROUNDS:-50}
@@ -127,5 +128,24 @@ expect_rc 0 "$ARBITER" mail --no-send <"$T/pw"
 [ "$(moves_now)" -eq $((before + 1)) ] || fail "a redelivered password mail moved again"
 [ "$(sql "SELECT count(*) FROM outbox JOIN outbox_body USING (id) WHERE rcpt = '$s@example.org' AND $(sql_text message) LIKE '%was applied as move $((before + 1)) %'")" -eq 1 ] ||
 	fail "the password mail was not answered exactly once, at the seat's address"
+ok
+
+# A mail that proves no seat (a wrong password), delivered 16 times at
+# once: one answer at its sender's address, one wrong password counted,
+# one key.  (Its answer is written before the write lock; the check of
+# its key inside the lock is what keeps it to one.)
+failures=$(sql "SELECT count(*) FROM auth_failures")
+printf 'Return-Path: <eve@elsewhere.example>\nFrom: eve@elsewhere.example\nTo: games@example.org\nSubject: my move\nMessage-ID: <wrong-pw@elsewhere.example>\n\ngame: 1\npassword: not-a-password\npass\n' >"$T/eve"
+set --
+k=0
+while [ $k -lt $N ]; do set -- "$@" "$T/eve"; k=$((k + 1)); done
+burst "$@"
+expect_rc 0 "$ARBITER" mail --no-send <"$T/eve"
+[ "$(sql "SELECT count(*) FROM outbox WHERE rcpt = 'eve@elsewhere.example'")" -eq 1 ] ||
+	fail "a mail that proves no seat was not answered exactly once"
+[ "$(sql "SELECT count(*) FROM auth_failures")" -eq $((failures + 1)) ] ||
+	fail "a wrong password delivered $N times at once was counted $(( $(sql "SELECT count(*) FROM auth_failures") - failures )) times"
+[ "$(sql "SELECT count(*) FROM inbound WHERE message_id LIKE '%wrong-pw@elsewhere.example%'")" -eq 1 ] ||
+	fail "the key of a mail that proves no seat was not recorded once"
 ok
 done_ok
