@@ -717,8 +717,10 @@ store_close(struct store *s)
 		return;
 	if (s->pg)
 		pg_close(s);
-	else
+	else {
+		store_stmts_free(s);
 		sqlite3_close(s->db);
+	}
 	free(s);
 }
 
