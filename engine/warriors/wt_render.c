@@ -136,8 +136,12 @@ add_units(char *out, size_t len, int kind, int n, int exh, int ap)
 static void
 pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 {
-	int side, k, n, x, i, barb = wt_has_barb(s, p);
+	int side, k, n, x, i, j, barb = wt_has_barb(s, p), here[WT_NUNITS], nhere = 0;
 
+	/* The units in the province, looked for once (not once per side, kind and AP). */
+	for (i = 0; i < WT_NUNITS; i++)
+		if (s->u[i].prov == p)
+			here[nhere++] = i;
 	out[0] = '\0';
 	if (barb)
 		addf(out, len, "B:");
@@ -160,12 +164,14 @@ pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 
 			for (ap = apmode ? WT_MAXAP : -1; ap >= (apmode ? 0 : -1); ap--) {
 				n = x = 0;
-				for (i = 0; i < WT_NUNITS; i++)
-					if (s->u[i].side == side && s->u[i].prov == p &&
-					    s->u[i].kind == k && (!apmode || s->u[i].ap == ap)) {
+				for (j = 0; j < nhere; j++) {
+					i = here[j];
+					if (s->u[i].side == side && s->u[i].kind == k &&
+					    (!apmode || s->u[i].ap == ap)) {
 						n++;
 						x += s->u[i].exhausted;
 					}
+				}
 				if (n > 0 && !named && side != WT_BARB &&
 				    side != s->prov[p].owner && side != s->prov[p].pieceowner) {
 					addf(out, len, "%s:", wt_seat_code(s, side));
