@@ -39,6 +39,14 @@ yield_text(int p, char *out, size_t len)
 	for (r = 0; r < WT_NRES; r++) {
 		if (wt_provinces[p].yield[r] == 0)
 			continue;
+		/* A yield of one digit (every one the map has) written by hand:
+		 * every province of every seat's map. */
+		if (wt_provinces[p].yield[r] >= 0 && wt_provinces[p].yield[r] <= 9 && len - o > 2) {
+			out[o++] = letter[r];
+			out[o++] = (char)('0' + wt_provinces[p].yield[r]);
+			out[o] = '\0';
+			continue;
+		}
 		n = snprintf(out + o, len - o, "%c%d", letter[r], wt_provinces[p].yield[r]);
 		if (n < 0 || (size_t)n >= len - o)
 			return;
@@ -285,11 +293,10 @@ text_map(const struct wt_state *s, struct sbuf *out)
 			yield_text(p, y, sizeof(y));
 			pieces_text(s, p, pc, sizeof(pc));
 			adj_text(p, adj, sizeof(adj));
-			if (s->prov[p].owner >= 0)
-				snprintf(own, sizeof(own), "%s", wt_seat_code(s, s->prov[p].owner));
-			else
-				snprintf(own, sizeof(own), "%s", wt_has_barb(s, p) ? "barb" :
-				    wt_any_piece(s, p) ? "-" : "free");
+			own[0] = '\0';
+			adds(own, sizeof(own), s->prov[p].owner >= 0 ?
+			    wt_seat_code(s, s->prov[p].owner) : wt_has_barb(s, p) ? "barb" :
+			    wt_any_piece(s, p) ? "-" : "free");
 			piece_rows(out, type_mark[wt_provinces[p].type], p, own, y, pc, adj);
 		}
 	}
