@@ -150,7 +150,7 @@ picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *
 		free(last.text);
 		memset(&last, 0, sizeof(last));
 		view = report_json(g, -1);
-		last.text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+		last.text = json_compact(view);
 		if (last.text == NULL || picture_size(view, &last.w, &last.h) != 0 ||
 		    sha256_hex((const uint8_t *)last.text, strlen(last.text), last.digest) != 0) {
 			free(last.text);
