@@ -150,7 +150,7 @@ picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *
 		free(last.text);
 		memset(&last, 0, sizeof(last));
 		view = report_json(g, -1);
-		last.text = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
+		last.text = json_compact(view);
 		if (last.text == NULL || picture_size(view, &last.w, &last.h) != 0 ||
 		    sha256_hex((const uint8_t *)last.text, strlen(last.text), last.digest) != 0) {
 			free(last.text);
@@ -423,6 +423,19 @@ outmail_fold(const char *text, size_t width, struct sbuf *out)
 }
 
 /*
+ * The first n bytes of src into dst of size bytes, truncated as snprintf
+ * would: the move lists below are hundreds of such copies a mail.
+ */
+static void
+copy_text(char *dst, size_t size, const char *src, size_t n)
+{
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/*
  * One group of move lines sharing everything but their last word, as
  * "PREFIX A | B | C".  Every output line repeats the prefix, so each is a
  * complete command once the alternatives not wanted are deleted.
@@ -443,10 +456,14 @@ flush_group(struct sbuf *out, const char *prefix, struct sbuf *lasts, int count)
 			col = 0;
 		}
 		if (col == 0) {
-			sb_printf(out, "  %s %.*s", prefix, (int)n, p);
+			sb_puts(out, "  ");
+			sb_puts(out, prefix);
+			sb_putc(out, ' ');
+			sb_putn(out, p, n);
 			col = 2 + plen + 1 + n;
 		} else {
-			sb_printf(out, " | %.*s", (int)n, p);
+			sb_puts(out, " | ");
+			sb_putn(out, p, n);
 			col += 3 + n;
 		}
 		p += n;
@@ -478,16 +495,20 @@ outmail_moves_compact(const struct loaded *g, int seat, struct sbuf *out)
 			count = 0;
 			prefix[0] = '\0';
 			sb_reset(&lasts);
-			sb_printf(out, "  %.*s\n", (int)n, p);
+			sb_puts(out, "  ");
+			sb_putn(out, p, n);
+			sb_putc(out, '\n');
 		} else {
-			snprintf(cur, sizeof(cur), "%.*s", (int)(sp - p - 1), p);
+			copy_text(cur, sizeof(cur), p, (size_t)(sp - p - 1));
 			if (count > 0 && strcmp(cur, prefix) != 0) {
 				flush_group(out, prefix, &lasts, count);
 				count = 0;
 				sb_reset(&lasts);
 			}
-			snprintf(prefix, sizeof(prefix), "%s", cur);
-			sb_printf(&lasts, "%s%.*s", count ? " " : "", (int)(p + n - sp), sp);
+			copy_text(prefix, sizeof(prefix), cur, strlen(cur));
+			if (count)
+				sb_putc(&lasts, ' ');
+			sb_putn(&lasts, sp, (size_t)(p + n - sp));
 			count++;
 		}
 		p += n;
@@ -530,7 +551,7 @@ short_split(const char *prefix, struct short_group *g)
 
 		if (g->nwords == SHORT_WORDS)
 			return -1;
-		snprintf(g->words[g->nwords++], CMD_PREFIX_MAX, "%.*s", (int)n, p);
+		copy_text(g->words[g->nwords++], CMD_PREFIX_MAX, p, n);
 		p += n;
 		p += strspn(p, " ");
 	}
@@ -562,14 +583,17 @@ short_line(const struct short_group *g, struct sbuf *out)
 	int i, k = 0;
 
 	sb_puts(out, " ");
-	for (i = 0; i < g->nwords; i++)
-		sb_printf(out, " %s", i == g->at ? sb_str(&g->alts) : g->words[i]);
+	for (i = 0; i < g->nwords; i++) {
+		sb_putc(out, ' ');
+		sb_puts(out, i == g->at ? sb_str(&g->alts) : g->words[i]);
+	}
 	while (*p != '\0') {
 		size_t n = strcspn(p, " ");
 
-		if (g->nlasts <= SHORT_SHOWN || k < 3 || k == g->nlasts - 1)
-			sb_printf(out, "%s%.*s", k == 0 ? " " : " | ", (int)n, p);
-		else if (k == 3)
+		if (g->nlasts <= SHORT_SHOWN || k < 3 || k == g->nlasts - 1) {
+			sb_puts(out, k == 0 ? " " : " | ");
+			sb_putn(out, p, n);
+		} else if (k == 3)
 			sb_puts(out, " | ...");
 		k++;
 		p += n;
@@ -604,9 +628,9 @@ outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
 			sp--;
 		bare = sp == p || (size_t)(sp - p) > sizeof(prefix);
 		if (bare)
-			snprintf(prefix, sizeof(prefix), "%.*s", (int)len, p), sp = p + len;
+			copy_text(prefix, sizeof(prefix), p, len), sp = p + len;
 		else
-			snprintf(prefix, sizeof(prefix), "%.*s", (int)(sp - p - 1), p);
+			copy_text(prefix, sizeof(prefix), p, (size_t)(sp - p - 1));
 		if (n == 0 || bare || gr[n - 1].bare || strcmp(prefix, gr[n - 1].words[0]) != 0) {
 			/* (words[0] holds the whole prefix until the groups are split) */
 			if (n == SHORT_GROUPS) {
@@ -620,15 +644,16 @@ outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
 				outmail_moves_compact(g, seat, out);
 				return;
 			}
-			snprintf(gr[n].words[0], CMD_PREFIX_MAX, "%s", prefix);
+			copy_text(gr[n].words[0], CMD_PREFIX_MAX, prefix, strlen(prefix));
 			gr[n].nwords = 1;
 			gr[n].at = -1;
 			gr[n].bare = bare;
 			n++;
 		}
 		if (sp < p + len) {
-			sb_printf(&gr[n - 1].lasts, "%s%.*s", gr[n - 1].nlasts ? " " : "",
-			    (int)(p + len - sp), sp);
+			if (gr[n - 1].nlasts)
+				sb_putc(&gr[n - 1].lasts, ' ');
+			sb_putn(&gr[n - 1].lasts, sp, (size_t)(p + len - sp));
 			gr[n - 1].nlasts++;
 		}
 		p += len;
@@ -638,10 +663,10 @@ outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
 	for (i = 0; i < n; i++) {
 		char prefix[CMD_PREFIX_MAX];
 
-		snprintf(prefix, sizeof(prefix), "%s", gr[i].words[0]);
+		copy_text(prefix, sizeof(prefix), gr[i].words[0], strlen(gr[i].words[0]));
 		if (short_split(prefix, &gr[i]) != 0) {
 			gr[i].nwords = 1;
-			snprintf(gr[i].words[0], CMD_PREFIX_MAX, "%s", prefix);
+			copy_text(gr[i].words[0], CMD_PREFIX_MAX, prefix, strlen(prefix));
 		}
 	}
 	/* Fold each group into an earlier one that differs from it in one word. */
@@ -657,7 +682,8 @@ outmail_moves_short(const struct loaded *g, int seat, struct sbuf *out)
 				gr[i].at = at;
 				sb_puts(&gr[i].alts, gr[i].words[at]);
 			}
-			sb_printf(&gr[i].alts, "|%s", gr[j].words[at]);
+			sb_putc(&gr[i].alts, '|');
+			sb_puts(&gr[i].alts, gr[j].words[at]);
 			gr[j].merged = 1;
 			break;
 		}

@@ -261,3 +261,127 @@ parse_game_id(const char *s, int64_t *id)
 	*id = v;
 	return 0;
 }
+
+/* A JSON string's bytes, escaped as jansson escapes them (no flags). */
+static void
+put_json_string(struct sbuf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i, run = 0;
+
+	sb_putc(b, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *esc;
+		char u[7];
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		sb_putn(b, s + run, i - run);
+		run = i + 1;
+		switch (c) {
+		case '"': esc = "\\\""; break;
+		case '\\': esc = "\\\\"; break;
+		case '\b': esc = "\\b"; break;
+		case '\f': esc = "\\f"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\t': esc = "\\t"; break;
+		default:
+			memcpy(u, "\\u00", 4);
+			u[4] = hex[c >> 4];
+			u[5] = hex[c & 15];
+			u[6] = '\0';
+			esc = u;
+			break;
+		}
+		sb_puts(b, esc);
+	}
+	sb_putn(b, s + run, n - run);
+	sb_putc(b, '"');
+}
+
+/* 0, or -1 when a value could not be written (b->oom is checked by the caller). */
+static int
+put_json(struct sbuf *b, const json_t *v)
+{
+	char num[24];
+	const json_t *e;
+	void *it;
+	size_t i;
+
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		sb_putc(b, '{');
+		for (it = json_object_iter((json_t *)v); it != NULL;
+		    it = json_object_iter_next((json_t *)v, it)) {
+			if (it != json_object_iter((json_t *)v))
+				sb_putc(b, ',');
+			put_json_string(b, json_object_iter_key(it), json_object_iter_key_len(it));
+			sb_putc(b, ':');
+			if (put_json(b, json_object_iter_value(it)) != 0)
+				return -1;
+		}
+		sb_putc(b, '}');
+		return 0;
+	case JSON_ARRAY:
+		sb_putc(b, '[');
+		json_array_foreach(v, i, e) {
+			if (i > 0)
+				sb_putc(b, ',');
+			if (put_json(b, e) != 0)
+				return -1;
+		}
+		sb_putc(b, ']');
+		return 0;
+	case JSON_STRING:
+		put_json_string(b, json_string_value(v), json_string_length(v));
+		return 0;
+	case JSON_INTEGER: {
+		/* "%lld", by hand: the views hold hundreds */
+		json_int_t n = json_integer_value(v);
+		unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+		char *d = num + sizeof(num);
+
+		do
+			*--d = (char)('0' + u % 10);
+		while ((u /= 10) > 0);
+		if (n < 0)
+			*--d = '-';
+		sb_putn(b, d, (size_t)(num + sizeof(num) - d));
+		return 0;
+	}
+	case JSON_REAL: {
+		/* jansson's own shortest form of a double */
+		char *r = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+
+		if (r == NULL)
+			return -1;
+		sb_puts(b, r);
+		free(r);
+		return 0;
+	}
+	case JSON_TRUE:
+		sb_puts(b, "true");
+		return 0;
+	case JSON_FALSE:
+		sb_puts(b, "false");
+		return 0;
+	default:
+		sb_puts(b, "null");
+		return 0;
+	}
+}
+
+char *
+json_compact(const json_t *v)
+{
+	struct sbuf b = SBUF_INIT;
+
+	if (v == NULL || !(json_is_object(v) || json_is_array(v)) || put_json(&b, v) != 0 ||
+	    b.oom) {
+		sb_free(&b);
+		return NULL;
+	}
+	return sb_take(&b);
+}

@@ -205,6 +205,11 @@ utf8_valid(const char *s, size_t n)
 	size_t i = 0, k;
 
 	while (i < n) {
+		/* ASCII, most of any text, a byte at a time without the call */
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
 		if ((k = utf8_seq((const unsigned char *)s + i, n - i)) == 0)
 			return 0;
 		i += k;

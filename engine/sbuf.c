@@ -89,15 +89,29 @@ sb_repeat(struct sbuf *b, char c, size_t n)
 	b->s[b->len] = '\0';
 }
 
+/*
+ * Formatted straight into the room left when it fits, as most appends do
+ * (formatting is the costly part, so it is done once, not measured first);
+ * else again into room made for it.
+ */
 void
 sb_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 {
 	va_list aq;
+	size_t room;
 	int n;
 
+	if (b->oom || (b->cap - b->len < 64 && sb_grow(b, 64) != 0))
+		return;
+	room = b->cap - b->len;
 	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
+	n = vsnprintf(b->s + b->len, room, fmt, aq);
 	va_end(aq);
+	if (n >= 0 && (size_t)n < room) {
+		b->len += (size_t)n;
+		return;
+	}
+	b->s[b->len] = '\0';
 	if (n < 0 || sb_grow(b, (size_t)n) != 0)
 		return;
 	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);

@@ -373,7 +373,7 @@ put_plain_line(struct sbuf *b, const char *line, size_t len)
 
 /* True when byte c at index i of a line of length len must be written as
  * =XX in quoted-printable. */
-static int
+static inline int
 qp_must_encode(const char *line, size_t i, size_t len)
 {
 	unsigned char c = (unsigned char)line[i];
@@ -414,9 +414,19 @@ put_qp_line(struct sbuf *b, const char *line, size_t len)
 			i++;
 			continue;
 		}
-		for (n = 0; i + n < len && !qp_must_encode(line, i + n, len) &&
-		    col + 1 <= QP_LINE - (i + n + 1 < len ? 1u : 0u); n++)
+		for (n = 0; i + n < len; n++) {
+			size_t j = i + n;
+			unsigned char d = (unsigned char)line[j];
+
+			/* A printable byte other than '=' inside the line stays
+			 * as it is: qp_must_encode is asked about the others. */
+			if ((d < 0x20 || d >= 0x7f || d == '=' || j == 0 || j + 1 == len) &&
+			    qp_must_encode(line, j, len))
+				break;
+			if (col + 1 > QP_LINE - (j + 1 < len ? 1u : 0u))
+				break;
 			col++;
+		}
 		if (n == 0) {
 			sb_puts(b, "=\r\n");
 			col = 0;

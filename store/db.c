@@ -59,10 +59,88 @@ store_exec(struct store *s, const char *sql, const char *what)
 	return rc != STORE_OK ? store_fail(s, rc, what) : STORE_OK;
 }
 
+/* FNV-1a of a statement's text: the cache's first comparison. */
+static uint32_t
+sql_hash(const char *sql)
+{
+	uint32_t h = 2166136261u;
+
+	while (*sql != '\0')
+		h = (h ^ (unsigned char)*sql++) * 16777619u;
+	return h;
+}
+
+/*
+ * The store's prepared statement for sql, when it keeps one that is not
+ * handed out: reset when it was last finalized, its parameters NULL.  A
+ * statement changed by a schema change since is prepared again by
+ * SQLite itself on its next step.
+ */
+static struct db_stmt *
+cache_get(struct store *s, const char *sql, uint32_t h)
+{
+	int i;
+
+	for (i = 0; i < s->nstmts; i++) {
+		struct cached_stmt *c = &s->stmts[i];
+
+		if (c->hash == h && !c->busy && strcmp(sqlite3_sql(c->st.lite), sql) == 0) {
+			c->busy = 1;
+			c->used = ++s->tick;
+			return &c->st;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Keep a statement just prepared, in a free slot or in place of the one
+ * used longest ago that is not handed out; NULL when every slot is busy
+ * (or sql held more than one statement): the caller's own then.
+ */
+static struct db_stmt *
+cache_put(struct store *s, sqlite3_stmt *lite, const char *sql, uint32_t h)
+{
+	struct cached_stmt *c = NULL;
+	int i;
+
+	if (strcmp(sqlite3_sql(lite), sql) != 0)
+		return NULL;
+	if (s->nstmts < STMT_CACHE)
+		c = &s->stmts[s->nstmts++];
+	else {
+		for (i = 0; i < STMT_CACHE; i++)
+			if (!s->stmts[i].busy && (c == NULL || s->stmts[i].used < c->used))
+				c = &s->stmts[i];
+		if (c == NULL)
+			return NULL;
+		sqlite3_finalize(c->st.lite);
+	}
+	c->st.s = s;
+	c->st.lite = lite;
+	c->st.pg = NULL;
+	c->st.cached = 1;
+	c->hash = h;
+	c->busy = 1;
+	c->used = ++s->tick;
+	return &c->st;
+}
+
+void
+store_stmts_free(struct store *s)
+{
+	int i;
+
+	for (i = 0; i < s->nstmts; i++)
+		sqlite3_finalize(s->stmts[i].st.lite);
+	s->nstmts = 0;
+}
+
 int
 store_prepare2(struct store *s, const char *sqlite, const char *pg, struct db_stmt **st)
 {
 	sqlite3_stmt *lite;
+	uint32_t h;
 	int rc;
 
 	s->code = STORE_ERROR;
@@ -72,10 +150,15 @@ store_prepare2(struct store *s, const char *sqlite, const char *pg, struct db_st
 			return store_fail(s, 0, "prepare");
 		return STORE_OK;
 	}
+	h = sql_hash(sqlite);
+	if ((*st = cache_get(s, sqlite, h)) != NULL)
+		return STORE_OK;
 	if ((rc = sqlite3_prepare_v2(s->db, sqlite, -1, &lite, NULL)) != SQLITE_OK) {
 		lite_error(s, rc);
 		return store_fail(s, rc, "prepare");
 	}
+	if (lite != NULL && (*st = cache_put(s, lite, sqlite, h)) != NULL)
+		return STORE_OK;
 	if ((*st = calloc(1, sizeof(**st))) == NULL) {
 		sqlite3_finalize(lite);
 		snprintf(s->dberr, sizeof(s->dberr), "out of memory");
@@ -250,6 +333,15 @@ db_finalize(struct db_stmt *st)
 		return;
 	if (st->pg != NULL) {
 		pg_finalize(st);
+		return;
+	}
+	if (st->cached) {
+		/* Kept: its read ended and its parameters (not copied) forgotten now. */
+		struct cached_stmt *c = (struct cached_stmt *)(void *)st;
+
+		sqlite3_reset(st->lite);
+		sqlite3_clear_bindings(st->lite);
+		c->busy = 0;
 		return;
 	}
 	sqlite3_finalize(st->lite);

@@ -556,6 +556,13 @@ lite_open(struct store *s, const char *path, int mode)
 	snprintf(s->name, sizeof(s->name), "%s", path);
 	if (mode == STORE_OPEN_CREATE)
 		flags |= SQLITE_OPEN_CREATE;
+	/*
+	 * No count of the memory SQLite holds (nothing reads it): counting
+	 * took a lock on every one of its allocations, thousands a command.
+	 * Only possible before SQLite's first use in the process; later
+	 * opens are refused it, harmlessly.
+	 */
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	rc = sqlite3_open_v2(path, &s->db, flags, NULL);
 	if (rc != SQLITE_OK) {
 		snprintf(s->err, sizeof(s->err), "cannot open database %s: %s", path,
@@ -717,8 +724,10 @@ store_close(struct store *s)
 		return;
 	if (s->pg)
 		pg_close(s);
-	else
+	else {
+		store_stmts_free(s);
 		sqlite3_close(s->db);
+	}
 	free(s);
 }
 

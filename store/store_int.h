@@ -19,6 +19,25 @@
 
 struct pg_conn;
 
+/*
+ * SQLite statements kept prepared for the connection's life (db.c): a
+ * command runs the same few dozen statements, most of them once per seat
+ * or per mail, and preparing one costs more than running it.
+ */
+enum { STMT_CACHE = 64 };
+struct db_stmt {
+	struct store *s;
+	sqlite3_stmt *lite;
+	struct pg_stmt *pg;
+	int cached;		/* 1: one of the store's, reset and kept when finalized */
+};
+struct cached_stmt {
+	struct db_stmt st;
+	uint32_t hash;		/* of its SQL, which sqlite3_sql(st.lite) keeps */
+	int busy;		/* handed out and not finalized yet */
+	uint64_t used;		/* when last handed out (the store's tick) */
+};
+
 struct store {
 	int pg;			/* 0: SQLite (db), 1: PostgreSQL (conn) */
 	sqlite3 *db;
@@ -34,12 +53,13 @@ struct store {
 	int64_t takeover;
 	/* When the wait for SQLite's write lock began (busy_wait). */
 	struct timespec busy_since;
+	struct cached_stmt stmts[STMT_CACHE];
+	int nstmts;
+	uint64_t tick;
 };
 
 /* db_step's results */
 enum { DB_ROW = 100, DB_DONE = 101, DB_ERR = 1 };
-
-struct db_stmt;
 
 /* store_fail: err = "what: the backend's last error"; returns its STORE_* code. */
 int store_fail(struct store *s, int rc, const char *what);
@@ -92,13 +112,8 @@ const char *pg_col_name(struct db_stmt *st, int col);
 int pg_col_kind(struct db_stmt *st, int col);
 void pg_finalize(struct db_stmt *st);
 void pg_reset(struct db_stmt *st);
-
-/* The SQLite statement inside a db_stmt (db.c). */
-struct db_stmt {
-	struct store *s;
-	sqlite3_stmt *lite;
-	struct pg_stmt *pg;
-};
+/* Finalize the statements the store keeps (before the connection closes). */
+void store_stmts_free(struct store *s);
 int store_begin_queue(struct store *s);
 
 enum { DB_BIND_INT, DB_BIND_TEXT, DB_BIND_BLOB, DB_BIND_NULL };

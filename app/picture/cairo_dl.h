@@ -48,7 +48,8 @@
 	X(cairo_svg_surface_create_for_stream) \
 	X(cairo_text_extents) X(cairo_translate) \
 	X(png_create_info_struct) X(png_create_write_struct) X(png_destroy_write_struct) X(png_get_error_ptr) X(png_get_io_ptr) \
-	X(png_set_IHDR) X(png_set_compression_level) X(png_set_filter) X(png_set_write_fn) \
+	X(png_set_IHDR) X(png_set_compression_level) X(png_set_compression_mem_level) \
+	X(png_set_filter) X(png_set_write_fn) \
 	X(png_write_end) X(png_write_info) X(png_write_row) \
 	X(cairo_ft_font_face_create_for_ft_face) X(cairo_font_face_set_user_data) \
 	X(cairo_font_face_status) X(FT_Init_FreeType) X(FT_New_Face) X(FT_Done_Face)
@@ -127,6 +128,7 @@ int cairo_dl_load(char *err, size_t errlen);
 #define png_get_io_ptr (cairo_dl.p_png_get_io_ptr)
 #define png_set_IHDR (cairo_dl.p_png_set_IHDR)
 #define png_set_compression_level (cairo_dl.p_png_set_compression_level)
+#define png_set_compression_mem_level (cairo_dl.p_png_set_compression_mem_level)
 #define png_set_filter (cairo_dl.p_png_set_filter)
 #define png_set_write_fn (cairo_dl.p_png_set_write_fn)
 #define png_write_end (cairo_dl.p_png_write_end)

@@ -196,7 +196,10 @@ png_warned(png_structp png, png_const_charp msg)
  * default level (6); level 3 (zlib's fast matcher) takes less than half
  * the instructions for files a third larger, far under PICTURE_MAX_PNG
  * (measured over the three games: 45-65 M instructions against 99-141 M;
- * 40-62 KB against 26-48 KB).
+ * 40-62 KB against 26-48 KB).  zlib's memory level 5 instead of 8: a
+ * smaller hash of recent strings to clear and to keep, which the long
+ * runs of one colour do not need: 8-12 M instructions fewer, files the
+ * same size within 0.1%.
  * 0, or -1 with why set.
  */
 static int
@@ -225,7 +228,7 @@ write_png(cairo_surface_t *sf, struct sbuf *out, char *why, size_t whylen)
 	}
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, op, png_failed, png_warned);
 	if (png == NULL || (info = png_create_info_struct(png)) == NULL ||
-	    (row = malloc((size_t)w * 3)) == NULL) {
+	    (row = malloc((size_t)w * 3 + 1)) == NULL) {
 		png_structp p = png;
 		png_infop i = info;
 
@@ -238,15 +241,29 @@ write_png(cairo_surface_t *sf, struct sbuf *out, char *why, size_t whylen)
 	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_set_compression_level(png, 3);
+	png_set_compression_mem_level(png, 5);
 	png_write_info(png, info);
 	for (y = 0; y < h; y++) {
 		const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/*
+		 * A pixel 0x00RRGGBB as the bytes RR GG BB in one store of four
+		 * (the fourth is overwritten by the next pixel, or is the
+		 * row's spare byte), not three.
+		 */
+		for (x = 0; x < w; x++) {
+			uint32_t v = __builtin_bswap32(src[x] << 8);
+
+			memcpy(row + 3 * x, &v, 4);
+		}
+#else
 		for (x = 0; x < w; x++) {
 			row[3 * x] = (unsigned char)(src[x] >> 16);
 			row[3 * x + 1] = (unsigned char)(src[x] >> 8);
 			row[3 * x + 2] = (unsigned char)src[x];
 		}
+#endif
 		png_write_row(png, row);
 	}
 	png_write_end(png, info);

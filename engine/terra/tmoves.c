@@ -10,6 +10,14 @@
 
 #include "terra.h"
 
+/*
+ * Set while check_alive asks only whether a seat has any legal move: the
+ * candidates after the first legal one are not played out (a Terra state
+ * is checked so on every load; listing all of them was an eighth of a
+ * move).  One process, one game at a time.
+ */
+static int any_move;
+
 /* Try a command on a copy; append it to out when play() accepts it. */
 static void
 try_move(const struct tm_state *s, struct tm_state *tmp, int seat,
@@ -18,6 +26,8 @@ try_move(const struct tm_state *s, struct tm_state *tmp, int seat,
 	struct game_played pl;
 	char err[256];
 
+	if (any_move && out->len > 0)
+		return;		/* one is enough (check_alive) */
 	memcpy(tmp, s, sizeof(*s));
 	if (tm_play(tmp, seat, cmd, &pl, err, sizeof(err)) == GAME_OK) {
 		sb_puts(out, cmd);
@@ -237,6 +247,8 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 				try_move(s, tmp, seat, cmd, out);
 			}
 	}
+	if (any_move && out->len > 0)
+		return;
 	n = open_cells(s, seat, list);
 	for (i = 0; i < n; i++) {
 		snprintf(cmd, sizeof(cmd), "build %s", s->cells[list[i]].name);
@@ -261,7 +273,7 @@ action_moves(const struct tm_state *s, struct tm_state *tmp, int seat,
 			snprintf(cmd, sizeof(cmd), "convert %dW to %dP", k, k);
 			try_move(s, tmp, seat, cmd, out);
 		}
-	for (a = 0; a < sizeof(acts) / sizeof(acts[0]); a++) {
+	for (a = 0; a < sizeof(acts) / sizeof(acts[0]) && !(any_move && out->len > 0); a++) {
 		if ((a == 0 || a == 11) && p->bridges >= 3)
 			continue;
 		snprintf(cmd, sizeof(cmd), "action %s", acts[a]);
@@ -670,7 +682,9 @@ check_alive(const struct tm_state *s, char *err, size_t errlen)
 		if (!(w.mask & (1u << i)))
 			continue;
 		sb_reset(&b);
+		any_move = 1;
 		tm_moves(s, i, &b);
+		any_move = 0;
 		if (b.len == 0 && !b.oom) {
 			sb_free(&b);
 			snprintf(err, errlen, "seat %d is awaited but has no legal move", i + 1);

@@ -114,11 +114,17 @@ render_map(const struct tm_state *s, struct sbuf *out)
 				if (s->cells[i].row != row)
 					continue;
 				if (pass == 0) {
-					if (s->cells[i].color == TC_RIVER)
-						sb_printf(out, "%-6s", "  ~");
-					else
-						sb_printf(out, "%-3s%c  ", s->cells[i].name,
-						    terrain_letter(s->terrain[i]));
+					size_t n = strlen(s->cells[i].name);
+
+					/* (the map's hundred cells: appended, not formatted) */
+					if (s->cells[i].color == TC_RIVER) {
+						sb_puts(out, "  ~   ");
+						continue;
+					}
+					sb_puts(out, s->cells[i].name);
+					sb_repeat(out, ' ', n < 3 ? 3 - n : 0);
+					sb_putc(out, terrain_letter(s->terrain[i]));
+					sb_puts(out, "  ");
 				} else if (s->bld[i] != TB_NONE) {
 					sb_printf(out, "%s%d%c%*s", tm_bld_names[(int)s->bld[i]],
 					    s->owner[i] + 1, s->town[i] ? '*' : ' ',

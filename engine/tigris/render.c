@@ -183,8 +183,11 @@ column_letters(struct sbuf *out)
 	int c;
 
 	sb_puts(out, "   ");
-	for (c = 0; c < TG_COLS; c++)
-		sb_printf(out, " %c  ", 'A' + c);
+	for (c = 0; c < TG_COLS; c++) {
+		char col[4] = { ' ', (char)('A' + c), ' ', ' ' };
+
+		sb_putn(out, col, 4);
+	}
 	sb_putc(out, '\n');
 }
 
@@ -202,7 +205,8 @@ board_text(const struct tigris *st, const char *const *names, struct sbuf *out)
 		sb_printf(out, "%2d ", r + 1);
 		for (c = 0; c < TG_COLS; c++) {
 			cell_text(st, r * TG_COLS + c, ab, cell);
-			sb_printf(out, " %s", cell);
+			sb_putc(out, ' ');
+			sb_puts(out, cell);
 		}
 		sb_printf(out, " %d\n", r + 1);
 	}

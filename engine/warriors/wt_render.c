@@ -39,6 +39,14 @@ yield_text(int p, char *out, size_t len)
 	for (r = 0; r < WT_NRES; r++) {
 		if (wt_provinces[p].yield[r] == 0)
 			continue;
+		/* A yield of one digit (every one the map has) written by hand:
+		 * every province of every seat's map. */
+		if (wt_provinces[p].yield[r] >= 0 && wt_provinces[p].yield[r] <= 9 && len - o > 2) {
+			out[o++] = letter[r];
+			out[o++] = (char)('0' + wt_provinces[p].yield[r]);
+			out[o] = '\0';
+			continue;
+		}
 		n = snprintf(out + o, len - o, "%c%d", letter[r], wt_provinces[p].yield[r]);
 		if (n < 0 || (size_t)n >= len - o)
 			return;
@@ -95,6 +103,29 @@ addf(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Append a string to a fixed buffer, truncating quietly (as addf would). */
+static void
+adds(char *buf, size_t len, const char *str)
+{
+	size_t o = strlen(buf), n = strlen(str);
+
+	if (o + 1 >= len)
+		return;
+	if (n > len - 1 - o)
+		n = len - 1 - o;
+	memcpy(buf + o, str, n);
+	buf[o + n] = '\0';
+}
+
+/* s, n bytes, left-justified in a column w wide (never cut), as %-*.*s. */
+static void
+put_col(struct sbuf *out, const char *str, size_t n, size_t w)
+{
+	sb_putn(out, str, n);
+	if (n < w)
+		sb_repeat(out, ' ', w - n);
+}
+
 /* Append "kindN " (or "kind " for one) for n units of a kind. */
 static void
 add_units(char *out, size_t len, int kind, int n, int exh, int ap)
@@ -113,8 +144,12 @@ add_units(char *out, size_t len, int kind, int n, int exh, int ap)
 static void
 pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 {
-	int side, k, n, x, i, barb = wt_has_barb(s, p);
+	int side, k, n, x, i, j, barb = wt_has_barb(s, p), here[WT_NUNITS], nhere = 0;
 
+	/* The units in the province, looked for once (not once per side, kind and AP). */
+	for (i = 0; i < WT_NUNITS; i++)
+		if (s->u[i].prov == p)
+			here[nhere++] = i;
 	out[0] = '\0';
 	if (barb)
 		addf(out, len, "B:");
@@ -137,12 +172,14 @@ pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 
 			for (ap = apmode ? WT_MAXAP : -1; ap >= (apmode ? 0 : -1); ap--) {
 				n = x = 0;
-				for (i = 0; i < WT_NUNITS; i++)
-					if (s->u[i].side == side && s->u[i].prov == p &&
-					    s->u[i].kind == k && (!apmode || s->u[i].ap == ap)) {
+				for (j = 0; j < nhere; j++) {
+					i = here[j];
+					if (s->u[i].side == side && s->u[i].kind == k &&
+					    (!apmode || s->u[i].ap == ap)) {
 						n++;
 						x += s->u[i].exhausted;
 					}
+				}
 				if (n > 0 && !named && side != WT_BARB &&
 				    side != s->prov[p].owner && side != s->prov[p].pieceowner) {
 					addf(out, len, "%s:", wt_seat_code(s, side));
@@ -166,9 +203,14 @@ adj_text(int p, char *out, size_t len)
 	int i;
 
 	out[0] = '\0';
-	for (i = 0; i < wt_provinces[p].nadj; i++)
-		addf(out, len, "%s%s%s", i ? " " : "", wt_provinces[p].sea[i] ? "~" : "",
-		    wt_provinces[wt_provinces[p].adj[i]].code);
+	/* (every province of every seat's map: appended, not formatted) */
+	for (i = 0; i < wt_provinces[p].nadj; i++) {
+		if (i)
+			adds(out, len, " ");
+		if (wt_provinces[p].sea[i])
+			adds(out, len, "~");
+		adds(out, len, wt_provinces[wt_provinces[p].adj[i]].code);
+	}
 }
 
 /*
@@ -192,12 +234,26 @@ piece_rows(struct sbuf *out, char mark, int p, const char *own, const char *y,
 			if (cut == 0)
 				cut = strcspn(rest, " ");
 		}
-		if (first)
-			sb_printf(out, "    %c%s %-11s %-5s %-8s %-20.*s %s\n", mark,
-			    wt_provinces[p].code, wt_provinces[p].name, own, y, (int)cut, rest,
-			    adj);
-		else
-			sb_printf(out, "%36s%.*s\n", "", (int)cut, rest);
+		/* "    %c%s %-11s %-5s %-8s %-20.*s %s\n", or "%36s%.*s\n" */
+		if (first) {
+			sb_repeat(out, ' ', 4);
+			sb_putc(out, mark);
+			sb_puts(out, wt_provinces[p].code);
+			sb_putc(out, ' ');
+			put_col(out, wt_provinces[p].name, strlen(wt_provinces[p].name), 11);
+			sb_putc(out, ' ');
+			put_col(out, own, strlen(own), 5);
+			sb_putc(out, ' ');
+			put_col(out, y, strlen(y), 8);
+			sb_putc(out, ' ');
+			put_col(out, rest, cut, 20);
+			sb_putc(out, ' ');
+			sb_puts(out, adj);
+		} else {
+			sb_repeat(out, ' ', 36);
+			sb_putn(out, rest, cut);
+		}
+		sb_putc(out, '\n');
 		rest += cut;
 		while (*rest == ' ')
 			rest++;
@@ -213,8 +269,10 @@ text_map(const struct wt_state *s, struct sbuf *out)
 	int c, p, i, who;
 
 	sb_puts(out, "SKETCH (north up; lines are borders, ~ sea crossings)\n");
-	for (i = 0; wt_sketch[i] != NULL; i++)
-		sb_printf(out, "%s\n", wt_sketch[i]);
+	for (i = 0; wt_sketch[i] != NULL; i++) {
+		sb_puts(out, wt_sketch[i]);
+		sb_putc(out, '\n');
+	}
 	sb_puts(out, "MAP  *capital $trade centre  B: barbarians  x: exhausted  "
 	    "~ sea crossing\n");
 	if (s->phase == PH_MAN)
@@ -235,11 +293,10 @@ text_map(const struct wt_state *s, struct sbuf *out)
 			yield_text(p, y, sizeof(y));
 			pieces_text(s, p, pc, sizeof(pc));
 			adj_text(p, adj, sizeof(adj));
-			if (s->prov[p].owner >= 0)
-				snprintf(own, sizeof(own), "%s", wt_seat_code(s, s->prov[p].owner));
-			else
-				snprintf(own, sizeof(own), "%s", wt_has_barb(s, p) ? "barb" :
-				    wt_any_piece(s, p) ? "-" : "free");
+			own[0] = '\0';
+			adds(own, sizeof(own), s->prov[p].owner >= 0 ?
+			    wt_seat_code(s, s->prov[p].owner) : wt_has_barb(s, p) ? "barb" :
+			    wt_any_piece(s, p) ? "-" : "free");
 			piece_rows(out, type_mark[wt_provinces[p].type], p, own, y, pc, adj);
 		}
 	}

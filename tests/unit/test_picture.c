@@ -394,7 +394,22 @@ check_labels(const json_t *view)
 	free(it);
 }
 
-/* The self-play hook: every EVERY commands, draw, decode and check. *//* The self-play hook: every EVERY commands, draw, decode and check. */
+/* A mail's picture keeps its view as json_compact writes it: the bytes
+ * json_dumps(JSON_COMPACT) writes (the digest that finds a view again is
+ * of them). */
+static void
+same_compact(const json_t *v)
+{
+	char *a = json_compact(v), *b = json_dumps(v, JSON_COMPACT);
+
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+}
+
+/* The self-play hook: every EVERY commands, draw, decode and check. */
 static int
 probe(const void *st, char *err, size_t errlen)
 {
@@ -414,6 +429,7 @@ probe(const void *st, char *err, size_t errlen)
 		LARGEST = png.len;
 	decode(&png, &im);
 	view = view_of(st, (int)COMMANDS - 1);
+	same_compact(view);
 	assert_int_equal(picture_size(view, &w, &h), 0);
 	assert_int_equal(im.w, w);
 	assert_int_equal(im.h, h);
@@ -661,6 +677,36 @@ test_final(void **state)
 	}
 }
 
+/* json_compact on what no view holds yet: every escape, numbers at their
+ * ends, reals, empty and nested containers, keys that need escaping. */
+static void
+test_compact(void **state)
+{
+	json_t *v, *a;
+	char s[40];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 32; i++)
+		s[i] = (char)(i + 1);
+	s[31] = '\0';
+	v = json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:f, s:f, s:f, s:b, s:b, s:n, s:{}, s:[], "
+	    "s:[[], {}, [i, [i, {s:s}]]], s:s}", "ctl", s, "quote\"back\\slash/", "a\"b\\c\td",
+	    "utf", "Tr\xc3\xa4ume \xe2\x80\x94 \xf0\x9f\x8e\xb2 \x7f", "min",
+	    (json_int_t)INT64_MIN, "max", (json_int_t)INT64_MAX, "zero", (json_int_t)0, "r1", 0.1,
+	    "r2", -1e300, "r3", 3.0, "t", 1, "f", 0, "z", "eo", "ea", "nest", 1, 2, "k\n", "v\r",
+	    "", "");
+	assert_non_null(v);
+	a = json_array();
+	json_array_append_new(a, json_stringn("nul\0in", 6));
+	json_array_append_new(a, json_integer(-42));
+	json_object_set_new(v, "arr", a);
+	same_compact(v);
+	same_compact(json_object_get(v, "ea"));
+	json_decref(v);
+	assert_null(json_compact(NULL));
+}
+
 /* SVG too; and a view of no game with a drawer is refused, not drawn. */
 static void
 test_formats(void **state)
@@ -701,6 +747,7 @@ main(void)
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_final),
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_compact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -392,6 +392,77 @@ test_transactions(void **state)
 	store_close(s);
 }
 
+/*
+ * Statements are kept prepared between uses (on SQLite): one asked for
+ * while its twin is still stepping is a statement of its own; one kept
+ * from before a schema change reads the new schema; a kept statement
+ * forgets its parameters; more distinct statements than are kept, and
+ * more held at once, all run.
+ */
+static void
+test_statements(void **state)
+{
+	struct store *s = open_new();
+	struct db_stmt *a, *b, *held[80];
+	char sql[96];
+	int i, n = 0;
+
+	(void)state;
+	assert_int_equal(store_exec(s, "CREATE TABLE t (x BIGINT NOT NULL)", "t"), STORE_OK);
+	assert_int_equal(store_exec(s, "INSERT INTO t (x) VALUES (1), (2), (3)", "t"), STORE_OK);
+	assert_int_equal(store_prepare(s, "SELECT x FROM t ORDER BY x", &a), STORE_OK);
+	while (db_step(a) == DB_ROW) {
+		assert_int_equal(store_prepare(s, "SELECT x FROM t ORDER BY x", &b), STORE_OK);
+		assert_ptr_not_equal(a, b);
+		for (i = 1; db_step(b) == DB_ROW; i++, n++)
+			assert_int_equal(db_col_int(b, 0), i);
+		db_finalize(b);
+	}
+	db_finalize(a);
+	assert_int_equal(n, 9);
+
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(store_prepare(s, "SELECT ?1 IS NULL", &a), STORE_OK);
+		if (i == 0)
+			db_bind_int(a, 1, 2);
+		assert_int_equal(db_step(a), DB_ROW);
+		assert_int_equal(db_col_int(a, 0), i);
+		db_finalize(a);
+	}
+
+	assert_int_equal(store_prepare(s, "SELECT * FROM t", &a), STORE_OK);
+	assert_int_equal(db_step(a), DB_ROW);
+	assert_int_equal(db_col_count(a), 1);
+	db_finalize(a);
+	assert_int_equal(store_exec(s, "ALTER TABLE t ADD COLUMN y BIGINT NOT NULL DEFAULT 7",
+	    "t"), STORE_OK);
+	assert_int_equal(store_prepare(s, "SELECT * FROM t", &a), STORE_OK);
+	assert_int_equal(db_step(a), DB_ROW);
+	assert_int_equal(db_col_count(a), 2);
+	assert_int_equal(db_col_int(a, 1), 7);
+	db_finalize(a);
+
+	for (n = 0; n < 2; n++)
+		for (i = 0; i < 200; i++) {
+			snprintf(sql, sizeof(sql), "SELECT x + %d FROM t WHERE x = 1", i);
+			assert_int_equal(store_prepare(s, sql, &a), STORE_OK);
+			assert_int_equal(db_step(a), DB_ROW);
+			assert_int_equal(db_col_int(a, 0), 1 + i);
+			db_finalize(a);
+		}
+	for (i = 0; i < 80; i++) {
+		snprintf(sql, sizeof(sql), "SELECT x * %d FROM t ORDER BY x", i);
+		assert_int_equal(store_prepare(s, sql, &held[i]), STORE_OK);
+		assert_int_equal(db_step(held[i]), DB_ROW);
+	}
+	for (i = 0; i < 80; i++) {
+		assert_int_equal(db_step(held[i]), DB_ROW);
+		assert_int_equal(db_col_int(held[i], 0), 2 * i);
+		db_finalize(held[i]);
+	}
+	store_close(s);
+}
+
 /* copy: a whole site into a new database, counted and equal. */
 static void
 test_copy(void **state)
@@ -431,6 +502,7 @@ main(void)
 		cmocka_unit_test(test_outbox),
 		cmocka_unit_test(test_transactions),
 		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_statements),
 	};
 	const char *pg = getenv("ARBITER_TEST_PG");
 	int rc;
