@@ -74,8 +74,10 @@ detached(struct ctx *c)
 	rc = store_open(c->db, STORE_OPEN_WRITE, &s);
 	if (rc != STORE_OK)
 		(void)store_exit(s, rc);
-	else
+	else {
 		(void)deliver_queue(c, s, 1, &st);
+		store_tidy(s);	/* a short log for the next command to open */
+	}
 	store_close(s);
 	log_said(said);
 	closelog();

@@ -732,6 +732,44 @@ store_close(struct store *s)
 }
 
 /*
+ * Keeping SQLite's log short, for whoever opens the database next.  A
+ * process that opens it while no other connection is open rebuilds the
+ * log's index by reading every frame of the log (checksums and all), and
+ * since no process checkpoints as it closes (lite_open) the log grows to
+ * the automatic checkpoint's thousand pages: 4 MB read by every command
+ * that starts on a quiet database, a sixth of a move's instructions at
+ * 2 MB.  So the detached delivery (app/deliver.c), which nobody waits
+ * for, copies a log of more than TIDY_BYTES back into the database
+ * (PASSIVE: it waits for no reader and no writer) and then empties it
+ * (TRUNCATE) only if that can be done at once: without a busy handler a
+ * writer or reader at work makes it give up, rather than hold the write
+ * lock while it waits for them.  The next delivery tries again.
+ * PostgreSQL: nothing to do.
+ */
+enum { TIDY_BYTES = 256 * 1024 };
+
+void
+store_tidy(struct store *s)
+{
+	const char *db;
+	char path[4200];
+	struct stat sb;
+
+	if (s == NULL || s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL ||
+	    *db == '\0')
+		return;
+	snprintf(path, sizeof(path), "%s-wal", db);
+	if (stat(path, &sb) != 0 || sb.st_size <= TIDY_BYTES)
+		return;
+	if (sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL) !=
+	    SQLITE_OK)
+		return;
+	sqlite3_busy_handler(s->db, NULL, NULL);
+	(void)sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+	sqlite3_busy_handler(s->db, busy_wait, s);
+}
+
+/*
  * A write transaction.  SQLite's BEGIN IMMEDIATE takes the database's one
  * write lock; on PostgreSQL every writer takes one advisory lock for its
  * transaction, so writers are serialised the same way on every host: a
