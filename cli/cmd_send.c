@@ -86,6 +86,7 @@ run_send(struct ctx *c, int argc, char **argv)
 		rc = store_exit(s, src);
 		goto out;
 	}
+	store_tidy(s);	/* the cron job keeps the log short too (store.c) */
 	/* --quiet: nothing when all went well, the same summary when not. */
 	if (quiet == NULL || st.deferred > 0 || st.failed > 0) {
 		printf("send: %d sent, %d deferred, %d refused; %d still queued", st.sent,
