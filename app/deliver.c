@@ -17,6 +17,8 @@
 
 #include "outmail.h"
 
+enum { DELIVERY_NICE = 10 };
+
 /*
  * What the delivery said goes to syslog (facility mail), since nobody
  * reads the detached process's standard error: a line per mail not sent
@@ -59,6 +61,14 @@ detached(struct ctx *c)
 	 * the fork, and this process opens its own.
 	 */
 	(void)setsid();
+	/*
+	 * Behind the commands that came after it: in a burst of mail the
+	 * pipes' own work (each holds up the MTA and the write lock) goes
+	 * first, and the answers, drawn and delivered here, follow.
+	 */
+	errno = 0;
+	if (nice(DELIVERY_NICE) == -1 && errno != 0)
+		errno = 0;	/* not lowered: delivered all the same */
 	closefrom(3);
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0 && fd != 0)
