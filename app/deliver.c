@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "outmail.h"
+#include "../store/store_mail.h"
 
 enum { DELIVERY_NICE = 10 };
 
@@ -23,13 +24,21 @@ enum { DELIVERY_NICE = 10 };
  * What the delivery said goes to syslog (facility mail), since nobody
  * reads the detached process's standard error: a line per mail not sent
  * ("deferred mail 12 to ann@example.org: ..."), or why the database or
- * the configuration failed.  The same lines `send` prints; the mail they
- * name stays queued for it.
+ * the configuration failed.  The same lines `send` prints.  A deferred
+ * mail stays queued, and `send` meets it again; but a refused one (a 5xx:
+ * final) and a fault of the database or configuration would be said
+ * nowhere else, and a site may have no syslog: those lines are also kept
+ * in the database (the setting BACKGROUND_SAID, at most SAID_MAX bytes,
+ * the latest kept), and the next `arbiter send` prints them
+ * (outmail_said_take), so the game master's cron mail tells them.
  */
+enum { SAID_MAX = 8192 };
+
 static void
-log_said(FILE *said)
+log_said(FILE *said, struct store *s)
 {
-	char line[1200];
+	char line[1200], kept[SAID_MAX + 1] = "";
+	size_t n = 0, len;
 
 	if (said == NULL)
 		return;
@@ -38,9 +47,92 @@ log_said(FILE *said)
 	rewind(said);
 	while (fgets(line, sizeof(line), said) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
-		if (line[0] != '\0')
-			syslog(LOG_WARNING, "background delivery: %s", line);
+		if (line[0] == '\0')
+			continue;
+		syslog(LOG_WARNING, "background delivery: %s", line);
+		if (strncmp(line, "deferred mail ", 14) == 0 || (len = strlen(line)) + 1 > SAID_MAX)
+			continue;
+		/* The latest lines win: drop the oldest until this one fits. */
+		while (n + len + 1 > SAID_MAX) {
+			size_t first = strcspn(kept, "\n") + 1;
+
+			memmove(kept, kept + first, n - first + 1);
+			n -= first;
+		}
+		memcpy(kept + n, line, len);
+		kept[n + len] = '\n';
+		n += len + 1;
+		kept[n] = '\0';
 	}
+	if (n > 0 && s != NULL)
+		outmail_said_keep(s, kept, SAID_MAX);
+}
+
+#define SAID_KEY "background_said"
+
+/* Keep only the last max bytes of text, cut at a line's start. */
+static void
+said_trim(char *text, size_t max)
+{
+	size_t n = strlen(text);
+
+	while (n > max) {
+		size_t first = strcspn(text, "\n");
+
+		first += text[first] == '\n';
+		memmove(text, text + first, n - first + 1);
+		n -= first;
+	}
+}
+
+void
+outmail_said_keep(struct store *s, const char *text, size_t max)
+{
+	char *all = malloc(2 * max + 2);
+	int rc;
+
+	if (all == NULL || store_begin(s) != STORE_OK) {
+		free(all);
+		return;
+	}
+	rc = store_meta_get(s, SAID_KEY, all, max + 1);
+	if (rc == STORE_NOTFOUND) {
+		all[0] = '\0';
+		rc = STORE_OK;
+	}
+	if (rc == STORE_OK) {
+		strncat(all, text, max);
+		said_trim(all, max);
+		rc = store_meta_put(s, SAID_KEY, all);
+	}
+	if (rc == STORE_OK)
+		rc = store_commit(s);
+	if (rc != STORE_OK)
+		store_rollback(s);
+	free(all);
+}
+
+int
+outmail_said_take(struct store *s, char *buf, size_t len)
+{
+	int rc;
+
+	buf[0] = '\0';
+	if ((rc = store_begin(s)) != STORE_OK)
+		return rc;
+	rc = store_meta_get(s, SAID_KEY, buf, len);
+	if (rc == STORE_NOTFOUND) {
+		buf[0] = '\0';
+		rc = STORE_OK;
+	} else if (rc == STORE_OK && buf[0] != '\0')
+		rc = store_meta_put(s, SAID_KEY, "");
+	if (rc == STORE_OK)
+		rc = store_commit(s);
+	if (rc != STORE_OK) {
+		store_rollback(s);
+		buf[0] = '\0';
+	}
+	return rc;
 }
 
 /* The detached process: deliver what is due, as `send` would, and exit. */
@@ -82,14 +174,16 @@ detached(struct ctx *c)
 		close(fd);
 	openlog("arbiter", LOG_PID, LOG_MAIL);
 	rc = store_open(c->db, STORE_OPEN_WRITE, &s);
-	if (rc != STORE_OK)
+	if (rc != STORE_OK) {
 		(void)store_exit(s, rc);
-	else {
+		store_close(s);
+		s = NULL;
+	} else {
 		(void)deliver_queue(c, s, 1, &st);
 		store_tidy(s);	/* a short log for the next command to open */
 	}
+	log_said(said, s);
 	store_close(s);
-	log_said(said);
 	closelog();
 	_exit(0);
 }

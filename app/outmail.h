@@ -170,6 +170,14 @@ int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_st
  * Nothing that happens there changes the command's exit status.
  */
 void deliver_after(struct ctx *c, struct store **s);
+/*
+ * What a detached delivery could tell nobody (a refused mail, a fault of
+ * the database or configuration), kept for `send` to print: keep appends
+ * text (lines) and keeps the latest max bytes; take reads it into buf and
+ * clears it.  Each is a transaction of its own.
+ */
+void outmail_said_keep(struct store *s, const char *text, size_t max);
+int outmail_said_take(struct store *s, char *buf, size_t len);
 
 /* Delete mail sent or refused more than keep_sent_days ago; *deleted says how many. */
 int outmail_purge(struct config *cfg, struct store *s, int *deleted);

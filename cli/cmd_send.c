@@ -50,7 +50,7 @@ run_send(struct ctx *c, int argc, char **argv)
 	struct deliver_stats st;
 	struct store *s = NULL;
 	struct config *cfg;
-	char **ops = NULL, err[1024];
+	char **ops = NULL, err[1024], said[8200], *line, *save = NULL;
 	int nops, rc, src, queued = 0, deleted = 0, held = 0, digests = 0;
 
 	rc = args_parse(c, &cmd_send, argc, argv, specs, &ops, &nops);
@@ -68,6 +68,14 @@ run_send(struct ctx *c, int argc, char **argv)
 		rc = EXIT_CONFIG;
 		goto out;
 	}
+	/* What the background deliveries met and could tell nobody (deliver.c),
+	   said even with --quiet: a refused mail is final. */
+	if ((src = outmail_said_take(s, said, sizeof(said))) != STORE_OK) {
+		rc = store_exit(s, src);
+		goto out;
+	}
+	for (line = strtok_r(said, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save))
+		printf("background delivery: %s\n", line);
 	/* The digests that are due join the queue first (digest.c). */
 	if ((rc = digest_flush(c, cfg, s, &digests)) != EXIT_OK)
 		goto out;

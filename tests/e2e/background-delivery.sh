@@ -203,6 +203,30 @@ got=$(( $(once "$T/smtp.slow" "$T/smtp.stuck" "$T/smtp.fast") + $(ls "$ARBITER_M
 	fail "expected $((n * 4)) mails of the burst's games"
 ok
 until_true "the detached processes gone" 10 no_detached
+
+# A mail the server refuses for good (554) in the detached process: it is
+# not tried again, and the next `send` says so (even --quiet), once; a
+# deferral (451) is not said there, since send meets that mail itself.
+server refusing --mode 550
+export ARBITER_SMTP_URL=$URL
+move 1
+until_true "the refused mail recorded" 30 queue_empty
+[ "$(sql "SELECT count(*) FROM outbox WHERE failed != 0")" -ge 1 ] ||
+	fail "the server refused the move's mail, but none is recorded refused"
+"$ARBITER" send --quiet >"$T/out" 2>"$T/err" || fail "send after a refusal: $(cat "$T/err")"
+grep -q '^background delivery: refused mail [0-9]* to .*: .*550' "$T/out" ||
+	fail "send did not tell the background delivery's refusal: $(cat "$T/out")"
+"$ARBITER" send --quiet >"$T/out2" 2>"$T/err" || fail "send again: $(cat "$T/err")"
+if grep -q 'background delivery' "$T/out2"; then fail "the refusal was told twice"; fi
+ok
+server deferring --mode 451
+export ARBITER_SMTP_URL=$URL
+move 1
+until_true "the detached process gone after a deferral" 30 no_detached
+[ "$(unsent)" -ge 1 ] || fail "a deferred mail left the queue"
+ARBITER_SMTP_URL=smtp://127.0.0.1:1 "$ARBITER" send --quiet >"$T/out" 2>/dev/null || true
+if grep -q 'background delivery' "$T/out"; then fail "a deferral was told as the background's: $(cat "$T/out")"; fi
+ok
 stop_servers
 
 # Through a real Postfix pipe (a private instance, as tests/e2e/postfix.sh
