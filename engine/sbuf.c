@@ -144,3 +144,16 @@ sb_take(struct sbuf *b)
 	sb_init(b);
 	return s;
 }
+
+void
+str_addf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t k = strlen(buf);
+	va_list ap;
+
+	if (k + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	(void)vsnprintf(buf + k, len - k, fmt, ap);
+	va_end(ap);
+}

@@ -33,4 +33,9 @@ const char *sb_str(const struct sbuf *b);
 /* Hand the string to the caller (who frees it); the buffer is reset. */
 char *sb_take(struct sbuf *b);
 
+/* Append formatted text to a fixed buffer of len bytes (NUL-terminated),
+   cutting quietly where it is full. */
+void str_addf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif

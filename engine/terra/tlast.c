@@ -18,7 +18,6 @@
  *
  * Depends on tcore.c and tdata.c only; tplay.c and tflow.c call it.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -132,22 +131,6 @@ tm_last_begin(struct tm_state *s, struct tm_before *b)
 	 * its cult bonus come between (issue 27). */
 	if (s->phase != TP_CULTSPADES)
 		s->ledger[0] = '\0';
-}
-
-/* Append to a text of len bytes at most; cut quietly. */
-static void add(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void
-add(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t k = strlen(buf);
-	va_list ap;
-
-	if (k + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + k, len - k, fmt, ap);
-	va_end(ap);
 }
 
 /*
@@ -264,9 +247,9 @@ tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,
 		if (kept[j])
 			continue;
 		offer_text(s, j, one, sizeof(one));
-		add(s->last, sizeof(s->last), "%s %s may %s", made++ ? "," : " - offers:",
+		str_addf(s->last, sizeof(s->last), "%s %s may %s", made++ ? "," : " - offers:",
 		    tm_fdefs[s->pl[s->offer[j].to].faction].name, one);
-		add(told, GAME_TOLD_LEN, "%s may %s\n", tm_fdefs[s->pl[s->offer[j].to].faction].name,
+		str_addf(told, GAME_TOLD_LEN, "%s may %s\n", tm_fdefs[s->pl[s->offer[j].to].faction].name,
 		    one);
 	}
 	if (seat >= 0)
@@ -277,14 +260,14 @@ tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,
 		if (!ended[i] || done[i])
 			continue;
 		if (o->to == seat) {
-			add(s->last, sizeof(s->last), "%s leech %d from %s", acted++ ? "," :
+			str_addf(s->last, sizeof(s->last), "%s leech %d from %s", acted++ ? "," :
 			    " - declined by acting:", o->amount, offerer(s, o));
-			add(told, GAME_TOLD_LEN, "declined by acting: leech %d from %s\n",
+			str_addf(told, GAME_TOLD_LEN, "declined by acting: leech %d from %s\n",
 			    o->amount, offerer(s, o));
 		} else {
-			add(s->last, sizeof(s->last), "%s %s's offer from %s", gone++ ? "," :
+			str_addf(s->last, sizeof(s->last), "%s %s's offer from %s", gone++ ? "," :
 			    " - withdrawn:", tm_fdefs[s->pl[o->to].faction].name, offerer(s, o));
-			add(told, GAME_TOLD_LEN, "withdrawn: %s's offer from %s\n",
+			str_addf(told, GAME_TOLD_LEN, "withdrawn: %s's offer from %s\n",
 			    tm_fdefs[s->pl[o->to].faction].name, offerer(s, o));
 		}
 	}
@@ -332,7 +315,7 @@ received(const struct tm_state *s, int seat, const struct tm_purse *pu, char *bu
 	buf[0] = '\0';
 	for (i = 0; i < 6; i++)
 		if (d[i] != 0)
-			add(buf, len, "%s%+d%s", buf[0] != '\0' ? " " : "", d[i], unit[i]);
+			str_addf(buf, len, "%s%+d%s", buf[0] != '\0' ? " " : "", d[i], unit[i]);
 	if (buf[0] == '\0')
 		snprintf(buf, len, "nothing");
 }
@@ -354,27 +337,27 @@ tm_ledger_note(struct tm_state *s, const struct tm_purse *pu, int income)
 	int i, first = 1;
 
 	if (!income) {
-		add(l, len, "%sRound %d ended; VP scored in it:", l[0] != '\0' ? "\n" : "",
+		str_addf(l, len, "%sRound %d ended; VP scored in it:", l[0] != '\0' ? "\n" : "",
 		    s->round);
 		for (i = 0; i < s->nseats; i++)
 			if (s->pl[i].faction >= 0)
-				add(l, len, "%s %s %+d", i ? "," : "", tm_fdefs[s->pl[i].faction].name,
+				str_addf(l, len, "%s %s %+d", i ? "," : "", tm_fdefs[s->pl[i].faction].name,
 				    pu[i].vp - s->round_vp[i]);
 		if (s->round >= 6) {
-			add(l, len, ".");
+			str_addf(l, len, ".");
 			return;
 		}
-		add(l, len, ".\nIts cult bonus (%s):", cult_bonus(s->score_tile[s->round - 1]));
+		str_addf(l, len, ".\nIts cult bonus (%s):", cult_bonus(s->score_tile[s->round - 1]));
 	} else
-		add(l, len, "%sRound %d income:", l[0] != '\0' ? "\n" : "", s->round);
+		str_addf(l, len, "%sRound %d income:", l[0] != '\0' ? "\n" : "", s->round);
 	for (i = 0; i < s->nseats; i++) {
 		if (s->pl[i].faction < 0 || s->pl[i].dropped)
 			continue;
 		received(s, i, &pu[i], one, sizeof(one));
-		add(l, len, "%s %s %s", first ? "" : ",", tm_fdefs[s->pl[i].faction].name, one);
+		str_addf(l, len, "%s %s %s", first ? "" : ",", tm_fdefs[s->pl[i].faction].name, one);
 		first = 0;
 	}
-	add(l, len, ".");
+	str_addf(l, len, ".");
 	if (income)
 		for (i = 0; i < s->nseats; i++)
 			s->round_vp[i] = s->pl[i].vp;

@@ -6,7 +6,6 @@
  * private view.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -89,20 +88,6 @@ wrap_text(struct sbuf *out, size_t col, size_t indent, const char *text)
 	sb_putc(out, '\n');
 }
 
-/* Append formatted text to a fixed buffer, truncating quietly. */
-static void
-addf(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t o = strlen(buf);
-	va_list ap;
-
-	if (o + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	(void)vsnprintf(buf + o, len - o, fmt, ap);
-	va_end(ap);
-}
-
 /* Append a string to a fixed buffer, truncating quietly (as addf would). */
 static void
 adds(char *buf, size_t len, const char *str)
@@ -132,12 +117,12 @@ add_units(char *out, size_t len, int kind, int n, int exh, int ap)
 {
 	if (n == 0)
 		return;
-	addf(out, len, n > 1 ? "%s%d" : "%s", wt_kind_name[kind], n);
+	str_addf(out, len, n > 1 ? "%s%d" : "%s", wt_kind_name[kind], n);
 	if (exh > 0)
-		addf(out, len, "x%d", exh);
+		str_addf(out, len, "x%d", exh);
 	if (ap >= 0)
-		addf(out, len, "(%dap)", ap);
-	addf(out, len, " ");
+		str_addf(out, len, "(%dap)", ap);
+	str_addf(out, len, " ");
 }
 
 /* What stands in a province: "fort pri4 cav2", "B:fort", "B:arc". */
@@ -152,18 +137,18 @@ pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 			here[nhere++] = i;
 	out[0] = '\0';
 	if (barb)
-		addf(out, len, "B:");
+		str_addf(out, len, "B:");
 	if (s->prov[p].barb_fort)
-		addf(out, len, "fort ");
+		str_addf(out, len, "fort ");
 	for (side = 0; side <= WT_BARB; side++) {
 		if (side >= s->nseats && side != WT_BARB)
 			continue;
 		if (side != WT_BARB && side == s->prov[p].pieceowner) {
 			if (s->prov[p].forts > 0)
-				addf(out, len, s->prov[p].forts > 1 ? "fort%d " : "fort ",
+				str_addf(out, len, s->prov[p].forts > 1 ? "fort%d " : "fort ",
 				    s->prov[p].forts);
 			if (s->prov[p].pri > 0)
-				addf(out, len, "pri%d ", s->prov[p].pri);
+				str_addf(out, len, "pri%d ", s->prov[p].pri);
 		}
 		for (k = WT_CAV; k >= WT_INF; k--) {
 			/* In the manoeuvres a player's units show the action
@@ -182,7 +167,7 @@ pieces_text(const struct wt_state *s, int p, char *out, size_t len)
 				}
 				if (n > 0 && !named && side != WT_BARB &&
 				    side != s->prov[p].owner && side != s->prov[p].pieceowner) {
-					addf(out, len, "%s:", wt_seat_code(s, side));
+					str_addf(out, len, "%s:", wt_seat_code(s, side));
 					named = 1;
 				}
 				add_units(out, len, k, n, x, apmode ? ap : -1);
@@ -320,15 +305,15 @@ abilities_text(const struct wt_state *s, int seat, char *out, size_t len)
 	out[0] = '\0';
 	for (l = 4; l <= 7; l++) {
 		if (p->track[WT_PROD] >= l)
-			addf(out, len, "%s, ", prod[l - 4]);
+			str_addf(out, len, "%s, ", prod[l - 4]);
 		if (p->track[WT_TRADE_T] >= l)
-			addf(out, len, "%s, ", trade[l - 4]);
+			str_addf(out, len, "%s, ", trade[l - 4]);
 		if (p->track[WT_MIL] >= l && mil[l - 4] != NULL)
-			addf(out, len, "%s, ", mil[l - 4]);
+			str_addf(out, len, "%s, ", mil[l - 4]);
 	}
 	for (t = 0; t < WT_NTRACK; t++)
 		if (wt_title_holder(s, t) == seat)
-			addf(out, len, "%s (3 VP), ", title[t]);
+			str_addf(out, len, "%s (3 VP), ", title[t]);
 	l = (int)strlen(out);
 	if (l >= 2)
 		out[l - 2] = '\0';
@@ -371,7 +356,7 @@ text_seats(const struct wt_state *s, const char *const *names, struct sbuf *out)
 		rt[0] = '\0';
 		for (j = 0; j < s->nseats; j++)
 			if (p->routes & (1 << j))
-				addf(rt, sizeof(rt), "%s%s", rt[0] ? " " : "", wt_seat_code(s, j));
+				str_addf(rt, sizeof(rt), "%s%s", rt[0] ? " " : "", wt_seat_code(s, j));
 		sb_printf(out, "    units %d inf %d arc %d cav, %d forts; routes: %s;%s%s\n",
 		    wt_count_units(s, seat, -1, WT_INF), wt_count_units(s, seat, -1, WT_ARC),
 		    wt_count_units(s, seat, -1, WT_CAV), wt_forts_on_map(s, seat),
@@ -567,7 +552,7 @@ feed_text(const struct wt_state *s, int seat, char *out, size_t len)
 	for (i = 0; i < p->nfeed; i++) {
 		const struct wt_unit *u = &s->u[p->feed_unit[i]];
 
-		addf(out, len, "%s%s %s", i ? ", " : "", wt_kind_name[u->kind],
+		str_addf(out, len, "%s%s %s", i ? ", " : "", wt_kind_name[u->kind],
 		    wt_provinces[u->prov].code);
 	}
 }
