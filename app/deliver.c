@@ -28,45 +28,11 @@ enum { DELIVERY_NICE = 10 };
  * mail stays queued, and `send` meets it again; but a refused one (a 5xx:
  * final) and a fault of the database or configuration would be said
  * nowhere else, and a site may have no syslog: those lines are also kept
- * in the database (the setting BACKGROUND_SAID, at most SAID_MAX bytes,
+ * in the database (the setting "background_said", at most SAID_MAX bytes,
  * the latest kept), and the next `arbiter send` prints them
  * (outmail_said_take), so the game master's cron mail tells them.
  */
 enum { SAID_MAX = 8192 };
-
-static void
-log_said(FILE *said, struct store *s)
-{
-	char line[1200], kept[SAID_MAX + 1] = "";
-	size_t n = 0, len;
-
-	if (said == NULL)
-		return;
-	fflush(stdout);
-	fflush(stderr);
-	rewind(said);
-	while (fgets(line, sizeof(line), said) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '\0')
-			continue;
-		syslog(LOG_WARNING, "background delivery: %s", line);
-		if (strncmp(line, "deferred mail ", 14) == 0 || (len = strlen(line)) + 1 > SAID_MAX)
-			continue;
-		/* The latest lines win: drop the oldest until this one fits. */
-		while (n + len + 1 > SAID_MAX) {
-			size_t first = strcspn(kept, "\n") + 1;
-
-			memmove(kept, kept + first, n - first + 1);
-			n -= first;
-		}
-		memcpy(kept + n, line, len);
-		kept[n + len] = '\n';
-		n += len + 1;
-		kept[n] = '\0';
-	}
-	if (n > 0 && s != NULL)
-		outmail_said_keep(s, kept, SAID_MAX);
-}
 
 #define SAID_KEY "background_said"
 
@@ -83,6 +49,34 @@ said_trim(char *text, size_t max)
 		memmove(text, text + first, n - first + 1);
 		n -= first;
 	}
+}
+
+static void
+log_said(FILE *said, struct store *s)
+{
+	char line[1200], kept[SAID_MAX + sizeof(line) + 1] = "";
+	size_t n = 0, len;
+
+	if (said == NULL)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	rewind(said);
+	while (fgets(line, sizeof(line), said) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '\0')
+			continue;
+		syslog(LOG_WARNING, "background delivery: %s", line);
+		if (strncmp(line, "deferred mail ", 14) == 0 || (len = strlen(line)) + 1 > SAID_MAX)
+			continue;
+		memcpy(kept + n, line, len);
+		kept[n + len] = '\n';
+		kept[n + len + 1] = '\0';
+		said_trim(kept, SAID_MAX);	/* the latest lines win */
+		n = strlen(kept);
+	}
+	if (n > 0 && s != NULL)
+		outmail_said_keep(s, kept, SAID_MAX);
 }
 
 void
