@@ -195,6 +195,26 @@ stranger_body(const struct job *j, const char *result, struct sbuf *body)
 	return STORE_OK;
 }
 
+/*
+ * The site's cap on answers to addresses that prove nothing: 1 when the
+ * last hour's answers to strangers reached stranger_replies_per_hour (said
+ * on stderr, "arbiter: PRE TO WHY: N such answers ..."), 0 when there is
+ * room, or -STORE_* when the count could not be read.
+ */
+static int
+strangers_full(struct job *j, int64_t now, const char *pre, const char *to, const char *why)
+{
+	int count = 0, rc;
+
+	if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
+		return -rc;
+	if (count < j->cfg->stranger_replies_per_hour)
+		return 0;
+	fprintf(stderr, "arbiter: %s%s%s %s: %d such answers in the last hour "
+	    "(stranger_replies_per_hour)\n", pre, pre[0] != '\0' ? " " : "", to, why, count);
+	return 1;
+}
+
 int
 answer_stranger(struct job *j, const struct sbuf *body)
 {
@@ -217,13 +237,8 @@ answer_stranger(struct job *j, const struct sbuf *body)
 		if ((rc = answer_slot(j, to, now, &x.not_before, &dropped)) != STORE_OK || dropped)
 			return rc;
 	} else {
-		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-			return rc;
-		if (count >= j->cfg->stranger_replies_per_hour) {
-			fprintf(stderr, "arbiter: mail from %s proves no seat; not answered: %d such "
-			    "answers in the last hour (stranger_replies_per_hour)\n", to, count);
-			return STORE_OK;
-		}
+		if ((rc = strangers_full(j, now, "mail from", to, "proves no seat; not answered")) != 0)
+			return rc < 0 ? -rc : STORE_OK;
 		if ((rc = store_replies_since(j->s, to, now - 3600, &count)) != STORE_OK)
 			return rc;
 		if (count >= j->cfg->replies_per_hour) {
@@ -321,7 +336,7 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 	struct loaded none;
 	struct sbuf body = SBUF_INIT;
 	int64_t now = now_epoch();
-	int count = 0, rc, known;
+	int rc, known;
 	json_t *v;
 
 	/* handle_site has checked that the envelope sender is the From
@@ -334,13 +349,8 @@ site_answer(struct job *j, const char *answer, const char *nonce, int stranger)
 		stranger = 0;
 	}
 	if (stranger) {
-		if ((rc = store_replies_strangers_since(j->s, now - 3600, &count)) != STORE_OK)
-			return rc;
-		if (count >= j->cfg->stranger_replies_per_hour) {
-			fprintf(stderr, "arbiter: %s not asked to confirm: %d such mails in the "
-			    "last hour (stranger_replies_per_hour)\n", to, count);
-			return STORE_OK;
-		}
+		if ((rc = strangers_full(j, now, "", to, "not asked to confirm")) != 0)
+			return rc < 0 ? -rc : STORE_OK;
 	} else {
 		/* A confirmed address gets its answer when its limit lifts. */
 		int dropped;
