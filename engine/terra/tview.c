@@ -462,35 +462,36 @@ tm_render_text(const void *st, int viewer, const char *const *names,
 		    "information.\n");
 }
 
-/* One tile of the glossary: "  FAV12  AIR +1, ...". */
-static void
-gloss(struct sbuf *out, const char *kind, int n, const char *desc)
-{
-	char code[16];
-
-	snprintf(code, sizeof(code), "%s%d", kind, n);
-	sb_printf(out, "  %-7s%s\n", code, desc);
-}
-
-/* glossary(): every tile in words, for `help terra`. */
+/* glossary(): every tile in words, for `help terra`: a heading per kind
+ * of tile, then a line per tile, "  FAV12  AIR +1, ...". */
 void
 tm_glossary(struct sbuf *out)
 {
+	static const struct {
+		const char *heading, *kind;
+		int n;
+		const char *(*desc)(int);
+	} kinds[] = {
+		{ "Bonus tiles (income; an action; VP when passing):\n", "BON", TM_NBON,
+		    tm_bon_desc },
+		{ "Favor tiles (cult steps when taken; income, VP when building\n"
+		    "(D >> 2: 2 VP a dwelling), an action or VP when passing):\n", "FAV", TM_NFAV,
+		    tm_fav_desc },
+		{ "Town tiles (VP and what the town gives when founded, with a key;\n"
+		    "TW6 to TW8 with the option mini-expansion-1):\n", "TW", TM_NTW, tm_tw_desc },
+		{ "Scoring tiles (VP for each such thing done in the round; the cult\n"
+		    "bonus at its end for every step so far on the track):\n", "SCORE", TM_NSCORE,
+		    tm_score_desc },
+	};
+	char code[16];
+	size_t k;
 	int i;
 
-	sb_puts(out, "Bonus tiles (income; an action; VP when passing):\n");
-	for (i = 1; i <= TM_NBON; i++)
-		gloss(out, "BON", i, tm_bon_desc(i));
-	sb_puts(out, "Favor tiles (cult steps when taken; income, VP when building\n"
-	    "(D >> 2: 2 VP a dwelling), an action or VP when passing):\n");
-	for (i = 1; i <= TM_NFAV; i++)
-		gloss(out, "FAV", i, tm_fav_desc(i));
-	sb_puts(out, "Town tiles (VP and what the town gives when founded, with a key;\n"
-	    "TW6 to TW8 with the option mini-expansion-1):\n");
-	for (i = 1; i <= TM_NTW; i++)
-		gloss(out, "TW", i, tm_tw_desc(i));
-	sb_puts(out, "Scoring tiles (VP for each such thing done in the round; the cult\n"
-	    "bonus at its end for every step so far on the track):\n");
-	for (i = 1; i <= TM_NSCORE; i++)
-		gloss(out, "SCORE", i, tm_score_desc(i));
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		sb_puts(out, kinds[k].heading);
+		for (i = 1; i <= kinds[k].n; i++) {
+			snprintf(code, sizeof(code), "%s%d", kinds[k].kind, i);
+			sb_printf(out, "  %-7s%s\n", code, kinds[k].desc(i));
+		}
+	}
 }
