@@ -129,9 +129,10 @@ outmail_said_take(struct store *s, char *buf, size_t len)
 	return rc;
 }
 
-/* The detached process: deliver what is due, as `send` would, and exit. */
+/* The detached process: deliver what is due, as `send` would (unless
+ * tidy_only), keep the database's log short, and exit. */
 static void
-detached(struct ctx *c)
+detached(struct ctx *c, int tidy_only)
 {
 	struct deliver_stats st;
 	struct store *s = NULL;
@@ -173,7 +174,8 @@ detached(struct ctx *c)
 		store_close(s);
 		s = NULL;
 	} else {
-		(void)deliver_queue(c, s, 1, &st);
+		if (!tidy_only)
+			(void)deliver_queue(c, s, 1, &st);
 		store_tidy(s);	/* a short log for the next command to open */
 	}
 	log_said(said, s);
@@ -182,18 +184,12 @@ detached(struct ctx *c)
 	_exit(0);
 }
 
-void
-deliver_after(struct ctx *c, struct store **s)
+/* Close the command's store and fork the detached process (detached). */
+static void
+detach(struct ctx *c, struct store **s, int tidy_only)
 {
-	struct deliver_stats st;
-	struct config *cfg;
-	char err[1024];
 	pid_t pid;
 
-	if ((cfg = config_get(c, err, sizeof(err))) == NULL || cfg->deliver_foreground) {
-		(void)deliver_queue(c, *s, 0, &st);	/* what fails stays queued */
-		return;
-	}
 	/*
 	 * Nothing the command holds is carried across the fork: SQLite forbids
 	 * using a connection opened before it in the child, and closing one
@@ -206,8 +202,37 @@ deliver_after(struct ctx *c, struct store **s)
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		detached(c);
-	if (pid < 0)
+		detached(c, tidy_only);
+	if (pid < 0 && !tidy_only)
 		fprintf(stderr, "%s: cannot start the delivery (%s); the mail stays queued for "
 		    "`arbiter send`\n", c->prog, strerror(errno));
+}
+
+void
+deliver_after(struct ctx *c, struct store **s)
+{
+	struct deliver_stats st;
+	struct config *cfg;
+	char err[1024];
+
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL || cfg->deliver_foreground) {
+		(void)deliver_queue(c, *s, 0, &st);	/* what fails stays queued */
+		store_tidy(*s);
+		return;
+	}
+	detach(c, s, 0);
+}
+
+void
+tidy_after(struct ctx *c, struct store **s)
+{
+	struct config *cfg;
+	char err[1024];
+
+	if (!store_wants_tidy(*s))
+		return;
+	if ((cfg = config_get(c, err, sizeof(err))) == NULL || cfg->deliver_foreground)
+		store_tidy(*s);
+	else
+		detach(c, s, 1);
 }

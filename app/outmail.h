@@ -171,6 +171,14 @@ int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_st
  */
 void deliver_after(struct ctx *c, struct store **s);
 /*
+ * After a command's commit that delivers nothing (--no-send): only keep
+ * SQLite's log short for the next command to open (store_tidy), when it
+ * has grown past its limit: with deliver = background in a detached
+ * process as above (*s closed and set to NULL), with foreground before
+ * the command exits.  deliver_after does the same after its delivery.
+ */
+void tidy_after(struct ctx *c, struct store **s);
+/*
  * What a detached delivery could tell nobody (a refused mail, a fault of
  * the database or configuration), kept for `send` to print: keep appends
  * text (lines) and keeps the latest max bytes; take reads it into buf and

@@ -93,6 +93,8 @@ run_away(struct ctx *c, int argc, char **argv)
 	fflush(stdout);
 	if (no_send == NULL)
 		deliver_after(c, &s);	/* what fails stays queued for `send` */
+	else
+		tidy_after(c, &s);
 	rc = EXIT_OK;
 	goto out;
 rollback:

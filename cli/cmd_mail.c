@@ -50,6 +50,8 @@ run_mail(struct ctx *c, int argc, char **argv)
 	   to go out now stays queued for `send`. */
 	if (rc == EXIT_OK && no_send == NULL)
 		deliver_after(c, &s);
+	else if (rc == EXIT_OK)
+		tidy_after(c, &s);	/* the log kept short all the same */
 out:
 	store_close(s);
 	free(data);

@@ -109,6 +109,8 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	   fails stays queued for `send`. */
 	if (!sub.dry_run && no_send == NULL)
 		deliver_after(c, &s);
+	else if (!sub.dry_run)
+		tidy_after(c, &s);	/* the log kept short all the same */
 out:
 	sb_free(&rep);
 	game_unload(&g);

@@ -83,6 +83,7 @@ run_remind(struct ctx *c, int argc, char **argv)
 	}
 	if (no_send == NULL)
 		rc = outmail_deliver(c, &cfg, s, 0, &st);
+	store_tidy(s);	/* the cron job keeps SQLite's log short too (store.c) */
 out:
 	store_close(s);
 	free(ops);

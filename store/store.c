@@ -738,8 +738,10 @@ store_close(struct store *s)
  * since no process checkpoints as it closes (lite_open) the log grows to
  * the automatic checkpoint's thousand pages: 4 MB read by every command
  * that starts on a quiet database, a sixth of a move's instructions at
- * 2 MB.  So the detached delivery (app/deliver.c), which nobody waits
- * for, copies a log of more than TIDY_BYTES back into the database
+ * 2 MB.  So every command that wrote (app/deliver.c: the detached
+ * delivery, which nobody waits for; with deliver = foreground the command
+ * itself, after its delivery), copies a log of more than TIDY_BYTES back
+ * into the database
  * (PASSIVE: it waits for no reader and no writer) and then empties it
  * (TRUNCATE) only if that can be done at once: without a busy handler a
  * writer or reader at work makes it give up, rather than hold the write
@@ -748,8 +750,8 @@ store_close(struct store *s)
  */
 enum { TIDY_BYTES = 256 * 1024 };
 
-void
-store_tidy(struct store *s)
+int
+store_wants_tidy(struct store *s)
 {
 	const char *db;
 	char path[4200];
@@ -757,9 +759,15 @@ store_tidy(struct store *s)
 
 	if (s == NULL || s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL ||
 	    *db == '\0')
-		return;
+		return 0;
 	snprintf(path, sizeof(path), "%s-wal", db);
-	if (stat(path, &sb) != 0 || sb.st_size <= TIDY_BYTES)
+	return stat(path, &sb) == 0 && sb.st_size > TIDY_BYTES;
+}
+
+void
+store_tidy(struct store *s)
+{
+	if (!store_wants_tidy(s))
 		return;
 	if (sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL) !=
 	    SQLITE_OK)

@@ -147,8 +147,10 @@ void store_mask_passwords(char *text);
 int store_uri_check(const char *uri, char *why, size_t len);
 void store_close(struct store *s);
 /* SQLite: copy a long log back into the database and empty it, if that can be
-   done without waiting (for a process nobody waits for; store.c). */
+   done without waiting (after a command's commit; store.c).  store_wants_tidy:
+   1 when the log is long enough for store_tidy to act. */
 void store_tidy(struct store *s);
+int store_wants_tidy(struct store *s);
 const char *store_error(const struct store *s);
 
 /* BEGIN IMMEDIATE (a write transaction), COMMIT, ROLLBACK. */
