@@ -158,6 +158,21 @@ pay_reach(struct tm_state *s, int seat, int kind, char *err, size_t errlen)
 	return rc;
 }
 
+/* A hex the current action turned to the seat's own colour, still
+ * empty (the last one turned, if it is one), or -1. */
+static int
+home_turned(const struct tm_state *s, int seat)
+{
+	int home = tm_home(s, seat), i;
+
+	if (s->tf_cell >= 0 && tm_tf_done(s, s->tf_cell) && s->terrain[s->tf_cell] == home)
+		return s->tf_cell;
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] == TB_NONE && s->town[i] && s->terrain[i] == home)
+			return i;
+	return -1;
+}
+
 /* Check that the seat may reach cell now; sets *kind. */
 static enum game_status
 need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
@@ -321,7 +336,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	struct tm_player *p = &s->pl[seat];
 	const struct tm_fdef *f = tm_fd(s, seat);
 	enum game_status rc;
-	int kind = 1, free_d = 0, had[3] = { p->c, p->w, p->p }, dug = 0;
+	int kind = 1, free_d = 0, had[3] = { p->c, p->w, p->p }, dug = 0, turned;
 
 	if (cell < 0 || s->cells[cell].color == TC_RIVER)
 		return tm_fail(err, errlen, "build: not a land hex");
@@ -364,20 +379,24 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			rc = tm_begin_action(s, "build", err, errlen);
 			if (rc != GAME_OK)
 				return rc;
-		} else if (s->tf_cell >= 0 && !tm_tf_done(s, cell) &&
+		} else if ((turned = home_turned(s, seat)) >= 0 &&
+		    !(tm_tf_done(s, cell) && s->terrain[cell] == tm_home(s, seat)) &&
 		    tm_builds_on(s, seat, s->terrain[cell])) {
 			/*
-			 * After the action's transforms its dwelling goes on one
-			 * of the hexes they turned (the rulebook; the site's
-			 * allowed_build_locations); one on another hex is a new
-			 * action: the Chaos Magicians' second, or refused.
+			 * After the action turned hexes to the seat's colour its
+			 * dwelling goes on one of them (the rulebook; the site's
+			 * allowed_build_locations, which only a transform to the
+			 * home colour fills: after one to another colour alone
+			 * the dwelling goes on any hex of the seat's colour it
+			 * reaches); one on another hex is a new action: the Chaos
+			 * Magicians' second, or refused.
 			 */
 			rc = tm_begin_action(s, "build", err, errlen);
 			if (rc != GAME_OK)
-				return tm_fail(err, errlen, "build: %s was not transformed "
-				    "in this action: its dwelling goes on a hex it "
-				    "transformed (the last: %s); one elsewhere would be another "
-				    "action", s->cells[cell].name, s->cells[s->tf_cell].name);
+				return tm_fail(err, errlen, "build: %s was not turned to "
+				    "your colour in this action: its dwelling goes on a hex "
+				    "the action turned to it (%s); one elsewhere would be "
+				    "another action", s->cells[cell].name, s->cells[turned].name);
 		}
 		if (!tm_builds_on(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);

@@ -184,6 +184,20 @@ struct tm_player {
 					   each priest they gained */
 };
 
+/*
+ * The turn of a seat that ended with that seat's last submission, kept
+ * until another seat sends something (tm_state.tail): the site ends a
+ * turn only when another faction's row follows, so the seat may still add
+ * to it what its action allows (a dwelling after a spade action), and the
+ * turn is then taken up again as it was (tm_resume_turn).
+ */
+struct tm_kept_turn {
+	int32_t act, act_left, tf_cell, tf_nonhome, dig_ok, dug, tf_left;
+	int32_t teleported, stale, held_pass, darkling_conv;
+	int32_t cult_blocked[TM_MAXP];
+	uint32_t marks[(TM_NCELLS + 31) / 32];	/* hexes transformed in it */
+};
+
 /* The whole game. */
 struct tm_state {
 	uint32_t magic;
@@ -269,10 +283,11 @@ struct tm_state {
 					   lets a round end without the tokens
 					   they may still buy; 0 none */
 	int32_t tail;			/* seat + 1 whose turn just ended: it may
-					   still convert and burn until another
-					   seat sends something (the site ends a
-					   turn when another faction's row
-					   follows); 0 none */
+					   still convert and burn, and add to its
+					   turn (kept), until another seat sends
+					   something (the site ends a turn when
+					   another faction's row follows); 0 none */
+	struct tm_kept_turn kept;	/* the turn of seat tail - 1, when set */
 	int32_t stale;			/* 1: what the active seat owes (a bridge,
 					   a free dwelling or trading post,
 					   spades) came with an action before a new
@@ -463,6 +478,7 @@ int tm_defer_waits(const struct tm_state *s, int seat);
 int tm_has_offer(const struct tm_state *s, int seat);
 int tm_darkling_choice(const struct tm_state *s, int seat);
 void tm_new_turn(struct tm_state *s);
+int tm_resume_turn(struct tm_state *s, int seat);
 int tm_action_finished(const struct tm_state *s);
 enum tm_offer_end { TO_TAKEN, TO_DECLINED, TO_WITHDRAWN };
 void tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how);

@@ -219,6 +219,73 @@ tm_offer_recap(struct tm_state *s, int seat)
 
 static void coming_order(const struct tm_state *s, int *order);
 
+/* Keep the turn of seat prev, which is ending (tm_kept_turn). */
+static void
+keep_turn(struct tm_state *s, int prev)
+{
+	struct tm_kept_turn *k = &s->kept;
+	int i;
+
+	memset(k, 0, sizeof(*k));
+	k->act = s->act;
+	k->act_left = s->act_left;
+	k->tf_cell = s->tf_cell;
+	k->tf_nonhome = s->tf_nonhome;
+	k->dig_ok = s->dig_ok;
+	k->dug = s->dug;
+	k->tf_left = s->tf_left;
+	k->teleported = s->teleported;
+	k->stale = s->stale;
+	k->held_pass = s->held_pass;
+	k->darkling_conv = s->pl[prev].darkling_conv;
+	for (i = 0; i < s->nseats; i++)
+		k->cult_blocked[i] = s->pl[i].cult_blocked;
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] == TB_NONE && s->town[i])
+			k->marks[i / 32] |= 1u << (i % 32);
+}
+
+/*
+ * A command of seat that needs its turn, sent while its turn is the one
+ * that just ended (tail) and no other seat has sent anything since: the
+ * site has not ended that turn yet (it does when another faction's row
+ * follows), so it is taken up again as it was, and what its action still
+ * allows is the seat's (a dwelling after a spade action whose spades are
+ * spent or given up); a new action stays refused (one a turn).  Returns 1
+ * when the turn is the seat's again.
+ */
+int
+tm_resume_turn(struct tm_state *s, int seat)
+{
+	const struct tm_kept_turn *k = &s->kept;
+	int i;
+
+	if (s->tail != seat + 1 || s->phase != TP_ACTIONS || s->cur < 0 ||
+	    s->cur == seat || s->unlock_wait || s->act != TA_NONE)
+		return 0;
+	s->cur = seat;
+	s->tail = 0;
+	s->act = k->act;
+	s->act_left = k->act_left;
+	s->tf_cell = k->tf_cell;
+	s->tf_nonhome = k->tf_nonhome;
+	s->dig_ok = k->dig_ok;
+	s->dug = k->dug;
+	s->tf_left = k->tf_left;
+	s->teleported = k->teleported;
+	s->stale = k->stale;
+	s->held_pass = k->held_pass;
+	s->again = 0;
+	s->pl[seat].darkling_conv = k->darkling_conv;
+	for (i = 0; i < s->nseats; i++)
+		s->pl[i].cult_blocked = k->cult_blocked[i];
+	for (i = 0; i < TM_NCELLS; i++)
+		if (s->bld[i] == TB_NONE && (k->marks[i / 32] & (1u << (i % 32))))
+			s->town[i] = 1;
+	s->last_turn = seat + 1;
+	return 1;
+}
+
 /* A turn begins: nothing of it done yet, every per-turn record cleared. */
 void
 tm_new_turn(struct tm_state *s)
@@ -537,6 +604,7 @@ advance(struct tm_state *s)
 			if (s->cur >= 0) {
 				int prev = s->cur;
 
+				keep_turn(s, s->cur);
 				if (s->opt_strict_dark)
 					s->pl[s->cur].darkling_conv = 0;
 				pos = 0;
@@ -561,9 +629,13 @@ advance(struct tm_state *s)
 					}
 				}
 				tm_new_turn(s);
-				/* the seat that acted may still convert until another
-				 * seat sends something; the only seat left goes on */
-				s->tail = s->cur != prev && !s->pl[prev].passed ? prev + 1 : 0;
+				/* the seat that acted may still convert and burn until
+				 * another seat sends something, a seat that passed too
+				 * (the Chaos Magicians' second action after a pass, a
+				 * debt settled after a pass: the site's row of the
+				 * passing command ended, the later one did not); the
+				 * only seat left goes on */
+				s->tail = s->cur >= 0 && s->cur != prev ? prev + 1 : 0;
 				s->again = s->cur == prev;
 				if (s->cur >= 0)
 					return;

@@ -468,6 +468,16 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
 	}
+	/* the kept turn (tm_resume_turn) must be one a turn could be */
+	if (!in_range(s->kept.act, TA_NONE, TA_DONE) || !in_range(s->kept.act_left, 0, 2) ||
+	    !in_range(s->kept.tf_cell, -1, TM_NCELLS - 1) ||
+	    !in_range(s->kept.tf_nonhome, 0, 1) || !in_range(s->kept.dig_ok, 0, 1) ||
+	    !in_range(s->kept.dug, 0, 2) || !in_range(s->kept.tf_left, 0, 3) ||
+	    !in_range(s->kept.teleported, 0, 1) || !in_range(s->kept.stale, 0, 1) ||
+	    !in_range(s->kept.held_pass, 0, 1) || s->kept.darkling_conv < 0) {
+		snprintf(err, errlen, "the turn kept for its seat is out of range");
+		return -1;
+	}
 	if (!in_range(s->nnext, 0, s->nseats) || !in_range(s->nqueue, 0, 16) ||
 	    !in_range(s->qpos, 0, s->nqueue) || !in_range(s->noffer, 0, TM_MAXOFFER) ||
 	    !in_range(s->nbridge, 0, TM_MAXBRIDGE)) {

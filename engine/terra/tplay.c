@@ -809,7 +809,9 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		 * the game's: the site runs nothing after it */
 		if (s->over)
 			break;
-		if (s->cur != seat && !out_of_turn(s, seat, w)) {
+		/* the seat whose turn ended with its last submission takes it
+		 * up again while no other seat sent anything (the site) */
+		if (s->cur != seat && !out_of_turn(s, seat, w) && !tm_resume_turn(s, seat)) {
 			whom(s, err, errlen);
 			rc = GAME_NOT_YOUR_TURN;
 			break;

@@ -149,7 +149,7 @@ test_build_after_transforms(void **state)
 	memcpy(t, s, sizeof(*s));
 	snprintf(cmd, sizeof(cmd), "action ACT6. transform %s to red. transform %s "
 	    "to red. build %s", a, b, c);
-	tg_bad(t, 0, cmd, "was not transformed in this action");
+	tg_bad(t, 0, cmd, "was not turned to your colour in this action");
 	snprintf(cmd, sizeof(cmd), "action ACTC. action ACT6. transform %s to red. "
 	    "transform %s to red. build %s. action ACT5", a, b, c);
 	tg_bad(t, 0, cmd, "'action ACT5': action: one action per turn");

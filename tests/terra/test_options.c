@@ -44,6 +44,32 @@ test_chaos_pass_strict(void **state)
 	free(s);
 }
 
+/*
+ * A pass as the first of the double action, the second action later: the
+ * Chaos Magicians, passed, still burn and convert until another seat
+ * sends something (the site ends their turn only then).
+ */
+static void
+test_chaos_burn_after_second_action(void **state)
+{
+	struct tm_state *s = chaos_game(NULL);
+
+	(void)state;
+	tg_ok(s, 0, "action ACTC. pass BON1");
+	s->pl[0].w = 10;
+	s->pl[0].pw[0] += s->pl[0].pw[1] + s->pl[0].pw[2] - 4;	/* 4 in bowl II */
+	s->pl[0].pw[1] = 4;
+	s->pl[0].pw[2] = 0;
+	tg_ok(s, 0, "build E7");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 0, "burn 1");
+	tg_ok(s, 0, "convert 1PW to 1C");
+	tg_bad(s, 0, "action ACT3", "you have passed this round");
+	tg_ok(s, 1, "wait");
+	tg_bad(s, 0, "burn 1", "not your turn");
+	free(s);
+}
+
 /* Without the option the pass is one of the two actions; a second pass follows. */
 static void
 test_chaos_pass_loose(void **state)
@@ -413,6 +439,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chaos_pass_strict),
 		cmocka_unit_test(test_chaos_pass_loose),
+		cmocka_unit_test(test_chaos_burn_after_second_action),
 		cmocka_unit_test(test_chaos_double_action_end),
 		cmocka_unit_test(test_order_drawn),
 		cmocka_unit_test(test_order_governs_setup),

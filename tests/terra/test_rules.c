@@ -218,6 +218,10 @@ test_one_action_per_turn(void **state)
 	tg_bad(s, 0, "send p to FIRE; send p to WATER", "one action per turn");
 	tg_ok(s, 0, "send p to FIRE");
 	assert_int_equal(s->cur, 1);
+	/* until the cultists send something the turn is still the witches'
+	 * (the site's), and a second action is refused as one */
+	tg_bad(s, 0, "send p to WATER", "one action per turn");
+	tg_ok(s, 1, "wait");
 	assert_int_equal(terra_rules.play(s, 0, "send p to WATER", &pl, err,
 	    sizeof(err)), GAME_NOT_YOUR_TURN);
 	assert_non_null(strstr(err, "cultists"));

@@ -162,6 +162,61 @@ test_turn_tail(void **state)
 }
 
 /*
+ * The turn that ended with its seat's submission is still the seat's
+ * until another seat sends something (the site ends a turn only when
+ * another faction's row follows): after ACT6 turned a hex to another
+ * colour and the spade left was given up, the action's dwelling comes in
+ * a later submission, on any hex of the seat's colour it reaches (the
+ * site fills allowed_build_locations only with hexes turned to the home
+ * colour); a second action is still refused, and once the other seat
+ * sent something the turn is over.
+ */
+static void
+test_turn_taken_up(void **state)
+{
+	struct tm_state *s = wc(NULL);
+	int e7 = tg_cell("E7");
+
+	(void)state;
+	s->pl[0].c = s->pl[0].w = 30;
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;	/* all 12 tokens in bowl III */
+	s->pl[0].pw[2] = 12;
+	s->terrain[e7] = TC_GREEN;
+	tg_ok(s, 0, "action ACT6. transform F3 to brown");
+	assert_int_equal(s->cur, 0);	/* a spade left */
+	tg_ok(s, 0, "-SPADE");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 0, "build E7");
+	assert_int_equal(s->bld[e7], TB_D);
+	assert_int_equal(s->pl[0].nb[TB_D], 3);
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "upgrade F4 to TP", "one action per turn");
+	tg_ok(s, 1, "wait");
+	tg_bad(s, 0, "convert 1W to 1C", "not your turn");
+	tg_bad(s, 0, "upgrade F4 to TP", "not your turn");
+	free(s);
+}
+
+/* A dwelling after a spade action: on a hex the action turned to the
+ * seat's colour, if it turned one; else on any hex of that colour. */
+static void
+test_spade_action_dwelling(void **state)
+{
+	struct tm_state *s = wc(NULL);
+
+	(void)state;
+	s->pl[0].c = s->pl[0].w = 30;
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;
+	s->pl[0].pw[2] = 12;
+	s->terrain[tg_cell("E7")] = TC_GREEN;
+	tg_ok_copy(s, 0, "action ACT6. transform F3 to brown. -SPADE. build E7");
+	tg_bad(s, 0, "action ACT6. transform G2 to green. build E7", "E7 was not turned "
+	    "to your colour in this action: its dwelling goes on a hex the action "
+	    "turned to it (G2)");
+	free(s);
+}
+
+/*
  * [+-]N?TYPE: from any seat at any time; resources, power, tokens and
  * keys given up; a cult step given up only from below 10 to 7 or more
  * (the site's TW5 work-around), unless loose-cult-loss; what is owed
@@ -345,6 +400,8 @@ main(void)
 		cmocka_unit_test(test_action_declines),
 		cmocka_unit_test(test_last_seat_acting),
 		cmocka_unit_test(test_turn_tail),
+		cmocka_unit_test(test_turn_taken_up),
+		cmocka_unit_test(test_spade_action_dwelling),
 		cmocka_unit_test(test_adjust),
 		cmocka_unit_test(test_drop_returns_bonus),
 		cmocka_unit_test(test_cultists_errata),

@@ -728,8 +728,16 @@ gen_one(struct game_run *gr, int np, int steer)
 	}
 	json_decref(v);
 	/* the site lets a volcano faction pick its colour (post-setup) only
-	 * in a game with players: name them, as the site's own logs do */
-	if (has_opt(opts, nopts, "fire-and-ice-factions/volcano"))
+	 * in a game with players, and only with players does it hold the
+	 * factions' choice and the initial dwellings for a colour an ice,
+	 * Shapeshifter or Riverwalker faction owes (acting.pm's
+	 * in_select_factions, in_post_setup; without, the first `build` starts
+	 * the dwellings at once): name them, as the site has them for every
+	 * game of its own (from its database) */
+	for (i = 0; i < nopts; i++)
+		if (strncmp(opts[i].key, "fire-and-ice-factions/", 22) == 0)
+			break;
+	if (i < nopts)
 		for (i = 0; i < np; i++)
 			sb_printf(&hdr, "player p%d\n", i + 1);
 	if ((ans = oracle_ask(gr->o, "game", NULL)) == NULL || strcmp(ans, "ready") != 0)
