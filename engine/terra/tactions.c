@@ -346,6 +346,10 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	if (p->nb[TB_D] >= 8)
 		return tm_fail(err, errlen, "build: all 8 of your dwellings are on the map");
 	if (s->phase == TP_DWELLINGS) {
+		if (p->pick_gone)
+			return tm_fail(err, errlen, "build: the %s gave up their colour "
+			    "(-PICK_COLOR) and have no terrain for a dwelling: the site "
+			    "refuses every one (resign lets the game go on)", f->name);
 		/* An ice faction's initial dwellings go on the colour it picked,
 		 * which turns to ice (the site). */
 		if (tm_picks_colour(s, seat) && s->terrain[cell] == p->color2 - 1)

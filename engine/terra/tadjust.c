@@ -256,11 +256,15 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		p->spades -= n;
 		return GAME_OK;
 	}
-	if (strcmp(type, "PICK_COLOR") == 0 && s->phase == TP_ACTIONS) {
-		/* the Shapeshifters keep their colour after all */
+	if (strcmp(type, "PICK_COLOR") == 0) {
+		/* the site's PICK_COLOR is 1 while a colour is owed, and may
+		 * not go below 0 */
 		if (!p->pick_owed || n > 1)
 			return tm_fail(err, errlen, "%s: you owe no colour to pick", word);
-		p->pick_owed = 0;
+		if (s->phase == TP_FACTIONS)
+			tm_pick_given_up(s, seat);
+		else	/* the Shapeshifters keep their colour after all */
+			p->pick_owed = 0;
 		return GAME_OK;
 	}
 	if (strcmp(type, "FREE_TF") == 0) {

@@ -405,6 +405,18 @@ tm_river_colour(const struct tm_state *s)
 	return -1;
 }
 
+/* The colour the seat picked, by name, for its report: "none yet", or
+ * "none, given up" after -PICK_COLOR in the setup. */
+const char *
+tm_picked_name(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+
+	if (p->color2 > 0)
+		return tm_color_names[p->color2 - 1];
+	return p->pick_gone ? "none, given up" : "none yet";
+}
+
 /* May the seat build a dwelling on a hex of colour without transforming it:
  * its home colour, or one its faction's rules add (builds_on)? */
 int

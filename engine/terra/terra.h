@@ -167,6 +167,10 @@ struct tm_player {
 	int32_t color2;			/* ice factions: the colour picked
 					   (pick-color) + 1, 0 before */
 	int32_t pick_owed;		/* ice factions: pick-color still owed */
+	int32_t pick_gone;		/* the colour pick of the setup given up
+					   (-PICK_COLOR): no terrain for an initial
+					   dwelling, only resigning is left (the
+					   site) */
 	int32_t final_fi, fi_value;	/* Fire & Ice final tile: VP, measure */
 	int32_t volcano_tf;		/* volcano factions: hexes dug, to turn
 					   into volcano in this action */
@@ -351,6 +355,7 @@ int tm_wheel_home(const struct tm_state *s, int seat);
 int tm_home_of_someone(const struct tm_state *s, int colour);
 int tm_colour_taken(const struct tm_state *s, int seat, int colour);
 int tm_river_colour(const struct tm_state *s);
+const char *tm_picked_name(const struct tm_state *s, int seat);
 int tm_builds_on(const struct tm_state *s, int seat, int colour);
 int tm_faction_command(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen);
@@ -508,6 +513,7 @@ void tm_next_placement(struct tm_state *s);
 /* The faction choice goes on (a seat chose, or one that owed its choice
  * left the game). */
 void tm_factions_next(struct tm_state *s);
+void tm_pick_given_up(struct tm_state *s, int seat);
 enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
     char *err, size_t errlen);
 

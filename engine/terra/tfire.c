@@ -134,11 +134,8 @@ yetis_discount(const struct tm_state *s, int seat, int n)
 static void
 picked_render(const struct tm_state *s, int seat, struct sbuf *out)
 {
-	const struct tm_player *p = &s->pl[seat];
-
 	sb_printf(out, "  home terrain %s, colour picked: %s\n",
-	    tm_color_names[tm_home(s, seat)],
-	    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet");
+	    tm_color_names[tm_home(s, seat)], tm_picked_name(s, seat));
 }
 
 const struct tm_hooks tm_icemaidens_hooks = {

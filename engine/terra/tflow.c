@@ -449,7 +449,8 @@ end_actions(struct tm_state *s)
  * nothing but more of their steps is open, the site ends the round before
  * their next command: it pays the round's cult income (the scoring tile's
  * cult bonus) before the steps still owed, which they place after it, in
- * the cult-spade phase.  (Their steps still belong to a turn of theirs -
+ * the cult-spade phase.  With no step left the round ends at once (the
+ * site's what_next after each command, acting.pm in_play).  (Their steps still belong to a turn of theirs -
  * a pass held for them - hold the round until the last is placed.)  The
  * site runs the same command given twice in a row as one (+AIR, +AIR is
  * +2AIR): merged says this step was such a second one.
@@ -460,12 +461,20 @@ tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged)
 	int i;
 
 	s->bonus_end = s->bonus_merge = s->bonus_count = 0;
-	if (s->phase != TP_ACTIONS || s->cur >= 0 || s->pl[seat].cult_bonus <= 0 ||
-	    decisions_open(s, seat))
+	if (s->phase != TP_ACTIONS || s->cur >= 0 || decisions_open(s, seat))
 		return;
 	for (i = 0; i < s->nseats; i++)
 		if (!s->pl[i].dropped && (!s->pl[i].passed || tm_owes(s, i)))
 			return;
+	/* their last step: the round (the game, after the sixth) ends at once,
+	 * and the next starts when nothing is owed, before the rest of their
+	 * row, which meets it (the site's play() runs nothing after the
+	 * game's end) */
+	if (s->pl[seat].cult_bonus <= 0) {
+		if (s->defer == 0)
+			tm_advance(s);
+		return;
+	}
 	s->bonus_end = seat + 1;
 	s->bonus_merge = merged ? 0 : cult + 1;
 	s->bonus_count = count;
@@ -717,7 +726,11 @@ tm_waiting(const void *st, struct game_wait *w)
 			    s->pl[s->cur].fav_owed ? "take a favor tile (+FAVn)" :
 			    "choose a faction (setup FACTION)";
 			break;
-		case TP_DWELLINGS: why = "place an initial dwelling (build HEX)"; break;
+		case TP_DWELLINGS:
+			why = s->pl[s->cur].pick_gone ? "no terrain for an initial "
+			    "dwelling (the colour was given up): resign" :
+			    "place an initial dwelling (build HEX)";
+			break;
 		case TP_BONUS: why = "pick an initial bonus tile (pass BONn)"; break;
 		case TP_CULTSPADES:
 			why = s->pl[s->cur].spades > 0 ? "spend cult spades (transform HEX "

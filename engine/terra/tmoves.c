@@ -379,6 +379,9 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 		}
 		break;
 	case TP_DWELLINGS:
+		/* the colour given up: no hex is theirs, only resigning is left */
+		if (s->pl[seat].pick_gone)
+			try_move(s, tmp, seat, "resign", out);
 		for (i = 0; i < TM_NCELLS; i++)
 			if ((s->terrain[i] == tm_home(s, seat) || (tm_picks_colour(s, seat) &&
 			    s->terrain[i] == s->pl[seat].color2 - 1)) && s->bld[i] == TB_NONE) {
@@ -624,7 +627,9 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 		return -1;
 	}
 	if (!in_range(p->color2, 0, 7) || !in_range(p->pick_owed, 0, 1) ||
-	    (p->faction >= 0 && s->phase > TP_FACTIONS && !p->dropped &&
+	    !in_range(p->pick_gone, 0, 1) || (p->pick_gone && (p->color2 != 0 ||
+	    p->pick_owed)) ||
+	    (p->faction >= 0 && s->phase > TP_FACTIONS && !p->dropped && !p->pick_gone &&
 	    (tm_picks_colour(s, seat) || tm_is_shifter(s, seat) || tm_is_river(s, seat)) &&
 	    p->color2 == 0) ||
 	    !in_range(p->shifts, 0, 100) || !in_range(p->p3_for_vp, 0, 10000) ||

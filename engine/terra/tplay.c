@@ -533,6 +533,9 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 				tm_next_placement(s);
 			return rc;
 		}
+		if (p->pick_gone)
+			return tm_fail(err, errlen, "your colour was given up (-PICK_COLOR): "
+			    "no dwelling can be placed, only resign is left");
 		return tm_fail(err, errlen, "place your initial dwelling: build HEX");
 	case TP_BONUS:
 		if (word_eq(w[0], "pass") && nw == 2)

@@ -133,8 +133,7 @@ river_render(const struct tm_state *s, int seat, struct sbuf *out)
 	const struct tm_player *p = &s->pl[seat];
 	int c;
 
-	sb_printf(out, "  colour %s; unlocked", p->color2 > 0 ?
-	    tm_color_names[p->color2 - 1] : "none yet");
+	sb_printf(out, "  colour %s; unlocked", tm_picked_name(s, seat));
 	for (c = 0; c < TC_RIVER; c++)
 		if ((p->unlocked >> c) & 1)
 			sb_printf(out, " %s", tm_color_names[c]);

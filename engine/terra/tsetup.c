@@ -376,7 +376,7 @@ tm_factions_next(struct tm_state *s)
 		}
 	for (i = 0; i < s->nseats; i++)
 		if (tm_is_volcano(s, s->table[i]) && s->pl[s->table[i]].color2 == 0 &&
-		    !s->pl[s->table[i]].dropped) {
+		    !s->pl[s->table[i]].dropped && !s->pl[s->table[i]].pick_gone) {
 			s->cur = s->table[i];
 			s->pl[s->cur].pick_owed = 1;
 			return;
@@ -502,6 +502,27 @@ tm_cmd_pick_color(struct tm_state *s, int seat, const char *name, char *err,
 	p->color2 = c + 1;
 	p->pick_owed = 0;
 	return GAME_OK;
+}
+
+/*
+ * `-PICK_COLOR` while a colour is owed in the setup: the site takes it as
+ * any resource given up (commands.pm, command_adjust_resources: PICK_COLOR
+ * goes to 0, so `pick-color` is refused for good) and goes on to the next
+ * faction's choice or the dwellings.  The faction then has no terrain: the
+ * site refuses each of its initial dwellings (an ice faction's and the
+ * Riverwalkers' or Shapeshifters' colour is no colour, a volcano
+ * faction's dwelling needs a volcano dug), so the game waits on it until
+ * it resigns (tm_cmd_build).  The Ice Maidens still take their favor tile.
+ */
+void
+tm_pick_given_up(struct tm_state *s, int seat)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	p->pick_owed = 0;
+	p->pick_gone = 1;
+	if (!p->fav_owed)
+		tm_factions_next(s);
 }
 
 /*

@@ -188,7 +188,7 @@ shifter_render(const struct tm_state *s, int seat, struct sbuf *out)
 	const struct tm_player *p = &s->pl[seat];
 
 	sb_printf(out, "  home terrain %s, shapeshifts left %d, P3 for VP %d\n",
-	    p->color2 > 0 ? tm_color_names[p->color2 - 1] : "none yet", p->shifts,
+	    tm_picked_name(s, seat), p->shifts,
 	    p->p3_for_vp);
 }
 

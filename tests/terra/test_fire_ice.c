@@ -431,6 +431,55 @@ test_volcano_setup(void **state)
 }
 
 /*
+ * -PICK_COLOR in the setup: the site lowers its PICK_COLOR to 0 (commands.pm,
+ * command_adjust_resources) and goes on, the colour never picked; every
+ * initial dwelling of the faction is then refused (no terrain), pick-color
+ * too, so only its resign lets the game go on.  An ice faction still owes
+ * the Ice Maidens' favor tile; a volcano faction is not asked again.
+ */
+static void
+test_pick_given_up(void **state)
+{
+	static const char *const opts[] = { "fire-and-ice-factions/volcano", NULL };
+	struct tm_state *s = tg_bare(opts, 1);
+	struct game_wait w;
+
+	(void)state;
+	tg_ok(s, 0, "setup dragonlords");
+	tg_bad(s, 0, "-PICK_COLOR", "owe no colour");	/* not before the post-setup */
+	tg_ok(s, 1, "setup nomads");
+	assert_int_equal(s->pl[0].pick_owed, 1);
+	tg_bad(s, 0, "-2PICK_COLOR", "owe no colour");
+	tg_bad(s, 0, "+PICK_COLOR", "nothing gives you that");
+	tg_ok(s, 0, "-pick_color");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	assert_int_equal(s->cur, 0);
+	assert_int_equal(s->pl[0].color2, 0);
+	tg_bad(s, 0, "build F4", "gave up their colour");
+	tg_bad(s, 0, "pick-color green", "only resign is left");
+	tm_waiting(s, &w);
+	assert_non_null(strstr(w.why[0], "resign"));
+	tg_ok(s, 0, "resign");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 1, "build A5");
+	free(s);
+
+	/* the Ice Maidens: the favor tile is still owed, then the next seat */
+	s = tg_bare(ice_opts, 1);
+	tg_ok(s, 0, "setup icemaidens");
+	tg_ok(s, 0, "-PICK_COLOR");
+	assert_int_equal(s->phase, TP_FACTIONS);
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 0, "pick-color green", "once");
+	tg_ok(s, 0, "+FAV11");
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 1, "setup nomads");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	tg_bad(s, 0, "build F4", "gave up their colour");
+	free(s);
+}
+
+/*
  * Acolytes: a hex dug (dig 1, for nothing) turns into volcano for 3 steps
  * of one cult track, 4 on a faction's home colour, lost with -NCULT before
  * any tile is taken; their spades become cult steps; their stronghold adds
@@ -926,6 +975,7 @@ main(void)
 		cmocka_unit_test(test_final_tile_scoring),
 		cmocka_unit_test(test_final_tile_draw),
 		cmocka_unit_test(test_volcano_setup),
+		cmocka_unit_test(test_pick_given_up),
 		cmocka_unit_test(test_acolytes),
 		cmocka_unit_test(test_dragonlords),
 		cmocka_unit_test(test_volcano_cult_spades),

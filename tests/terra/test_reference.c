@@ -132,8 +132,11 @@ replay_found(const char *name, char *msg, size_t msglen)
 			ok = 0;
 		}
 		/* FACTION.X=N: a cult position (X a track), a resource (C, W,
-		 * P) or a power bowl (P1, P2, P3) the reference had there */
-		for (k = 0; k < 10; k++) {
+		 * P) or a power bowl (P1, P2, P3) the reference had there; the
+		 * resources not after the game's end, where the reference has
+		 * spent them on the final scoring and arbiter keeps them (as
+		 * tools/terra-diff/compare.py) */
+		for (k = 0; k < (s->over ? 4 : 10); k++) {
 			static const char *const res[6] = { "C", "W", "P", "P1", "P2", "P3" };
 			const char *x = k < 4 ? tm_cult_names[k] : res[k - 4];
 			int have = k < 4 ? s->pl[i].cult[k] : k == 4 ? s->pl[i].c :

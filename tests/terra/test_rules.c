@@ -769,6 +769,33 @@ test_cultists_steps_after_round_end(void **state)
 	free(s);
 }
 
+/*
+ * The Cultists' last step owed, every seat passed: the site ends the round
+ * right after it (acting.pm, in_play from what_next after each command),
+ * before the rest of their row; in round 6 the game ends and the rest is
+ * let be (play() runs nothing after it), in another round it meets the
+ * round's end (a second step is owed no more).
+ */
+static void
+test_cultists_last_step_ends_round(void **state)
+{
+	struct tm_state *s;
+
+	(void)state;
+	s = cultists_owing(1, 6);
+	tg_ok(s, 0, "+FIRE. +WATER");
+	assert_true(s->over);
+	assert_int_equal(s->pl[0].cult[TK_FIRE], 1);
+	assert_int_equal(s->pl[0].cult[TK_WATER], 0);	/* the Cultists' start */
+	free(s);
+	s = cultists_owing(1, 1);
+	s->pl[0].cult[TK_FIRE] = 1;
+	tg_bad(s, 0, "+FIRE. +AIR", "owe 0 cult steps");
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->round, 2);
+	free(s);
+}
+
 /* Offers go to full bowls too; a leech that gains nothing gives the
  * Cultists neither a cult step nor (errata) the consolation power. */
 static void
@@ -1046,6 +1073,7 @@ main(void)
 		cmocka_unit_test(test_key_comes_with_the_tile),
 		cmocka_unit_test(test_town_tile_track_order),
 		cmocka_unit_test(test_cultists_steps_after_round_end),
+		cmocka_unit_test(test_cultists_last_step_ends_round),
 		cmocka_unit_test(test_cultists_empty_leech),
 		cmocka_unit_test(test_income),
 		cmocka_unit_test(test_pass_vp),
