@@ -48,10 +48,11 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
 	    s->unlock_wait))))
 		return 1;
-	/* the site's quirk: with one seat left to play, a seat that passed may
-	 * still advance shipping or digging (its engine starts a new turn for
-	 * it); then it converts and burns as after a turn (tm_cmd_advance) */
-	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed && !p->dropped &&
+	/* the site's quirk: with one seat left to play, a seat that passed (or
+	 * left the game) may still advance shipping or digging (its engine
+	 * starts a new turn for it, acting.pm:268); then it converts and burns
+	 * as after a turn (tm_cmd_advance) */
+	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed &&
 	    tm_unpassed(s) == 1)
 		return 1;
 	/* the site checks the turn from round 1: burning in the setup is
@@ -786,18 +787,19 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		 * unlock the terrains its income's priests owe (the
 		 * Riverwalkers), buy its tokens for VP (the Shapeshifters) and
 		 * resign again (which changes nothing), as the site takes it;
-		 * and burn and convert where a seat may out of its turn (the
-		 * site knows no faction that left there: it checks them only
-		 * by the active faction, from round 1 - commands.pm,
-		 * $assert_active_faction - so in the setup anybody burns);
-		 * nothing else */
+		 * and burn, convert and advance where a seat may out of its
+		 * turn (the site knows no faction that left there: it checks
+		 * them only by the active faction, from round 1 - commands.pm,
+		 * $assert_active_faction - so in the setup anybody burns; and
+		 * advance by the turn, acting.pm:268, which gives the last
+		 * seat's new turn to any other); nothing else */
 		if (s->pl[seat].dropped && !(is_adjust(w) || word_eq(w[0], "leech") ||
 		    word_eq(w[0], "decline") || word_eq(w[0], "wait") ||
 		    word_eq(w[0], "resign") ||
 		    word_eq(w[0], "done") || word_eq(w[0], "unlock-terrain") ||
 		    word_eq(w[0], "gain") ||
-		    ((word_eq(w[0], "burn") || word_eq(w[0], "convert")) &&
-		    out_of_turn(s, seat, w)))) {
+		    ((word_eq(w[0], "burn") || word_eq(w[0], "convert") ||
+		    word_eq(w[0], "advance")) && out_of_turn(s, seat, w)))) {
 			rc = tm_fail(err, errlen, "your faction left the game");
 			break;
 		}

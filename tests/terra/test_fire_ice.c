@@ -688,31 +688,6 @@ test_acolytes_loss_owed(void **state)
 	free(s);
 }
 
-/*
- * A faction that left burns where any seat may out of its turn: in the
- * setup (the site checks burning only by the active faction, from round
- * 1); not in the rounds.
- */
-static void
-test_dropped_burns_in_setup(void **state)
-{
-	static const char *const opts[] = { "fire-and-ice-factions/volcano", NULL };
-	struct tm_state *s = tg_bare(opts, 1);
-	int p3;
-
-	(void)state;
-	tg_ok(s, 0, "setup nomads");
-	tg_ok(s, 1, "setup witches");
-	tg_ok(s, 0, "build B1");
-	tg_ok(s, 1, "resign");
-	assert_int_equal(s->phase, TP_DWELLINGS);
-	p3 = s->pl[1].pw[2];
-	tg_ok(s, 1, "burn 1");
-	assert_int_equal(s->pl[1].pw[2], p3 + 1);
-	tg_bad(s, 1, "convert 1PW to 1C", "your faction left the game");
-	free(s);
-}
-
 /* ---- the Shapeshifters (Shapeshifters.pm, commands.pm, acting.pm) ---- */
 
 /* Shapeshifters (seat 0, green) and Nomads (seat 1) under rule version v. */
@@ -1058,7 +1033,6 @@ main(void)
 		cmocka_unit_test(test_volcano_cult_spades),
 		cmocka_unit_test(test_acolytes_cult_lapse),
 		cmocka_unit_test(test_acolytes_loss_owed),
-		cmocka_unit_test(test_dropped_burns_in_setup),
 		cmocka_unit_test(test_shifter_setup),
 		cmocka_unit_test(test_shifter_spades),
 		cmocka_unit_test(test_shifter_actions_v1),
