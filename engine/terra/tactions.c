@@ -73,6 +73,15 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		const struct tm_player *p = &s->pl[s->cur];
 		int32_t conv = p->darkling_conv;
 
+		/* The site takes it, but the turn check of its new action
+		 * records the Acolytes' cult loss still owed (acting.pm:636,
+		 * from acting.pm:270) and never takes that record back: once
+		 * paid, the round still never ends. */
+		if (p->lose_cult > 0)
+			return tm_fail(err, errlen, "%s: lose the %d cult steps of the "
+			    "volcano first (-%dCULT): after another action the site would "
+			    "wait for them for ever", what, p->lose_cult, p->lose_cult);
+
 		tm_new_turn(s);
 		s->pl[s->cur].darkling_conv = conv;
 		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||

@@ -322,5 +322,7 @@ tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *e
 
 	if (rc == GAME_OK && tokens)
 		tm_tokens_lapse(s, seat);
+	if (rc == GAME_OK)
+		tm_cult_lapse(s, seat);
 	return rc;
 }

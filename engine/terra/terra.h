@@ -285,7 +285,11 @@ struct tm_state {
 					   `gain P3 for VP` came last: until
 					   another seat sends something the site
 					   lets a round end without the tokens
-					   they may still buy; 0 none */
+					   they may still buy; or of the seat
+					   whose [+-]N?TYPE between the rounds
+					   left cult steps of the cult spades
+					   owed (tm_cult_lapse): the next round
+					   may start without them; 0 none */
 	int32_t tail;			/* seat + 1 whose turn just ended: it may
 					   still convert and burn, and add to its
 					   turn (kept), until another seat sends
@@ -308,6 +312,11 @@ struct tm_state {
 	int32_t unlock_wait;		/* 1: the round's start waits for the
 					   Riverwalkers' unlocks of its income;
 					   nothing else is accepted (the site) */
+	int32_t income_early;		/* 1: between the rounds, the next
+					   round's income is paid before its
+					   start, which waits for cult steps of
+					   the cult spades still owed (the
+					   site: tm_cult_lapse) */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
@@ -497,6 +506,7 @@ void tm_advance(struct tm_state *s);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
 void tm_tokens_lapse(struct tm_state *s, int seat);
+void tm_cult_lapse(struct tm_state *s, int seat);
 void tm_settled_after_pass(struct tm_state *s, int seat);
 void tm_defer_before(struct tm_state *s, int seat);
 int tm_lapse_before(struct tm_state *s, int seat);

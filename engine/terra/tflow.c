@@ -338,9 +338,13 @@ tm_start_round(struct tm_state *s, int r)
 	if (r > 1)
 		coming_order(s, s->order);
 	s->nnext = 0;
-	tm_ledger_take(s, purse);
-	tm_take_income(s);
-	tm_ledger_note(s, purse, 1);
+	/* paid already when the start waited for cult steps (tm_cult_lapse) */
+	if (!s->income_early) {
+		tm_ledger_take(s, purse);
+		tm_take_income(s);
+		tm_ledger_note(s, purse, 1);
+	}
+	s->income_early = 0;
 	s->unlock_wait = 0;
 	for (i = 0; i < s->nseats; i++)
 		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
@@ -522,10 +526,51 @@ tm_tokens_lapse(struct tm_state *s, int seat)
 }
 
 /*
+ * A [+-]N?TYPE of seat between the rounds, which leaves it owing cult
+ * steps of the cult bonus's spades (the Acolytes: a step for each spade).
+ * The site stops waiting for them after any such command of the seat
+ * (commands.pm:135, command_adjust_resources: dismiss_action 'cult'), and
+ * asks for them again only when another faction's command follows
+ * (acting.pm:662, detect_incomplete_turn, from maybe_advance_to_next_player):
+ * before the seat's own next command the phase moves on, when nothing
+ * else holds it (tm_lapse_before).  It moves on to the next round's
+ * income, which asks for the steps again (income.pm:131): the round's
+ * start waits for them (income_early); once more, to the round's start,
+ * and the steps left are owed in the round.
+ */
+void
+tm_cult_lapse(struct tm_state *s, int seat)
+{
+	if (s->phase == TP_CULTSPADES && s->pl[seat].cult_owed > 0)
+		s->lapse = seat + 1;
+}
+
+/* Between the rounds, the lapse of tm_cult_lapse: may the next round
+ * start before seat's command? */
+static int
+cult_lapsed(const struct tm_state *s, int seat)
+{
+	int i;
+
+	if (s->pl[seat].cult_owed == 0 || s->noffer > 0 || s->bonus_end != 0)
+		return 0;
+	for (i = 0; i < s->nseats; i++) {
+		const struct tm_player *p = &s->pl[i];
+
+		if (!p->dropped && (p->spades > 0 || p->cult_bonus > 0 ||
+		    p->unlock_owed > 0 || (i != seat && p->cult_owed > 0)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * Before a command of seat (-1: an administrative one): another seat's
- * ends the lapse (tm_tokens_lapse); the Shapeshifters' own meets the end
- * of the round first when nothing but their tokens holds it.  Returns 1
- * when it ended the round (the game, maybe: s->over).
+ * ends the lapse (tm_tokens_lapse, tm_cult_lapse); the Shapeshifters' own
+ * meets the end of the round first when nothing but their tokens holds
+ * it; between the rounds, the Acolytes' own meets the next round's
+ * income, or then its start, when nothing but their cult steps holds it.
+ * Returns 1 when it ended the round (the game, maybe: s->over).
  */
 int
 tm_lapse_before(struct tm_state *s, int seat)
@@ -536,6 +581,22 @@ tm_lapse_before(struct tm_state *s, int seat)
 		return 0;
 	if (seat != s->lapse - 1) {
 		s->lapse = 0;
+		return 0;
+	}
+	if (s->phase == TP_CULTSPADES) {
+		if (cult_lapsed(s, seat) && !s->income_early) {
+			struct tm_purse purse[TM_MAXP];
+
+			s->lapse = 0;
+			tm_ledger_take(s, purse);
+			tm_take_income(s);
+			tm_ledger_note(s, purse, 1);
+			s->income_early = 1;
+		} else if (cult_lapsed(s, seat)) {
+			s->lapse = 0;
+			tm_start_round(s, s->round + 1);
+			tm_advance(s);
+		}
 		return 0;
 	}
 	if (s->phase != TP_ACTIONS || s->unlock_wait || s->noffer > 0 ||
@@ -757,6 +818,11 @@ tm_waiting(const void *st, struct game_wait *w)
 		if (s->phase == TP_ACTIONS && s->act != TA_NONE && tm_owed_why(s, s->cur) != NULL &&
 		    s->pl[s->cur].bridge_owed == 0 && !s->pl[s->cur].pick_owed)
 			why = tm_owed_why(s, s->cur);
+		/* cult steps of the cult spades owed into the round
+		 * (tm_cult_lapse) */
+		if (s->phase == TP_ACTIONS && s->act == TA_NONE && s->pl[s->cur].cult_owed > 0)
+			why = "place the cult steps of the cult spades (+CULT), and take "
+			    "an action";
 		if (s->phase == TP_ACTIONS && s->pl[s->cur].cult_bonus > 0 &&
 		    tm_action_finished(s) && !tm_owes(s, s->cur))
 			why = "choose a cult track for the cult step (+CULT)";
@@ -764,9 +830,13 @@ tm_waiting(const void *st, struct game_wait *w)
 		snprintf(w->why[s->cur], GAME_WHY_LEN, "%s: %s",
 		    tm_fname(s, s->cur, b, sizeof(b)), why);
 	}
-	/* Every other seat holding cult spades may spend them now too. */
-	for (i = 0; s->phase == TP_CULTSPADES && i < s->nseats; i++)
-		if (i != s->cur && (s->pl[i].spades > 0 || s->pl[i].cult_owed > 0) &&
+	/* Every other seat holding cult spades may spend them now too; cult
+	 * steps of them still owed when the round started (tm_cult_lapse)
+	 * are placed in it, at any time */
+	for (i = 0; (s->phase == TP_CULTSPADES || s->phase == TP_ACTIONS) &&
+	    i < s->nseats; i++)
+		if (i != s->cur && (s->phase == TP_CULTSPADES ? s->pl[i].spades > 0 ||
+		    s->pl[i].cult_owed > 0 : s->pl[i].cult_owed > 0 && s->pl[i].spades == 0) &&
 		    !s->pl[i].dropped) {
 			w->mask |= 1u << i;
 			snprintf(w->why[i], GAME_WHY_LEN, "%s: %s", tm_fname(s, i, b, sizeof(b)),

@@ -467,7 +467,8 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->last_turn, 0, s->nseats) ||
 	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->lapse, 0, s->nseats) ||
 	    !in_range(s->defer, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
-	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1)) {
+	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1) ||
+	    !in_range(s->income_early, 0, 1)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
 	}

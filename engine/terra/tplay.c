@@ -48,10 +48,11 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
 	    s->unlock_wait))))
 		return 1;
-	/* the site's quirk: with one seat left to play, a seat that passed may
-	 * still advance shipping or digging (its engine starts a new turn for
-	 * it); then it converts and burns as after a turn (tm_cmd_advance) */
-	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed && !p->dropped &&
+	/* the site's quirk: with one seat left to play, a seat that passed (or
+	 * left the game) may still advance shipping or digging (its engine
+	 * starts a new turn for it, acting.pm:268); then it converts and burns
+	 * as after a turn (tm_cmd_advance) */
+	if (word_eq(w[0], "advance") && s->phase == TP_ACTIONS && p->passed &&
 	    tm_unpassed(s) == 1)
 		return 1;
 	/* the site checks the turn from round 1: burning in the setup is
@@ -789,12 +790,19 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		 * unlock the terrains its income's priests owe (the
 		 * Riverwalkers), buy its tokens for VP (the Shapeshifters) and
 		 * resign again (which changes nothing), as the site takes it;
-		 * nothing else */
+		 * and burn, convert and advance where a seat may out of its
+		 * turn (the site knows no faction that left there: it checks
+		 * them only by the active faction, from round 1 - commands.pm,
+		 * $assert_active_faction - so in the setup anybody burns; and
+		 * advance by the turn, acting.pm:268, which gives the last
+		 * seat's new turn to any other); nothing else */
 		if (s->pl[seat].dropped && !(is_adjust(w) || word_eq(w[0], "leech") ||
 		    word_eq(w[0], "decline") || word_eq(w[0], "wait") ||
 		    word_eq(w[0], "resign") ||
 		    word_eq(w[0], "done") || word_eq(w[0], "unlock-terrain") ||
-		    word_eq(w[0], "gain"))) {
+		    word_eq(w[0], "gain") ||
+		    ((word_eq(w[0], "burn") || word_eq(w[0], "convert") ||
+		    word_eq(w[0], "advance")) && out_of_turn(s, seat, w)))) {
 			rc = tm_fail(err, errlen, "your faction left the game");
 			break;
 		}
@@ -906,6 +914,33 @@ site_rows(const struct tm_state *s, int seat, const char *text)
 	return sb_take(&out);
 }
 
+/*
+ * The submission ended the game (its last command: last).  The site's
+ * final scoring credits each faction's VP through the command +Nvp
+ * (scoring.pm:51), which it refuses from a faction that owes the cult
+ * steps of the Acolytes' volcano (commands.pm:72): so the command that
+ * ends the game is refused while such a faction gets any VP there.  Only
+ * one that left the game can owe them then (its loss holds the game
+ * otherwise); its seat may still pay them (-NTRACK).
+ */
+static enum game_status
+end_refused(const struct tm_state *s, const char *last, char *err, size_t errlen)
+{
+	const struct tm_player *p;
+	char b[32];
+	int i;
+
+	for (i = 0; i < s->nseats; i++) {
+		p = &s->pl[i];
+		if (p->lose_cult > 0 && p->final_cult + p->final_net + p->final_fi > 0)
+			return tm_fail(err, errlen, "'%s' ends the game, whose final scoring "
+			    "gives the %s VP while they owe the %d cult steps of the "
+			    "volcano: they lose them first (-%dCULT)", last,
+			    tm_fname(s, i, b, sizeof(b)), p->lose_cult, p->lose_cult);
+	}
+	return GAME_OK;
+}
+
 /* play(): apply one submission from one seat (or seat -1 for admin). */
 enum game_status
 tm_play(void *st, int seat, const char *text, struct game_played *out,
@@ -916,6 +951,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	struct tm_before before;
 	enum game_status rc;
 	char *rows;
+	int was_over = s->over;
 
 	out->drew = 0;
 	out->told[0] = '\0';
@@ -951,8 +987,11 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		tm_advance(s);
 		if (s->tail != seat + 1)
 			s->tail = 0;
-		tm_last_record(s, seat, &cl, &before, out);
+		if (s->over && !was_over)
+			rc = end_refused(s, cl.cmd[cl.n - 1], err, errlen);
 	}
+	if (rc == GAME_OK)
+		tm_last_record(s, seat, &cl, &before, out);
 	cmd_free(&cl);
 	return rc;
 }

@@ -635,6 +635,108 @@ test_volcano_cult_spades(void **state)
 	free(s);
 }
 
+/*
+ * The Acolytes' cult steps of the cult spades (SCORE2: two steps): the
+ * site stops waiting for them after any [+-] command of theirs
+ * (commands.pm:135) and asks again only at another faction's line, so
+ * before their own next command the next round's income is paid (and the
+ * round waits for the steps again), then, once more, the round starts
+ * with the step still owed in it.  Another seat's command in between
+ * changes nothing.
+ */
+static void
+test_acolytes_cult_lapse(void **state)
+{
+	struct tm_state *s;
+	struct game_wait w;
+	int c, wk, p, pw, c0;
+
+	(void)state;
+	s = volcano_game_scored("acolytes", "score=SCORE2,SCORE6,SCORE1,SCORE8,SCORE5,SCORE7");
+	s->pl[0].cult[TK_EARTH] = 8;			/* two spades */
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->pl[0].cult_owed, 2);
+	tm_income_of(s, 0, &c, &wk, &p, &pw);
+	assert_true(c > 0);
+	c0 = s->pl[0].c;
+	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->pl[0].c, c0);		/* at the end of a row: as it was */
+	tg_bad(s, 1, "action ACT6", "not your turn");	/* their line asks again */
+	tg_ok(s, 0, "decline");				/* their own: the income comes */
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(s->round, 1);
+	assert_int_equal(s->pl[0].c, c0 + c);
+	assert_int_equal(s->pl[0].cult_owed, 1);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u);
+	tg_ok(s, 0, "-C");
+	tg_ok(s, 0, "decline");				/* the round starts */
+	assert_int_equal(s->phase, TP_ACTIONS);
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->pl[0].c, c0 + c - 1);	/* no second income */
+	assert_int_equal(s->pl[0].cult_owed, 1);	/* owed in the round */
+	terra_rules.waiting(s, &w);
+	assert_true(w.mask & 1u);
+	assert_non_null(strstr(w.why[0], "+CULT"));
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(s->pl[0].cult_owed, 0);
+	free(s);
+	/* their line follows the step: nothing lapses */
+	s = volcano_game_scored("acolytes", "score=SCORE2,SCORE6,SCORE1,SCORE8,SCORE5,SCORE7");
+	s->pl[0].cult[TK_EARTH] = 8;
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "pass BON1");
+	c0 = s->pl[0].c;
+	tg_ok(s, 0, "+FIRE");
+	tg_ok(s, 1, "wait");
+	tg_ok(s, 0, "+AIR");
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->pl[0].c, c0 + c);
+	free(s);
+}
+
+/*
+ * The Acolytes owing the cult loss of a volcano: as the last seat playing
+ * they take no other action before it (a deviation: the site takes it and
+ * never ends the round); and the game's end is refused while the loss of
+ * a faction that left is owed and the final scoring gives it VP (the site
+ * refuses its +Nvp, commands.pm:72), until its seat loses the steps.
+ */
+static int free_neighbour(const struct tm_state *s, int c);
+
+static void
+test_acolytes_loss_owed(void **state)
+{
+	struct tm_state *s = volcano_game("acolytes");
+	char cmd[3][80];
+	const char *h;
+
+	(void)state;
+	tg_ok(s, 0, "dig 1. build E7");
+	tg_ok(s, 0, "-3FIRE");
+	tg_ok(s, 1, "pass BON4");
+	h = s->cells[free_neighbour(s, tg_cell("E7"))].name;
+	snprintf(cmd[0], sizeof(cmd[0]), "dig 1. build %s. pass BON3", h);
+	snprintf(cmd[1], sizeof(cmd[1]), "dig 1. build %s. action ACT6", h);
+	snprintf(cmd[2], sizeof(cmd[2]), "dig 1. build %s. -3WATER. pass BON3", h);
+	tg_bad(s, 0, cmd[0], "lose the 3 cult steps of the volcano first");
+	tg_bad(s, 0, cmd[1], "wait for them for ever");
+	tg_ok_copy(s, 0, cmd[2]);
+	free(s);
+	s = volcano_game("acolytes");
+	s->round = 6;
+	tg_ok(s, 0, "dig 1. build E7");
+	tg_ok(s, -1, "drop-faction acolytes");		/* the game goes on */
+	assert_int_equal(s->pl[0].lose_cult, 3);
+	tg_bad(s, 1, "pass", "whose final scoring gives the acolytes VP while they "
+	    "owe the 3 cult steps");
+	tg_ok(s, 0, "-3FIRE");				/* a seat that left pays */
+	tg_ok(s, 1, "pass");
+	assert_true(s->over);
+	free(s);
+}
+
 /* ---- the Shapeshifters (Shapeshifters.pm, commands.pm, acting.pm) ---- */
 
 /* Shapeshifters (seat 0, green) and Nomads (seat 1) under rule version v. */
@@ -979,6 +1081,8 @@ main(void)
 		cmocka_unit_test(test_acolytes),
 		cmocka_unit_test(test_dragonlords),
 		cmocka_unit_test(test_volcano_cult_spades),
+		cmocka_unit_test(test_acolytes_cult_lapse),
+		cmocka_unit_test(test_acolytes_loss_owed),
 		cmocka_unit_test(test_shifter_setup),
 		cmocka_unit_test(test_shifter_spades),
 		cmocka_unit_test(test_shifter_actions_v1),

@@ -3,7 +3,8 @@
  * arbiter used to refuse, or accepts otherwise, each a rule of its
  * src/commands.pm and src/acting.pm (issue 24): offers and strict-leech,
  * the last seat that has not passed, the [+-]N?TYPE command, a dropped
- * faction's bonus tile, the Cultists' power when all decline.  Each has a
+ * faction's bonus tile and what it still sends, the Cultists' power when
+ * all decline.  Each has a
  * site log beside it in tests/terra/reference/found/ (test_reference.c).
  */
 #include "tmtest.h"
@@ -391,6 +392,45 @@ test_round_end_after_settled_pass(void **state)
 	free(s);
 }
 
+/*
+ * A faction that left is judged by the turn alone where the site checks
+ * nothing else (commands.pm, $assert_active_faction from round 1;
+ * acting.pm:268): it burns during the setup, as any seat; with one seat
+ * left to play it advances shipping or digging, as a seat that passed,
+ * and converts after it; nothing else.
+ */
+static void
+test_dropped_by_the_turn(void **state)
+{
+	struct tm_state *s = tg_bare(NULL, 0);
+	int p3, ship, c;
+
+	(void)state;
+	tg_ok(s, 0, "setup nomads");
+	tg_ok(s, 1, "setup witches");
+	tg_ok(s, 0, "build B1");
+	tg_ok(s, 1, "resign");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	p3 = s->pl[1].pw[2];
+	tg_ok(s, 1, "burn 1");
+	assert_int_equal(s->pl[1].pw[2], p3 + 1);
+	tg_bad(s, 1, "convert 1PW to 1C", "your faction left the game");
+	free(s);
+	s = wc(NULL);
+	tg_ok(s, 0, "resign");
+	assert_int_equal(s->cur, 1);
+	ship = s->pl[0].ship;
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "advance ship");
+	assert_int_equal(s->pl[0].ship, ship + 1);
+	c = s->pl[0].c;
+	tg_ok(s, 0, "convert 1W to 1C");
+	assert_int_equal(s->pl[0].c, c + 1);
+	tg_bad(s, 0, "burn 1. action ACT6", "your faction left the game");
+	tg_ok(s, 1, "pass BON1");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -406,6 +446,7 @@ main(void)
 		cmocka_unit_test(test_drop_returns_bonus),
 		cmocka_unit_test(test_cultists_errata),
 		cmocka_unit_test(test_round_end_after_settled_pass),
+		cmocka_unit_test(test_dropped_by_the_turn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
