@@ -101,6 +101,21 @@ test_chaos_magicians(void **state)
 	free(s);
 }
 
+/* The first n empty land hexes next to `at` into land (there must be n). */
+static void
+land_next_to(const struct tm_state *s, const char *at, int *land, int n)
+{
+	int c = tg_cell(at), i, k = 0;
+
+	for (i = 0; i < s->cells[c].nadj && k < n; i++) {
+		int x = s->cells[c].adj[i];
+
+		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
+			land[k++] = x;
+	}
+	assert_int_equal(k, n);
+}
+
 /*
  * A dwelling after the transforms of an action goes on a hex they turned
  * (the rulebook; the site's allowed_build_locations): any of them, not
@@ -114,18 +129,12 @@ test_build_after_transforms(void **state)
 {
 	static const char *const d[] = { "F4", "D1", "D4", NULL };
 	struct tm_state *s = two("chaosmagicians", "witches", d, NULL), *t;
-	int d4 = tg_cell("D4"), land[3], n = 0, i;
+	int land[3];
 	const char *a, *b, *c;
 	char cmd[160];
 
 	(void)state;
-	for (i = 0; i < s->cells[d4].nadj && n < 3; i++) {
-		int x = s->cells[d4].adj[i];
-
-		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
-			land[n++] = x;
-	}
-	assert_int_equal(n, 3);
+	land_next_to(s, "D4", land, 3);
 	a = s->cells[land[0]].name;
 	b = s->cells[land[1]].name;
 	c = s->cells[land[2]].name;
@@ -176,17 +185,11 @@ test_chaos_after_pass(void **state)
 {
 	static const char *const d[] = { "F4", "D1", "D4", NULL };
 	struct tm_state *s = two("chaosmagicians", "witches", d, NULL), *t;
-	int d4 = tg_cell("D4"), land[2], n = 0, i, far = -1, kind;
+	int land[2], i, far = -1, kind;
 	char two_colours[96], dig_after[128];
 
 	(void)state;
-	for (i = 0; i < s->cells[d4].nadj && n < 2; i++) {
-		int x = s->cells[d4].adj[i];
-
-		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
-			land[n++] = x;
-	}
-	assert_int_equal(n, 2);
+	land_next_to(s, "D4", land, 2);
 	s->terrain[land[0]] = TC_GREEN;		/* red: 2 spades; gray: 1 */
 	s->terrain[land[1]] = TC_YELLOW;	/* brown: 1 spade */
 	tg_put(s, 0, "D6", TB_SH);
