@@ -283,6 +283,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		s->terrain[cell] = (int8_t)to;
 		p->free_tf = 0;
 		tm_tf_mark(s, cell);
+		s->dig_ok = 0;
 		return GAME_OK;
 	}
 	/* One hex to a colour not your own, then the spades left go to your
@@ -320,7 +321,11 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		return rc;
 	s->terrain[cell] = (int8_t)to;
 	tm_tf_mark(s, cell);
-	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0;
+	/* a faction that passed (the Chaos Magicians' second action) turns
+	 * any number of hexes to any colour its spades reach: its transform
+	 * takes no sub-action of the action (the site) */
+	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0 &&
+	    !p->passed;
 	s->dig_ok = 0;
 	return GAME_OK;
 }
@@ -450,6 +455,10 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 	s->owner[cell] = (int8_t)seat;
 	p->nb[TB_D]++;
 	s->act = TA_DONE;
+	/* the dwelling ends the action's transforms: one after it is a new
+	 * action (the site's build leaves no transform sub-action but the
+	 * one its own hex needs) */
+	s->tf_left = 0;
 	tm_build_vp(s, seat, TB_D);
 	tm_offer_power(s, seat, cell);
 	tm_check_towns(s, seat, cell);
@@ -711,8 +720,10 @@ faction_action(struct tm_state *s, int seat, const char *name, char *err,
 		s->tf_left = 1;
 		break;
 	case TF_NOMADS: p->free_tf = 2; s->act = TA_SPADES; s->tf_left = 1; break;
-	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; break;
-	default: p->free_d = 1; s->act = TA_SPADES; break;
+	/* the free trading post and the witches' ride allow no dig (the
+	 * site's ACTS and ACTW sub-actions: an upgrade, a build) */
+	case TF_SWARMLINGS: p->free_tp = 1; s->act = TA_SPADES; s->dig_ok = 0; break;
+	default: p->free_d = 1; s->act = TA_SPADES; s->dig_ok = 0; break;
 	}
 	return GAME_OK;
 }

@@ -216,7 +216,9 @@ tm_spade_cost(const struct tm_state *s, int seat, int from, int to)
 /*
  * Shipping range now: bonus tile BON4 adds one during the action phase,
  * except for the factions without shipping (Dwarves, Fakirs), to whom it
- * brings nothing (rulebook, appendix IV).
+ * brings nothing (rulebook, appendix IV), and for a faction that passed,
+ * though it took BON4 with the pass (the site: the Chaos Magicians'
+ * action after their pass).
  */
 int
 tm_ship_level(const struct tm_state *s, int seat)
@@ -224,7 +226,8 @@ tm_ship_level(const struct tm_state *s, int seat)
 	const struct tm_player *p = &s->pl[seat];
 	int l = p->ship;
 
-	if (p->bon == 4 && s->phase == TP_ACTIONS && tm_fd(s, seat)->ship_max > 0)
+	if (p->bon == 4 && s->phase == TP_ACTIONS && !p->passed &&
+	    tm_fd(s, seat)->ship_max > 0)
 		l++;
 	return l;
 }

@@ -209,12 +209,19 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		return tm_fail(err, errlen, "dig: write it as 'dig N' (N spades)");
 	if (tm_is_river(s, seat))
 		return tm_fail(err, errlen, "dig: the Riverwalkers have no spades");
-	if (s->act != TA_SPADES || !s->dig_ok) {
+	/* a faction that passed digs after its transforms too: they take no
+	 * sub-action of its action (the site) */
+	if (s->act != TA_SPADES || (!s->dig_ok && !(s->pl[seat].passed &&
+	    s->phase == TP_ACTIONS && s->cur == seat))) {
 		/* After a transform only a new action (the Chaos Magicians'
 		 * second) may dig. */
 		int midway = s->act == TA_SPADES;
 
 		rc = tm_begin_action(s, "dig", err, errlen);
+		if (rc != GAME_OK && midway && (s->pl[seat].free_d || s->pl[seat].free_tp))
+			return tm_fail(err, errlen, "dig: a free dwelling or trading post "
+			    "(ACTW, ACTS) is the whole action: no spade is bought in it "
+			    "(one action per turn)");
 		if (rc != GAME_OK)
 			return midway ? tm_fail(err, errlen, "dig: spades are bought before "
 			    "the action's first transform, not after it (one action per "

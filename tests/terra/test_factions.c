@@ -101,6 +101,21 @@ test_chaos_magicians(void **state)
 	free(s);
 }
 
+/* The first n empty land hexes next to `at` into land (there must be n). */
+static void
+land_next_to(const struct tm_state *s, const char *at, int *land, int n)
+{
+	int c = tg_cell(at), i, k = 0;
+
+	for (i = 0; i < s->cells[c].nadj && k < n; i++) {
+		int x = s->cells[c].adj[i];
+
+		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
+			land[k++] = x;
+	}
+	assert_int_equal(k, n);
+}
+
 /*
  * A dwelling after the transforms of an action goes on a hex they turned
  * (the rulebook; the site's allowed_build_locations): any of them, not
@@ -114,18 +129,12 @@ test_build_after_transforms(void **state)
 {
 	static const char *const d[] = { "F4", "D1", "D4", NULL };
 	struct tm_state *s = two("chaosmagicians", "witches", d, NULL), *t;
-	int d4 = tg_cell("D4"), land[3], n = 0, i;
+	int land[3];
 	const char *a, *b, *c;
 	char cmd[160];
 
 	(void)state;
-	for (i = 0; i < s->cells[d4].nadj && n < 3; i++) {
-		int x = s->cells[d4].adj[i];
-
-		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE)
-			land[n++] = x;
-	}
-	assert_int_equal(n, 3);
+	land_next_to(s, "D4", land, 3);
 	a = s->cells[land[0]].name;
 	b = s->cells[land[1]].name;
 	c = s->cells[land[2]].name;
@@ -158,6 +167,86 @@ test_build_after_transforms(void **state)
 	tg_ok(t, 0, cmd);
 	assert_int_equal(t->bld[land[2]], TB_D);
 	assert_int_equal(t->bld[land[0]], TB_NONE);
+	assert_int_equal(t->cur, 1);
+	free(t);
+	free(s);
+}
+
+/*
+ * The Chaos Magicians' action after their pass (ACTC, pass, then one
+ * more): their transforms take no sub-action of it (the site's
+ * command_transform skips require_subaction for a faction that passed),
+ * so two hexes may turn to colours not their own (terra-diff seed 320975)
+ * and a dig may follow a transform; and BON4, taken with the pass, adds
+ * no shipping (the site's check_reachable; seeds 320414, 320871).
+ */
+static void
+test_chaos_after_pass(void **state)
+{
+	static const char *const d[] = { "F4", "D1", "D4", NULL };
+	struct tm_state *s = two("chaosmagicians", "witches", d, NULL), *t;
+	int land[2], i, far = -1, kind;
+	char two_colours[96], dig_after[128];
+
+	(void)state;
+	land_next_to(s, "D4", land, 2);
+	s->terrain[land[0]] = TC_GREEN;		/* red: 2 spades; gray: 1 */
+	s->terrain[land[1]] = TC_YELLOW;	/* brown: 1 spade */
+	tg_put(s, 0, "D6", TB_SH);
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;
+	s->pl[0].pw[2] = 12;
+	s->pl[0].c = 30;
+	s->pl[0].w = 10;
+	assert_int_not_equal(s->pl[0].bon, 4);
+	assert_int_equal(s->bon_avail[4], 1);
+	snprintf(two_colours, sizeof(two_colours), "action ACT6. transform %s to "
+	    "gray. transform %s to brown", s->cells[land[0]].name,
+	    s->cells[land[1]].name);
+	snprintf(dig_after, sizeof(dig_after), "action ACT6. transform %s to red. "
+	    "dig 1. transform %s to brown. build %s", s->cells[land[0]].name,
+	    s->cells[land[1]].name, s->cells[land[0]].name);
+	/* not passed: one hex to another colour, no dig after a transform */
+	tg_bad(s, 0, two_colours, "only one hex may be turned to a colour other");
+	tg_bad(s, 0, dig_after, "spades are bought before the action's first "
+	    "transform");
+	/* a hex one river hex from their buildings, not next to one: in reach
+	 * with BON4 held, out of it with BON4 taken by the pass */
+	for (i = 0; i < TM_NCELLS && far < 0; i++) {
+		if (s->cells[i].color == TC_RIVER || s->bld[i] != TB_NONE ||
+		    tm_has_neighbour_building(s, 0, i))
+			continue;
+		t = malloc(sizeof(*t));
+		assert_non_null(t);
+		memcpy(t, s, sizeof(*s));
+		t->pl[0].bon = 4;
+		if (tm_reach(t, 0, i, &kind))
+			far = i;
+		free(t);
+	}
+	assert_true(far >= 0);
+	s->terrain[far] = TC_RED;
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	t->bon_avail[t->pl[0].bon] = 1;
+	t->bon_avail[4] = 0;
+	t->pl[0].bon = 4;
+	snprintf(dig_after, sizeof(dig_after), "build %s", s->cells[far].name);
+	tg_ok(t, 0, dig_after);			/* BON4 held: one ship more */
+	memcpy(t, s, sizeof(*s));
+	tg_ok(t, 0, "action ACTC. pass BON4");
+	assert_int_equal(t->pl[0].bon, 4);
+	assert_true(t->pl[0].passed);
+	assert_int_equal(t->cur, 0);
+	tg_bad(t, 0, dig_after, "is not reachable");
+	snprintf(dig_after, sizeof(dig_after), "action ACT6. transform %s to red. "
+	    "dig 1. transform %s to brown. build %s", s->cells[land[0]].name,
+	    s->cells[land[1]].name, s->cells[land[0]].name);
+	tg_ok_copy(t, 0, two_colours);
+	tg_ok(t, 0, dig_after);
+	assert_int_equal(t->terrain[land[1]], TC_BROWN);
+	assert_int_equal(t->bld[land[0]], TB_D);
+	assert_int_equal(t->pl[0].spades, 0);
 	assert_int_equal(t->cur, 1);
 	free(t);
 	free(s);
@@ -432,12 +521,31 @@ test_mermaids(void **state)
 	free(s);
 }
 
+/* An empty land hex next to `at`, not `but`, and not of at's colour. */
+static int
+other_land_neighbour(const struct tm_state *s, const char *at, const char *but)
+{
+	int c = tg_cell(at), i;
+
+	for (i = 0; i < s->cells[c].nadj; i++) {
+		int x = s->cells[c].adj[i];
+
+		if (s->cells[x].color != TC_RIVER && s->bld[x] == TB_NONE &&
+		    x != tg_cell(but) && s->terrain[x] != s->terrain[c])
+			return x;
+	}
+	fail_msg("no empty land hex next to %s", at);
+	return -1;
+}
+
 /* Nomads: three initial dwellings; SH: sandstorm next to a building. */
 static void
 test_nomads(void **state)
 {
 	static const char *const d[] = { "D3", "F4", "D1", "F3", "B1", NULL };
 	struct tm_state *s = two("nomads", "witches", d, NULL);
+	char cmd[96];
+	int other;
 
 	(void)state;
 	assert_int_equal(s->pl[0].nb[TB_D], 3);
@@ -445,6 +553,19 @@ test_nomads(void **state)
 	s->pl[0].w = 1;
 	s->pl[0].c = 2;
 	tg_bad(s, 0, "action ACTN. build G1", "sandstorm");	/* across a river */
+	/*
+	 * The dwelling ends the action: a transform after it is another
+	 * action (the site leaves no transform sub-action after a build;
+	 * terra-diff seed 330159, a town tile between them: here a burn, as
+	 * the site takes "build X. transform Y" for "transform Y. build X"),
+	 * and so is a dig after the sandstorm.
+	 */
+	other = other_land_neighbour(s, "F3", "E6");
+	snprintf(cmd, sizeof(cmd), "action ACTN. build E6. burn 1. transform %s to yellow",
+	    s->cells[other].name);
+	tg_bad(s, 0, cmd, "one action per turn");
+	tg_bad(s, 0, "action ACTN. transform E6 to yellow. dig 1",
+	    "spades are bought before the action's first transform");
 	tg_ok(s, 0, "action ACTN. build E6");
 	assert_int_equal(s->pl[0].w, 0);
 	assert_int_equal(s->terrain[tg_cell("E6")], TC_YELLOW);
@@ -462,6 +583,8 @@ test_swarmlings(void **state)
 	(void)state;
 	tg_put(s, 0, "G6", TB_SH);
 	w = s->pl[0].w;
+	/* the free upgrade is the whole action: no dig (the site's ACTS) */
+	tg_bad(s, 0, "action ACTS. dig 1", "no spade is bought");
 	tg_ok(s, 0, "action ACTS. upgrade E4 to TP");
 	assert_int_equal(s->pl[0].w, w);
 	assert_int_equal(s->pl[0].nb[TB_TP], 1);
@@ -492,6 +615,11 @@ test_witches(void **state)
 	s->pl[0].w = 0;
 	s->pl[0].c = 0;
 	tg_bad(s, 0, "action ACTW. build E7", "forest");
+	/* the free dwelling is the whole action: no dig before it, no
+	 * transform (the site's ACTW; terra-diff seeds 320251, 330618) */
+	tg_bad(s, 0, "action ACTW. dig 1", "no spade is bought");
+	tg_bad(s, 0, "action ACTW. dig 2. build I11", "no spade is bought");
+	tg_bad(s, 0, "action ACTW. transform E7 to green", "one action per turn");
 	tg_ok(s, 0, "action ACTW. build I11");
 	assert_int_equal(s->bld[tg_cell("I11")], TB_D);
 	tg_turn(s, 0);
@@ -736,6 +864,7 @@ main(void)
 		cmocka_unit_test(test_auren),
 		cmocka_unit_test(test_chaos_magicians),
 		cmocka_unit_test(test_build_after_transforms),
+		cmocka_unit_test(test_chaos_after_pass),
 		cmocka_unit_test(test_cultists),
 		cmocka_unit_test(test_darklings),
 		cmocka_unit_test(test_darklings_sh_after_pass),

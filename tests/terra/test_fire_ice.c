@@ -567,6 +567,18 @@ test_dragonlords(void **state)
 	p->pw[0] = 4;
 	p->pw[1] = 4;
 	p->pw[2] = 0;
+	/*
+	 * The dwelling ends the action: a volcano after it, though the dig's
+	 * went unused on a hex already volcano, is another action (terra-diff
+	 * seed 320000, a town tile between them: here a burn, as the site
+	 * takes "build X. transform Y" for "transform Y. build X"; its build
+	 * leaves no transform sub-action).
+	 */
+	t = s->terrain[tg_cell("E7")];
+	s->terrain[tg_cell("E7")] = TC_VOLCANO;
+	tg_bad(s, 0, "dig 1. build E7. burn 1. transform F3 to volcano",
+	    "one action per turn");
+	s->terrain[tg_cell("E7")] = (int8_t)t;
 	tg_ok(s, 0, "dig 1. build E7");
 	assert_int_equal(p->pw[0], 3);
 	assert_int_equal(p->tokens, -1);
