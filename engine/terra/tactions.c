@@ -52,6 +52,35 @@ last_unpassed(const struct tm_state *s, int seat)
 	return 1;
 }
 
+/*
+ * What the seat owes that the site, once the seat begins another action
+ * before settling it, keeps owed for ever; NULL when nothing.  The site
+ * lets the last seat to play begin one (acting.pm:267-270,
+ * require_subaction) after detect_incomplete_turn has recorded what it
+ * owes (acting.pm:600, 636, 644, 654): these four records nothing takes
+ * back (it dismisses only a cult step, a transform, a tile, a bridge, a
+ * token or an unlock: commands.pm:135-144, 645, 1540; acting.pm:680-701),
+ * so in_play (acting.pm:557-560) never ends the round and every other seat is
+ * refused "Command invalid when not active player" from then on.
+ */
+static const char *
+owed_for_ever(const struct tm_state *s, const struct tm_player *p, char *buf, size_t len)
+{
+	if (p->lose_cult > 0)
+		snprintf(buf, len, "the %d cult steps of the volcano (-%dCULT on one track)",
+		    p->lose_cult, p->lose_cult);
+	else if (p->pick_owed && s->phase == TP_ACTIONS)
+		snprintf(buf, len, "the colour you owe (pick-color COLOUR)");
+	else if (p->free_d)
+		snprintf(buf, len, "the free dwelling of ACTW (build HEX, or -FREE_D)");
+	else if (p->free_tp)
+		snprintf(buf, len, "the free trading post of ACTS (upgrade HEX to TP, or "
+		    "-FREE_TP)");
+	else
+		return NULL;
+	return buf;
+}
+
 /* Begin a new main action for the active seat; error text when not allowed. */
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
@@ -68,20 +97,16 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		 * The only seat that has not passed takes its actions one
 		 * after another, in one submission too: a new action is its
 		 * next turn, whatever the last one still owes (the site;
-		 * the Darklings' conversion too stays owed).
+		 * the Darklings' conversion too stays owed), but for what
+		 * the site would then keep owed for ever (owed_for_ever).
 		 */
 		const struct tm_player *p = &s->pl[s->cur];
 		int32_t conv = p->darkling_conv;
+		char debt[128];
 
-		/* The site takes it, but the turn check of its new action
-		 * records the Acolytes' cult loss still owed (acting.pm:636,
-		 * from acting.pm:270) and never takes that record back: once
-		 * paid, the round still never ends. */
-		if (p->lose_cult > 0)
-			return tm_fail(err, errlen, "%s: lose the %d cult steps of the "
-			    "volcano first (-%dCULT): after another action the site would "
-			    "wait for them for ever", what, p->lose_cult, p->lose_cult);
-
+		if (owed_for_ever(s, p, debt, sizeof(debt)) != NULL)
+			return tm_fail(err, errlen, "%s: first settle %s; another action "
+			    "before it leaves the site's game waiting for ever", what, debt);
 		tm_new_turn(s);
 		s->pl[s->cur].darkling_conv = conv;
 		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||

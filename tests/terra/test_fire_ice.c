@@ -732,8 +732,9 @@ test_acolytes_loss_owed(void **state)
 	snprintf(cmd[0], sizeof(cmd[0]), "dig 1. build %s. pass BON3", h);
 	snprintf(cmd[1], sizeof(cmd[1]), "dig 1. build %s. action ACT6", h);
 	snprintf(cmd[2], sizeof(cmd[2]), "dig 1. build %s. -3WATER. pass BON3", h);
-	tg_bad(s, 0, cmd[0], "lose the 3 cult steps of the volcano first");
-	tg_bad(s, 0, cmd[1], "wait for them for ever");
+	tg_bad(s, 0, cmd[0], "pass: first settle the 3 cult steps of the volcano (-3CULT "
+	    "on one track); another action before it leaves the site's game waiting for ever");
+	tg_bad(s, 0, cmd[1], "first settle the 3 cult steps of the volcano");
 	tg_ok_copy(s, 0, cmd[2]);
 	free(s);
 	s = volcano_game("acolytes");
@@ -1075,6 +1076,47 @@ test_shifter_tokens_lapse(void **state)
 }
 
 /* Run the tests of this file. */
+/*
+ * The last seat to play begins no other action, a pass included, while it
+ * owes the Acolytes' cult loss or the Shapeshifters' colour (issue 24,
+ * seeds 320749, 330561, 330573; fixtures found/owed-for-ever-*): the site
+ * takes it, but the record of the debt made then (acting.pm:267-270,
+ * detect_incomplete_turn: 600, 636) nothing takes back, and the round
+ * never ends.  Settled first, the same actions are taken.
+ */
+static void
+test_last_seat_owed_for_ever_fire_ice(void **state)
+{
+	struct tm_state *s = volcano_game("acolytes");
+
+	(void)state;
+	s->pl[0].p = 1;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 0, "dig 1. build E7. pass BON4", "pass: first settle the 3 cult steps of "
+	    "the volcano (-3CULT on one track); another action before it leaves the "
+	    "site's game waiting for ever");
+	tg_bad(s, 0, "dig 1. build E7. send p to AIR", "send: first settle the 3 cult "
+	    "steps");
+	tg_ok(s, 0, "dig 1. build E7. -3FIRE. send p to AIR. pass BON4");
+	free(s);
+
+	s = shifter_game(1, 0);
+	tg_put(s, 0, "F4", TB_SH);
+	s->pl[0].pw[0] = 2;
+	s->pl[0].pw[1] = 2;
+	s->pl[0].pw[2] = 4;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 0, "action ACTH1. pass BON2", "pass: first settle the colour you owe "
+	    "(pick-color COLOUR)");
+	tg_bad(s, 0, "action ACTH1. upgrade D1 to TP", "upgrade: first settle the colour");
+	tg_ok(s, 0, "action ACTH1. pick-color blue. upgrade D1 to TP. pass BON2");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -1091,6 +1133,7 @@ main(void)
 		cmocka_unit_test(test_volcano_setup),
 		cmocka_unit_test(test_pick_given_up),
 		cmocka_unit_test(test_acolytes),
+		cmocka_unit_test(test_last_seat_owed_for_ever_fire_ice),
 		cmocka_unit_test(test_dragonlords),
 		cmocka_unit_test(test_volcano_cult_spades),
 		cmocka_unit_test(test_acolytes_cult_lapse),

@@ -345,14 +345,14 @@ test_cultists_errata(void **state)
 }
 
 /*
- * The last seat passes owing its action's free dwelling (ACTW) and gives
- * it up after the pass (issue 24, seed 105194; fixture
- * found/witches-free-d-after-pass).  The site left the Witches' turn open
- * at the pass (acting.pm's detect_incomplete_turn: FREE_D) and ends it,
- * and so the round, when another faction's line comes (tracker.pm's
- * play(), maybe_advance_to_next_player): no income before, the Witches
- * still convert, the next round's first seat is not yet on turn.  The
- * other seat's command ends the round first, then counts.
+ * The last seat passes owing a cult step of its action (FAV6) and places
+ * it after the pass (issue 24, seed 300035: what the site takes back,
+ * commands.pm:135).  The site left the Witches' turn open at the pass
+ * (acting.pm's detect_incomplete_turn) and ends it, and so the round,
+ * when another faction's line comes (tracker.pm's play(),
+ * maybe_advance_to_next_player): no income before, the Witches still
+ * convert, the next round's first seat is not yet on turn.  The other
+ * seat's command ends the round first, then counts.
  */
 static void
 test_round_end_after_settled_pass(void **state)
@@ -362,14 +362,14 @@ test_round_end_after_settled_pass(void **state)
 	int c0, c1;
 
 	(void)state;
-	tg_put(s, 0, "D4", TB_SH);
+	s->pl[0].fav[6] = 1;
 	s->pl[1].p = 1;
 	tg_turn(s, 1);
 	tg_ok(s, 1, "pass BON1");
 	assert_int_equal(s->cur, 0);
-	tg_ok(s, 0, "action ACTW. pass BON2");
-	assert_int_equal(s->pl[0].free_d, 1);
-	tg_ok(s, 0, "-FREE_D");
+	tg_ok(s, 0, "action FAV6. pass BON2");
+	assert_int_equal(s->pl[0].cult_owed, 1);
+	tg_ok(s, 0, "+FIRE");
 	assert_int_equal(s->round, 1);
 	c0 = s->pl[0].c;
 	c1 = s->pl[1].c;
@@ -431,6 +431,72 @@ test_dropped_by_the_turn(void **state)
 	free(s);
 }
 
+/*
+ * The last seat to play begins no other action, a pass included, while it
+ * owes a cult loss, a colour, ACTW's free dwelling or ACTS's free trading
+ * post (issue 24, seeds 320749, 330561, 330573; fixtures
+ * found/owed-for-ever-*): the site takes it, but the record of the debt it
+ * makes then (acting.pm:267-270 -> detect_incomplete_turn) nothing takes
+ * back, and its round never ends.  Settled first, the action is taken;
+ * what the site does take back (a cult step) does not stop it.
+ */
+static void
+test_last_seat_owed_for_ever(void **state)
+{
+	static const struct {
+		size_t field;
+		int value;
+		const char *debt;
+	} debts[] = {
+		{ offsetof(struct tm_player, lose_cult), 3, "first settle the 3 cult steps "
+		    "of the volcano (-3CULT on one track)" },
+		{ offsetof(struct tm_player, pick_owed), 1, "first settle the colour you owe" },
+		{ offsetof(struct tm_player, free_d), 1, "first settle the free dwelling of ACTW" },
+		{ offsetof(struct tm_player, free_tp), 1, "first settle the free trading post "
+		    "of ACTS" },
+	};
+	struct tm_state *s = wc(NULL), *t;
+	size_t i;
+
+	(void)state;
+	tg_put(s, 0, "D4", TB_SH);
+	s->terrain[tg_cell("E7")] = TC_GREEN;
+	s->pl[0].c = s->pl[0].w = 30;
+	s->pl[0].p = 2;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	assert_int_equal(s->cur, 0);
+	/* the Witches' own: ACTW, then a pass or an action before the dwelling */
+	tg_bad(s, 0, "action ACTW. pass BON2", "pass: first settle the free dwelling of "
+	    "ACTW (build HEX, or -FREE_D); another action before it leaves the site's "
+	    "game waiting for ever");
+	tg_bad(s, 0, "action ACTW. upgrade F4 to TP", "upgrade: first settle the free "
+	    "dwelling");
+	tg_ok_copy(s, 0, "action ACTW. -FREE_D. pass BON2");
+	tg_ok_copy(s, 0, "action ACTW. build E7. upgrade F4 to TP. pass BON2");
+	/* each debt the site keeps for ever, owed by the turn's action (here
+	 * put on a turn whose action is taken) */
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	for (i = 0; i < sizeof(debts) / sizeof(debts[0]); i++) {
+		memcpy(t, s, sizeof(*s));
+		t->act = TA_DONE;
+		*(int32_t *)((char *)&t->pl[0] + debts[i].field) = debts[i].value;
+		tg_bad(t, 0, "pass BON2", debts[i].debt);
+		tg_bad(t, 0, "send p to FIRE", debts[i].debt);
+		tg_bad(t, 0, "advance ship", debts[i].debt);
+		*(int32_t *)((char *)&t->pl[0] + debts[i].field) = 0;
+		tg_ok(t, 0, "send p to FIRE. pass BON2");
+	}
+	/* a debt the site takes back: the next action comes before it */
+	memcpy(t, s, sizeof(*s));
+	t->act = TA_DONE;
+	t->pl[0].cult_owed = 1;
+	tg_ok(t, 0, "send p to FIRE");
+	free(t);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -447,6 +513,7 @@ main(void)
 		cmocka_unit_test(test_cultists_errata),
 		cmocka_unit_test(test_round_end_after_settled_pass),
 		cmocka_unit_test(test_dropped_by_the_turn),
+		cmocka_unit_test(test_last_seat_owed_for_ever),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
