@@ -7,8 +7,10 @@
  * then rebuilt from their move logs.  The engine is split into the map and
  * its text format (tmap.c), static data and the seats' factions and
  * colours (tdata.c), the rule mechanics (tcore.c), the turn flow and whom
- * the game waits for (tflow.c), the setup (tsetup.c), the commands of the
- * action phase (tactions.c), the site's [+-]N?TYPE (tadjust.c), the command
+ * the game waits for (tflow.c), the setup (tsetup.c), the actions of the
+ * action phase (tactions.c) and the commands around them (tpass.c:
+ * conversions, pass, leech and decline, connect, done), the site's
+ * [+-]N?TYPE (tadjust.c), the command
  * parser (tplay.c, its notation helpers in tlines.c), the text report,
  * over() and score() (tview.c), the JSON view (tjson.c), moves() and
  * check() (tmoves.c), the log importer (timport.c) and the registry entry
@@ -18,7 +20,8 @@
  * tfactions.c lists, as engine/registry.c lists the games: the core names
  * no faction file, the faction files call the core.  Calls run one way:
  * terra.c -> tview.c, tjson.c, tmoves.c; tmoves.c -> tplay.c (moves()
- * tries each candidate) -> tsetup.c, tactions.c, tadjust.c -> tflow.c ->
+ * tries each candidate) -> tsetup.c, tactions.c, tpass.c, tadjust.c ->
+ * tflow.c ->
  * tcore.c -> tdata.c, tmap.c; faction files -> the core
  * (tests/terra/test_shape.c checks it).
  */
@@ -541,6 +544,10 @@ enum game_status tm_cmd_advance(struct tm_state *s, int seat, int ship, char *er
 enum game_status tm_cmd_action(struct tm_state *s, int seat, const char *name, char *err,
     size_t errlen);
 enum game_status tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t errlen);
+/* Decline every offer the seat has not decided (decline, or an action). */
+void tm_decline_open(struct tm_state *s, int seat);
+
+/* tpass.c: the commands of the action phase that are no action */
 enum game_status tm_cmd_convert(struct tm_state *s, int seat, char **w, int nw, char *err,
     size_t errlen);
 enum game_status tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen);
