@@ -454,10 +454,12 @@ end_actions(struct tm_state *s)
  * their next command: it pays the round's cult income (the scoring tile's
  * cult bonus) before the steps still owed, which they place after it, in
  * the cult-spade phase.  With no step left the round ends at once (the
- * site's what_next after each command, acting.pm in_play).  (Their steps still belong to a turn of theirs -
- * a pass held for them - hold the round until the last is placed.)  The
- * site runs the same command given twice in a row as one (+AIR, +AIR is
- * +2AIR): merged says this step was such a second one.
+ * site's what_next after each command, acting.pm in_play).  (Their steps
+ * still belong to a turn of theirs - a pass held for them - hold the
+ * round until the last is placed and then until another seat's command:
+ * tm_settled_after_pass.)  The site runs the same command given twice in
+ * a row as one (+AIR, +AIR is +2AIR): merged says this step was such a
+ * second one.
  */
 void
 tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged)

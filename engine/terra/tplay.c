@@ -732,22 +732,27 @@ row_ending(char **w)
  * turn at the pass (the site's detect_incomplete_turn, acting.pm: spades,
  * a free transform, dwelling or trading post, cult steps or a cult loss, a
  * favor or town tile, a bridge, an unlock, the Darklings' conversion under
- * strict-darkling-sh)?  The site then leaves the seat's turn open until
- * another faction's line comes (acting.pm, maybe_advance_to_next_player,
- * called by tracker.pm's play() only when the next line's faction
- * differs), so the round cannot end before: tm_settled_after_pass.
+ * strict-darkling-sh; the Cultists' cult step of an offer, CULT at
+ * acting.pm:663, when it holds their turn still: one owed at their pass,
+ * not one of an offer decided after it, tm_bonus_step)?  The site then
+ * leaves the seat's turn open until another faction's line comes
+ * (acting.pm, maybe_advance_to_next_player, called by play(),
+ * commands.pm:1769, only when the next line's faction differs), so the
+ * round cannot end before: tm_settled_after_pass.
  */
 static int
 held_after_pass(const struct tm_state *s, int seat)
 {
 	return s->phase == TP_ACTIONS && s->pl[seat].passed &&
-	    (tm_owes(s, seat) || tm_darkling_choice(s, seat));
+	    (tm_owes(s, seat) || tm_darkling_choice(s, seat) ||
+	    (s->cur == seat && s->pl[seat].cult_bonus > 0));
 }
 
-/* Apply a whole submission, in the site's order (run_order). */
+/* Apply a whole submission, in the site's order (run_order); was_over:
+ * the game was over before the submission (not ended by its start). */
 static enum game_status
-apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
-    size_t errlen)
+apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
+    char *err, size_t errlen)
 {
 	char *w[CMD_MAX_WORDS];
 	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
@@ -786,8 +791,9 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		if (tm_lapse_before(s, seat) && s->over)
 			break;
 		/* the site runs nothing after the game's end: the rest of the
-		 * submission that ended it is let be */
-		if (s->over && i > 0)
+		 * submission that ended it is let be, all of it when its start
+		 * did (a sixth round's end deferred: tm_defer_before) */
+		if (s->over && (i > 0 || !was_over))
 			break;
 		if (s->over) {
 			rc = tm_fail(err, errlen, "the game is over");
@@ -830,6 +836,16 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, char *err,
 		/* the seat whose turn ended with its last submission takes it
 		 * up again while no other seat sent anything (the site) */
 		if (s->cur != seat && !out_of_turn(s, seat, w) && !tm_resume_turn(s, seat)) {
+			/* every seat passed, and the one whose turn ends with
+			 * another seat's command (tm_settled_after_pass) holds
+			 * no spade: the round's cult spades come after that (the
+			 * site: Not enough 'SPADE') */
+			if (s->defer == seat + 1 && s->cur < 0 && word_eq(w[0], "transform")) {
+				rc = tm_fail(err, errlen, "transform: you hold no spade; "
+				    "the round's cult spades come only once another seat "
+				    "has sent a command (which ends the round)");
+				break;
+			}
 			whom(s, err, errlen);
 			rc = GAME_NOT_YOUR_TURN;
 			break;
@@ -988,7 +1004,7 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	if (s->again && s->cur != seat)
 		s->again = 0;
 	tm_defer_before(s, seat);
-	rc = apply_all(s, seat, &cl, err, errlen);
+	rc = apply_all(s, seat, &cl, was_over, err, errlen);
 	s->site_form = 0;
 	if (rc == GAME_OK) {
 		tm_advance(s);

@@ -711,7 +711,8 @@ cultists_owing(int n, int round)
  * The Cultists' steps owed when the round is otherwise over: the site
  * pays the round's cult income after the first and before the rest (the
  * same step written twice in a row counts as one, +2FIRE); in round 6 the
- * game ends after the first.  A pass held for the steps holds the round.
+ * game ends after the first.  A pass held for the steps holds the round,
+ * until another seat's command.
  */
 static void
 test_cultists_steps_after_round_end(void **state)
@@ -757,13 +758,17 @@ test_cultists_steps_after_round_end(void **state)
 	assert_true(s->over);
 	assert_int_equal(s->pl[0].cult[TK_FIRE], 0);
 	free(s);
-	/* a pass held for the steps: the round waits for the last */
+	/* a pass held for the steps: the round waits for the last, and then
+	 * for the other seat's command (the site closes the Cultists' turn
+	 * only when another faction's line follows theirs) */
 	s = cultists_owing(2, 1);
 	s->cur = 0;
 	s->held_pass = 1;
 	tg_ok(s, 0, "+AIR");
 	assert_int_equal(s->bonus_end, 0);
 	tg_ok(s, 0, "+FIRE");
+	assert_int_equal(s->round, 1);
+	tg_ok(s, 1, "wait");
 	assert_int_equal(s->round, 2);
 	assert_int_equal(s->pl[0].cult[TK_FIRE], 1);
 	free(s);

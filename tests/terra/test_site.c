@@ -393,6 +393,59 @@ test_round_end_after_settled_pass(void **state)
 }
 
 /*
+ * The Cultists, the last seat playing, pass owing the cult step of an
+ * offer taken in their turn and place it after the pass (issue 24, seed
+ * 350372; fixtures found/cultists-step-after-pass-spade and -round-end).
+ * The site kept their turn open at the pass (acting.pm:663,
+ * detect_incomplete_turn: CULT; its 'full' record stays) and closes it,
+ * and so the round (acting.pm:557, in_play), only when another faction's
+ * line follows (commands.pm:1769, play(): maybe_advance_to_next_player):
+ * the round's cult spade is not theirs yet, their transform is refused
+ * (resources.pm:401, Not enough 'SPADE'); the Witches' command ends the
+ * round and brings it.  In the sixth round that command ends the game,
+ * and the site runs none of it (commands.pm:1788).
+ */
+static void
+test_cultists_step_after_held_pass(void **state)
+{
+	static const char *const score[] = {
+	    "score=SCORE6,SCORE3,SCORE1,SCORE8,SCORE5,SCORE7", NULL };
+	struct tm_state *s = wc(score), *t;
+	int k;
+
+	(void)state;
+	s->pl[1].cult[TK_WATER] = 4;	/* SCORE6: a spade for 4 WATER */
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "upgrade E6 to TP");
+	tg_ok(s, 0, "leech 1 from cultists");
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	tg_ok(s, 1, "pass BON4");
+	tg_ok(s, 1, "+WATER");
+	assert_int_equal(s->round, 1);
+	assert_int_equal(s->defer, 2);
+	assert_int_equal(s->pl[1].spades, 0);
+	tg_bad(s, 1, "transform E5 to brown", "transform: you hold no spade; the "
+	    "round's cult spades come only once another seat has sent a command");
+	tg_ok(s, 1, "convert 1W to 1C");	/* their turn still */
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	tg_ok(s, 0, "wait");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(s->pl[1].spades, 1);
+	tg_ok(s, 1, "transform E5 to brown");
+	assert_int_equal(s->round, 2);
+	free(s);
+	/* round 6: the Witches' command ends the game and is let be */
+	t->round = 6;
+	k = t->pl[0].c;
+	tg_ok(t, 0, "convert 1W to 1C");
+	assert_true(t->over);
+	assert_int_equal(t->pl[0].c, k);
+	free(t);
+}
+
+/*
  * A faction that left is judged by the turn alone where the site checks
  * nothing else (commands.pm, $assert_active_faction from round 1;
  * acting.pm:268): it burns during the setup, as any seat; with one seat
@@ -512,6 +565,7 @@ main(void)
 		cmocka_unit_test(test_drop_returns_bonus),
 		cmocka_unit_test(test_cultists_errata),
 		cmocka_unit_test(test_round_end_after_settled_pass),
+		cmocka_unit_test(test_cultists_step_after_held_pass),
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
 	};
