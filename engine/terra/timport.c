@@ -146,6 +146,15 @@ global_line(const char *s, int lineno, struct game_import *imp, struct tm_logsea
 	if (strcasecmp(s, "option fire-and-ice-final-scoring") == 0 ||
 	    strcasecmp(s, "option fire-and-ice-factions") == 0)
 		return 0;
+	if (strcasecmp(s, "option loose-cult-loss") == 0) {
+		/* arbiter's own name (tsetup.c) for a check the site's log cannot
+		 * lift: its option line is refused there (commands.pm:1396) */
+		snprintf(err, errlen, "line %d: option loose-cult-loss: the site takes no "
+		    "such log line (Unknown option); it is arbiter's own option for new "
+		    "games (cult steps given up without the site's limit), and the site's "
+		    "loose-lose-cult is another rule", lineno);
+		return -1;
+	}
 	if (strncasecmp(s, "option ", 7) == 0) {
 		/* the setup's refusal, here where it can name the line */
 		if (tm_option_check(s + 7, "", why, sizeof(why)) != 0) {
