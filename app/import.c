@@ -190,6 +190,48 @@ from_export(struct ctx *c, json_t *doc, struct loaded *g, struct import_move **m
 	return EXIT_OK;
 }
 
+/*
+ * The number of seats of an imported log: the log's own (imp->nseats)
+ * when it fixes it, and then a --seat for each seat or none; when it
+ * does not (imp->seats_open: the count is only the least, e.g. the
+ * factions chosen so far), the --seat count where that is more.
+ */
+static int
+import_nseats(struct ctx *c, const struct game_rules *r, const struct game_import *imp,
+    const char **seat_args, const char *where, int *nseats)
+{
+	int nargs = 0;
+
+	while (seat_args != NULL && seat_args[nargs] != NULL)
+		nargs++;
+	*nseats = imp->nseats;
+	if (nargs > 0 && !imp->seats_open && nargs != imp->nseats) {
+		errx_line(c, "%s: the log names %d players (its player lines), but %d "
+		    "--seat %s given: give one for each player, in their order", where,
+		    imp->nseats, nargs, nargs == 1 ? "is" : "are");
+		return EXIT_USAGE;
+	}
+	if (nargs > 0 && nargs < imp->nseats) {
+		errx_line(c, "%s: the log has %d seats (one for each faction chosen), but "
+		    "%d --seat %s given", where, imp->nseats, nargs, nargs == 1 ? "is" : "are");
+		return EXIT_USAGE;
+	}
+	if (imp->seats_open && nargs > imp->nseats)
+		*nseats = nargs;
+	if (*nseats < r->min_seats || *nseats > r->max_seats) {
+		if (imp->seats_open && nargs == 0)
+			errx_line(c, "%s: the log has %d seat%s (one for each faction "
+			    "chosen) and names no players; %s is for %d to %d: give each "
+			    "player with --seat", where, *nseats, *nseats == 1 ? "" : "s",
+			    r->title, r->min_seats, r->max_seats);
+		else
+			errx_line(c, "%s: %d players; %s is for %d to %d", where, *nseats,
+			    r->title, r->min_seats, r->max_seats);
+		return EXIT_REJECTED;
+	}
+	return EXIT_OK;
+}
+
 /* Fill g from a foreign log split by the engine's import_log. */
 static int
 from_log(struct ctx *c, const char *text, const char **seat_args, const char *const *opt_args,
@@ -206,8 +248,9 @@ from_log(struct ctx *c, const char *text, const char **seat_args, const char *co
 		errx_line(c, "%s: %s", where, err);
 		return EXIT_REJECTED;
 	}
-	g->row.nseats = imp->nseats;
-	for (i = 0; i < imp->nseats && i < GAME_MAX_SEATS; i++) {
+	if ((rc = import_nseats(c, g->rules, imp, seat_args, where, &g->row.nseats)) != EXIT_OK)
+		return rc;
+	for (i = 0; i < g->row.nseats; i++) {
 		char def[STORE_NAME_MAX];
 
 		if (seat_args != NULL && seat_args[i] != NULL) {
@@ -217,17 +260,12 @@ from_log(struct ctx *c, const char *text, const char **seat_args, const char *co
 			}
 			continue;
 		}
-		if (imp->labels != NULL && imp->labels[i] != NULL)
+		if (i < imp->nseats && imp->labels != NULL && imp->labels[i] != NULL)
 			snprintf(def, sizeof(def), "%s", imp->labels[i]);
 		else
 			snprintf(def, sizeof(def), "player%d", i + 1);
 		if (seat_parse(def, &g->seats[i], err, sizeof(err)) != 0)
 			snprintf(g->seats[i].name, sizeof(g->seats[i].name), "player%d", i + 1);
-	}
-	if (imp->nseats < g->rules->min_seats || imp->nseats > g->rules->max_seats) {
-		errx_line(c, "%s: %d players; %s is for %d to %d", where, imp->nseats,
-		    g->rules->title, g->rules->min_seats, g->rules->max_seats);
-		return EXIT_REJECTED;
 	}
 	/* The options the log gives, then the files of --option (a map). */
 	if ((extra = game_options_json(opt_args, err, sizeof(err))) == NULL) {

@@ -249,6 +249,9 @@ struct game_import_sub {
 };
 struct game_import {
 	int nseats;
+	int seats_open;		/* 1: the log does not fix the number of seats;
+				   nseats is the least (the importer's --seat
+				   may give more) */
 	int nopts;
 	struct game_opt *opts;	/* keys/values owned by the import */
 	int nsubs;

@@ -347,9 +347,10 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	tm_tf_mark(s, cell);
 	/* a faction that passed (the Chaos Magicians' second action) turns
 	 * any number of hexes to any colour its spades reach: its transform
-	 * takes no sub-action of the action (the site) */
+	 * takes no sub-action of the action (the site); loose-multi-spade lifts
+	 * the one hex to another colour (commands.pm:621) */
 	s->tf_nonhome = s->phase == TP_ACTIONS && to != home && p->spades > 0 &&
-	    !p->passed;
+	    !p->passed && !(s->opt_site & TO_MULTI_SPADE);
 	s->dig_ok = 0;
 	return GAME_OK;
 }
@@ -850,8 +851,10 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	if (!ok)
 		return tm_fail(err, errlen, "bridge: %s and %s are not across one river",
 		    s->cells[a].name, s->cells[b].name);
-	/* a second bridge over the same river the site takes as it is */
-	if (!(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
+	/* a second bridge over the same river the site takes as it is;
+	 * loose-bridge-adjacency lifts the building (commands.pm:713) */
+	if (!(s->opt_site & TO_BRIDGE_ADJ) &&
+	    !(s->owner[a] == seat && s->bld[a] != TB_NONE) &&
 	    !(s->owner[b] == seat && s->bld[b] != TB_NONE))
 		return tm_fail(err, errlen, "bridge: one end must have your building");
 	if (s->nbridge >= TM_MAXBRIDGE)

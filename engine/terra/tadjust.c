@@ -192,7 +192,8 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
  * The whole command: delta (+N or -N) of type (upper case).  What the
  * site refuses: a gain nobody owes the seat; LOSE_..., CULTS_ON_SAME_TRACK,
  * TOWN_SIZE, TF_NEED_HEX_ADJACENCY (bookkeeping of its own); anything but
- * the cult loss while the Acolytes owe one; and going below zero.
+ * the cult loss while the Acolytes owe one (unless loose-lose-cult); and
+ * going below zero.
  */
 static enum game_status
 adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
@@ -211,7 +212,8 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		return GAME_OK;
 	if ((k = tm_cult_find(type)) >= 0)
 		return adjust_cult(s, seat, delta, k, word, err, errlen);
-	if (p->lose_cult > 0)
+	/* loose-lose-cult lifts it (commands.pm:70-72) */
+	if (p->lose_cult > 0 && !(s->opt_site & TO_LOSE_CULT))
 		return tm_fail(err, errlen, "%s: lose the %d cult steps of the volcano first "
 		    "(-%dCULT)", word, p->lose_cult, p->lose_cult);
 	if (strncmp(type, "FAV", 3) == 0 || strncmp(type, "TW", 2) == 0)

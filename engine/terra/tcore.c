@@ -137,9 +137,10 @@ tm_cult_advance(struct tm_state *s, int seat, int cult, int n)
 		top = 9;
 	else if (p->keys <= tracks_at_ten(p)) {
 		/* No key yet: stop at 9, and remember it, as the site does - a
-		 * town key taken later in the same turn moves the track on. */
+		 * town key taken later in the same turn moves the track on;
+		 * not with manual-fav5 (resources.pm:205) */
 		top = 9;
-		if (old <= 9 && old + n > 9)
+		if (old <= 9 && old + n > 9 && !(s->opt_site & TO_MANUAL_FAV5))
 			p->cult_blocked |= 1 << cult;
 	}
 	if (old >= top)

@@ -79,6 +79,23 @@ enum tm_phase {
 enum tm_act { TA_NONE, TA_SPADES, TA_DONE };
 
 /*
+ * The site's options for old and private games (commands.pm:1381-1391),
+ * bits of tm_state.opt_site: each lifts one of its checks.  TO_ENGINEER_BRIDGE
+ * and TO_SHIFTER_FIX_V1 the site accepts and reads nowhere.
+ */
+enum tm_site_opt {
+	TO_LOSE_CULT = 1 << 0,		/* loose-lose-cult */
+	TO_MULTI_SPADE = 1 << 1,	/* loose-multi-spade */
+	TO_BRIDGE_ADJ = 1 << 2,		/* loose-bridge-adjacency */
+	TO_MANUAL_FAV5 = 1 << 3,	/* manual-fav5 */
+	TO_DONE = 1 << 4,		/* loose-done */
+	TO_CULTIST_ORDER = 1 << 5,	/* loose-cultist-ordering */
+	TO_ENGINEER_BRIDGE = 1 << 6,	/* loose-engineer-bridge */
+	TO_SHIFTER_FIX_V1 = 1 << 7,	/* shapeshifter-fix-playtest-v1 */
+	TO_ALL = (1 << 8) - 1
+};
+
+/*
  * One map cell (land hex or river cell), derived by tmap.c from the map's
  * text; the game's map is part of its state (tm_state.cells).
  */
@@ -214,6 +231,8 @@ struct tm_state {
 	int32_t opt_vto, opt_maintain, opt_mail;
 	int32_t opt_loose_cult_loss;	/* loose-cult-loss: cult steps given up
 					   without the site's TW5 limit */
+	int32_t opt_site;		/* the site's loose-... and other legacy
+					   options, TO_... bits */
 	int32_t opt_fi_ice;		/* fire-and-ice-factions/ice */
 	int32_t opt_fi_volcano;		/* fire-and-ice-factions/volcano */
 	int32_t opt_fi_variable;	/* fire-and-ice-factions/variable: 1, its
@@ -613,5 +632,6 @@ int tm_check(const void *st, char *err, size_t errlen);
 
 /* timport.c */
 int tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen);
+int tm_option_check(const char *key, const char *value, char *err, size_t errlen);
 
 #endif

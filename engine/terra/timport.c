@@ -5,9 +5,11 @@
  * administrative lines (drop-faction) go as seat -1, `map ID` becomes the
  * option map-id.  The log's setup
  * lines fix the player order, so the option maintain-player-order is
- * always added: seat i is the i-th faction chosen.  Lines the site's
- * engine generates itself (`+18vp for network`), comments and no-op admin
- * lines are skipped.
+ * always added: seat i is the i-th faction chosen.  The `player` lines
+ * fix the number of seats (a game still choosing factions has fewer
+ * setup lines); a log without them leaves it to the importer (--seat),
+ * at least its setup lines.  Lines the site's engine generates itself
+ * (`+18vp for network`), comments and no-op admin lines are skipped.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +47,7 @@ clean_line(const char *p, size_t n)
 static int
 skip_line(const char *s)
 {
-	static const char *const noop[] = { "player-count", "player ", "order ",
+	static const char *const noop[] = { "player-count", "order ",
 	    "randomize", "income", "start", "finish", "admin ",
 	    "abort", "dropoption" };
 	const char *colon = strchr(s, ':'), *body;
@@ -97,11 +99,46 @@ map_line(const char *s, int lineno, struct game_import *imp, char *err, size_t e
 	return game_import_add_opt(imp, "map-id", id);
 }
 
+/* What the log's global lines gave so far. */
+struct tm_logseats {
+	int nsetup, nplayer;
+	int setup_line[TM_MAXP];	/* line of each setup line */
+	char *factions[TM_MAXP];	/* faction of each setup line */
+	char *players[TM_MAXP];		/* name of each player line */
+};
+
+/*
+ * `player NAME [email E] [username U]`: a seat of the game, in the site's
+ * player order (the order of the faction choices; randomize, which
+ * arbiter does not replay, may shuffle it without maintain-player-order).
+ */
+static int
+player_line(const char *s, int lineno, struct tm_logseats *ls, char *err, size_t errlen)
+{
+	char name[64];
+
+	if (sscanf(s + 7, "%63s", name) != 1) {
+		snprintf(err, errlen, "line %d: 'player' names a player: player NAME", lineno);
+		return -1;
+	}
+	if (ls->nplayer >= TM_MAXP) {
+		snprintf(err, errlen, "line %d: player %s: more than %d player lines "
+		    "(Terra Mystica is for 2 to %d)", lineno, name, TM_MAXP, TM_MAXP);
+		return -1;
+	}
+	if ((ls->players[ls->nplayer] = strdup(name)) == NULL)
+		return -1;
+	ls->nplayer++;
+	return 0;
+}
+
 /* Handle a global line: option, score, delete, setup, drop-faction, map. */
 static int
-global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
-    char **factions, char *delbuf, size_t dellen, char *err, size_t errlen)
+global_line(const char *s, int lineno, struct game_import *imp, struct tm_logseats *ls,
+    char *delbuf, size_t dellen, char *err, size_t errlen)
 {
+	char why[400];
+
 	/* The site draws a Fire & Ice final tile only on `randomize` (which
 	 * arbiter does not replay) and adds no ice faction for the bare
 	 * fire-and-ice-factions: its log names the tile in a final-scoring
@@ -109,8 +146,25 @@ global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
 	if (strcasecmp(s, "option fire-and-ice-final-scoring") == 0 ||
 	    strcasecmp(s, "option fire-and-ice-factions") == 0)
 		return 0;
-	if (strncasecmp(s, "option ", 7) == 0)
+	if (strcasecmp(s, "option loose-cult-loss") == 0) {
+		/* arbiter's own name (tsetup.c) for a check the site's log cannot
+		 * lift: its option line is refused there (commands.pm:1396) */
+		snprintf(err, errlen, "line %d: option loose-cult-loss: the site takes no "
+		    "such log line (Unknown option); it is arbiter's own option for new "
+		    "games (cult steps given up without the site's limit), and the site's "
+		    "loose-lose-cult is another rule", lineno);
+		return -1;
+	}
+	if (strncasecmp(s, "option ", 7) == 0) {
+		/* the setup's refusal, here where it can name the line */
+		if (tm_option_check(s + 7, "", why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "line %d: %s", lineno, why);
+			return -1;
+		}
 		return game_import_add_opt(imp, s + 7, "");
+	}
+	if (strncasecmp(s, "player ", 7) == 0)
+		return player_line(s, lineno, ls, err, errlen);
 	if (strncasecmp(s, "final-scoring ", 14) == 0)
 		return game_import_add_opt(imp, "final-scoring", s + 14);
 	if (strncasecmp(s, "score ", 6) == 0)
@@ -124,7 +178,7 @@ global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
 	if (strncasecmp(s, "setup ", 6) == 0) {
 		char name[64], cmd[80];
 
-		if (*nsetup >= TM_MAXP) {
+		if (ls->nsetup >= TM_MAXP) {
 			snprintf(err, errlen, "line %d: more than %d setup lines",
 			    lineno, TM_MAXP);
 			return -1;
@@ -133,14 +187,14 @@ global_line(const char *s, int lineno, struct game_import *imp, int *nsetup,
 			snprintf(err, errlen, "line %d: unknown faction in '%s'", lineno, s);
 			return -1;
 		}
-		factions[*nsetup] = strdup(name);
-		if (factions[*nsetup] == NULL)
+		ls->factions[ls->nsetup] = strdup(name);
+		if (ls->factions[ls->nsetup] == NULL)
 			return -1;
 		/* "setup FACTION for PLAYER email E": the seat needs the faction only */
 		snprintf(cmd, sizeof(cmd), "setup %s", name);
-		if (game_import_add_sub(imp, *nsetup, lineno, cmd) != 0)
+		if (game_import_add_sub(imp, ls->nsetup, lineno, cmd) != 0)
 			return -1;
-		(*nsetup)++;
+		ls->setup_line[ls->nsetup++] = lineno;
 		return 0;
 	}
 	if (strncasecmp(s, "drop-faction ", 13) == 0)
@@ -193,15 +247,59 @@ has_opt(const struct game_import *imp, const char *key)
 	return 0;
 }
 
+/*
+ * The seats: one for each `player` line, of which the setup lines may
+ * have chosen fewer (a game still choosing factions: the next seat
+ * chooses); without player lines, the setup lines' count, which the
+ * importer may raise (imp->seats_open).  Each seat's label is its
+ * faction, else its player's name where the log keeps the player order
+ * (maintain-player-order), else none.
+ */
+static int
+set_seats(struct game_import *imp, struct tm_logseats *ls, int keep_order, char *err,
+    size_t errlen)
+{
+	int i;
+
+	if (ls->nplayer > 0 && ls->nsetup > ls->nplayer) {
+		snprintf(err, errlen, "line %d: setup %s: a faction for a player the log "
+		    "does not name: it names %d (player lines), and this is setup line %d",
+		    ls->setup_line[ls->nplayer], ls->factions[ls->nplayer], ls->nplayer,
+		    ls->nplayer + 1);
+		return -1;
+	}
+	if (ls->nplayer == 1) {
+		snprintf(err, errlen, "the log names 1 player (player lines); Terra Mystica "
+		    "is for 2 to %d", TM_MAXP);
+		return -1;
+	}
+	imp->nseats = ls->nplayer > 0 ? ls->nplayer : ls->nsetup;
+	imp->seats_open = ls->nplayer == 0;
+	imp->labels = calloc((size_t)TM_MAXP, sizeof(char *));
+	if (imp->labels == NULL)
+		return -1;
+	for (i = 0; i < ls->nsetup; i++) {
+		imp->labels[i] = ls->factions[i];
+		ls->factions[i] = NULL;
+	}
+	for (; keep_order && i < ls->nplayer; i++) {
+		imp->labels[i] = ls->players[i];
+		ls->players[i] = NULL;
+	}
+	return 0;
+}
+
 /* Split a whole log; 0 on success, -1 with err naming the line. */
 int
 tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen)
 {
-	char *factions[TM_MAXP] = { NULL }, delbuf[128] = "";
+	struct tm_logseats ls;
+	char delbuf[128] = "";
 	const char *p = log, *nl;
-	int lineno = 0, nsetup = 0, rc = 0, i;
+	int lineno = 0, rc = 0, i, keep_order;
 
 	memset(imp, 0, sizeof(*imp));
+	memset(&ls, 0, sizeof(ls));
 	if (errlen > 0)
 		err[0] = '\0';
 	while (rc == 0 && *p != '\0') {
@@ -217,10 +315,11 @@ tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen
 		}
 		if (s[0] != '\0' && !skip_line(s)) {
 			if (has_prefix(s))
-				rc = faction_line(s, lineno, imp, nsetup, factions, err, errlen);
+				rc = faction_line(s, lineno, imp, ls.nsetup, ls.factions, err,
+				    errlen);
 			else
-				rc = global_line(s, lineno, imp, &nsetup, factions, delbuf,
-				    sizeof(delbuf), err, errlen);
+				rc = global_line(s, lineno, imp, &ls, delbuf, sizeof(delbuf),
+				    err, errlen);
 		}
 		free(s);
 		if (nl == NULL)
@@ -230,24 +329,15 @@ tm_import_log(const char *log, struct game_import *imp, char *err, size_t errlen
 	if (rc == 0 && delbuf[0] != '\0')
 		rc = game_import_add_opt(imp, "delete", delbuf);
 	/* the log's setup lines already fix the player order: keep it */
-	if (rc == 0 && !has_opt(imp, "maintain-player-order"))
+	keep_order = has_opt(imp, "maintain-player-order");
+	if (rc == 0 && !keep_order)
 		rc = game_import_add_opt(imp, "maintain-player-order", "");
-	if (rc == 0 && nsetup < 2) {
-		snprintf(err, errlen, "the log sets up %d factions; 2 to 5 needed", nsetup);
-		rc = -1;
+	if (rc == 0)
+		rc = set_seats(imp, &ls, keep_order, err, errlen);
+	for (i = 0; i < TM_MAXP; i++) {
+		free(ls.factions[i]);
+		free(ls.players[i]);
 	}
-	imp->nseats = nsetup;
-	if (rc == 0) {
-		imp->labels = calloc((size_t)TM_MAXP, sizeof(char *));
-		if (imp->labels == NULL)
-			rc = -1;
-		for (i = 0; rc == 0 && i < nsetup; i++) {
-			imp->labels[i] = factions[i];
-			factions[i] = NULL;
-		}
-	}
-	for (i = 0; i < TM_MAXP; i++)
-		free(factions[i]);
 	if (rc != 0) {
 		if (err[0] == '\0')
 			snprintf(err, errlen, "out of memory");

@@ -386,7 +386,9 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
  * `done`: end the turn.  Turns end by themselves, so this changes nothing;
  * but the site refuses it from the seat whose action is still to come
  * ("must take an action"), the Chaos Magicians' second one included
- * (passing counts as one).
+ * (passing counts as one).  With loose-done the site takes it there too,
+ * as the action given up (commands.pm:1438-1439: no action is left to
+ * the turn, no offer is declined by it), and the turn ends.
  */
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
@@ -394,6 +396,14 @@ tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 	if (s->phase != TP_ACTIONS || s->cur != seat || s->unlock_wait ||
 	    (s->act != TA_NONE && s->act_left == 0) || (s->again && s->act_left == 0))
 		return GAME_OK;
+	if (s->opt_site & TO_DONE) {
+		if (s->act == TA_NONE)
+			s->act = TA_DONE;
+		s->act_left = 0;
+		s->tf_left = 0;
+		s->dig_ok = 0;
+		return GAME_OK;
+	}
 	if (s->act_left > 0)
 		return tm_fail(err, errlen, "done: the Chaos Magicians' double action still "
 		    "has %d action%s to take (passing counts as one)", s->act_left,

@@ -944,7 +944,8 @@ site_rows(const struct tm_state *s, int seat, const char *text)
  * steps of the Acolytes' volcano (commands.pm:72): so the command that
  * ends the game is refused while such a faction gets any VP there.  Only
  * one that left the game can owe them then (its loss holds the game
- * otherwise); its seat may still pay them (-NTRACK).
+ * otherwise); its seat may still pay them (-NTRACK).  loose-lose-cult
+ * lifts the refusal, there as everywhere.
  */
 static enum game_status
 end_refused(const struct tm_state *s, const char *last, char *err, size_t errlen)
@@ -953,7 +954,7 @@ end_refused(const struct tm_state *s, const char *last, char *err, size_t errlen
 	char b[32];
 	int i;
 
-	for (i = 0; i < s->nseats; i++) {
+	for (i = 0; i < s->nseats && !(s->opt_site & TO_LOSE_CULT); i++) {
 		p = &s->pl[i];
 		if (p->lose_cult > 0 && p->final_cult + p->final_net + p->final_fi > 0)
 			return tm_fail(err, errlen, "'%s' ends the game, whose final scoring "

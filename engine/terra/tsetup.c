@@ -56,6 +56,38 @@ set_map(struct tm_state *s, const char *map, const char *map_id, char *err, size
 	return 0;
 }
 
+/*
+ * The site's options for old and private games (commands.pm:1381-1391)
+ * that arbiter plays: each lifts one check of the site's (terra.h,
+ * enum tm_site_opt).  loose-cult-loss is arbiter's name for the site's
+ * check commands.pm:52, which no log line can lift (the site does not
+ * take `option loose-cult-loss`); kept as it was documented.
+ */
+static const struct {
+	const char *name;
+	int32_t bit;
+} site_opts[] = {
+	{ "loose-lose-cult", TO_LOSE_CULT },
+	{ "loose-multi-spade", TO_MULTI_SPADE },
+	{ "loose-bridge-adjacency", TO_BRIDGE_ADJ },
+	{ "manual-fav5", TO_MANUAL_FAV5 },
+	{ "loose-done", TO_DONE },
+	{ "loose-cultist-ordering", TO_CULTIST_ORDER },
+	{ "loose-engineer-bridge", TO_ENGINEER_BRIDGE },
+	{ "shapeshifter-fix-playtest-v1", TO_SHIFTER_FIX_V1 },
+};
+
+/* The site's options arbiter does not play, and what each would lift. */
+static const struct {
+	const char *name, *what;
+} unplayed[] = {
+	{ "loose-dig", "spades from dig given up or left unspent, a dig after "
+	    "a transform, and the short way round the colour cycle: "
+	    "commands.pm:101, 655, 680, map.pm:582" },
+	{ "loose-adjust-resource", "any gain a player writes (+C, +SPADE, "
+	    "+FIRE...), which the site takes with a warning: commands.pm:112" },
+};
+
 /* Set one option from a key and value; -1 with err on an unknown key. */
 static int
 set_option(struct tm_state *s, const char *key, const char *value,
@@ -155,14 +187,54 @@ set_option(struct tm_state *s, const char *key, const char *value,
 			*slots[i] = 1;
 			return 0;
 		}
+	for (i = 0; i < sizeof(site_opts) / sizeof(site_opts[0]); i++)
+		if (strcmp(key, site_opts[i].name) == 0) {
+			if (value[0] != '\0' && strcmp(value, "on") != 0 &&
+			    strcmp(value, "1") != 0) {
+				snprintf(err, errlen, "option %s takes no value or 'on'", key);
+				return -1;
+			}
+			s->opt_site |= site_opts[i].bit;
+			return 0;
+		}
+	for (i = 0; i < sizeof(unplayed) / sizeof(unplayed[0]); i++)
+		if (strcmp(key, unplayed[i].name) == 0) {
+			snprintf(err, errlen, "option %s: a site option arbiter does not "
+			    "play (it lifts the site's checks of %s)", key, unplayed[i].what);
+			return -1;
+		}
 	snprintf(err, errlen, "unknown option '%s' (known: map, map-id, score, delete, "
 	    "strict-leech, strict-darkling-sh, strict-chaosmagician-sh, "
 	    "errata-cultist-power, mini-expansion-1, shipping-bonus, "
 	    "temple-scoring-tile, variable-turn-order, maintain-player-order, "
 	    "email-notify, fire-and-ice-factions/ice, fire-and-ice-factions/volcano, "
 	    "fire-and-ice-factions/variable (and _v2.._v5), "
-	    "fire-and-ice-final-scoring, final-scoring)", key);
+	    "fire-and-ice-final-scoring, final-scoring, loose-cult-loss, "
+	    "loose-lose-cult, loose-multi-spade, loose-bridge-adjacency, "
+	    "manual-fav5, loose-done, loose-cultist-ordering, "
+	    "loose-engineer-bridge, shapeshifter-fix-playtest-v1)", key);
 	return -1;
+}
+
+/*
+ * Would the setup take the option key with value (the import's check of
+ * an `option NAME` line, whose error then names the line)?  0, or -1
+ * with err as tm_setup would say it.
+ */
+int
+tm_option_check(const char *key, const char *value, char *err, size_t errlen)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	int score[6], nscore = 0, del[TM_NBON], ndel = 0, rc;
+	int32_t fi_final = 0;
+
+	if (s == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = set_option(s, key, value, score, &nscore, del, &ndel, &fi_final, err, errlen);
+	free(s);
+	return rc;
 }
 
 /* Draw the six round scoring tiles (SCORE1 not in rounds 5 and 6). */

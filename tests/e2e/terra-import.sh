@@ -95,4 +95,40 @@ contains "$T/out" "2 reminders"
 [ "$(reminded)" = "c d " ] || fail "reminders went to $(reminded)"
 ok
 unset ARBITER_NOW
+
+# A game still choosing its factions imports, its seats from the player
+# lines, and goes on with move: the Ice Maidens owe their favor tile, then
+# the next seat chooses.
+printf 'option maintain-player-order\noption fire-and-ice-factions/ice\nplayer p1\nplayer p2\nsetup icemaidens\nicemaidens: pick-color green\n' >"$T/pc.log"
+expect_rc 0 "$ARBITER" import terra "$T/pc.log" --seat ann --seat bob
+pc=$(cat "$T/out")
+expect_rc 0 "$ARBITER" move "$pc" ann "+FAV11"
+expect_rc 0 "$ARBITER" show "$pc"
+contains "$T/out" "bob: seat 2: choose a faction"
+expect_rc 65 "$ARBITER" move "$pc" bob "setup witches"
+contains "$T/err" "the colour of the witches is taken by the icemaidens"
+expect_rc 0 "$ARBITER" move "$pc" bob "setup nomads"
+expect_rc 0 "$ARBITER" verify "$pc"
+# Without player lines the --seat count gives the seats: a 4-player log
+# cut after two setup lines.
+head -14 "$GAMES_DIR/4pLeague_S1_D1L1_G2.log" >"$T/league.log"
+expect_rc 0 "$ARBITER" import terra "$T/league.log" --seat a --seat b --seat c --seat d
+lg=$(cat "$T/out")
+expect_rc 0 "$ARBITER" move "$lg" c "setup dwarves"
+expect_rc 0 "$ARBITER" move "$lg" d "setup mermaids"
+expect_rc 0 "$ARBITER" moves "$lg" a
+contains "$T/out" "build "
+# A real mismatch is refused, naming the line or the count.
+expect_rc 64 "$ARBITER" import terra "$T/pc.log" --seat ann --seat bob --seat cy
+contains "$T/err" "the log names 2 players (its player lines), but 3 --seat are given"
+printf 'player p1\nplayer p2\nsetup witches\nsetup auren\nsetup nomads\n' >"$T/three.log"
+expect_rc 65 "$ARBITER" import terra "$T/three.log"
+contains "$T/err" "three.log: line 5: setup nomads"
+# The site's options for old games: played, or refused naming the line.
+printf 'option loose-dig\nsetup witches\nsetup auren\n' >"$T/dig.log"
+expect_rc 65 "$ARBITER" import terra "$T/dig.log"
+contains "$T/err" "dig.log: line 1: option loose-dig: a site option arbiter does not play"
+one_line "$T/err"
+expect_rc 0 "$ARBITER" new terra --seat ann --seat bob --option manual-fav5 \
+	--option loose-lose-cult
 done_ok

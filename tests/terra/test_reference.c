@@ -118,10 +118,14 @@ replay_found(const char *name, char *msg, size_t msglen)
 		goto out;
 	}
 	for (i = 0; i < s->nseats; i++) {
-		const char *fn = tm_fdefs[s->pl[i].faction].name, *e;
+		const char *fn, *e;
 		char key[64];
 		int want, k;
 
+		/* a seat still to choose its faction (a log cut in the setup) */
+		if (s->pl[i].faction < 0)
+			continue;
+		fn = tm_fdefs[s->pl[i].faction].name;
 		snprintf(key, sizeof(key), "%s=", fn);
 		e = strstr(exp, key);
 		want = e != NULL ? atoi(e + strlen(key)) : -1;

@@ -58,7 +58,7 @@ tg_bare(const char *const *opts, int nopts)
  * order, and initial bonus tiles for seats n-1 .. 0.  The player order is
  * the seat order (maintain-player-order).
  */
-static struct tm_state *
+static __attribute__((unused)) struct tm_state *
 tg_new(int n, const char *const *opts, const char *const *factions,
     const char *const *dwell, const int *bonus)
 {
@@ -192,7 +192,7 @@ tg_cell(const char *name)
 }
 
 /* Give the turn to seat with a fresh action (test set-up shortcut). */
-static void
+static void __attribute__((unused))
 tg_turn(struct tm_state *s, int seat)
 {
 	s->cur = seat;
@@ -202,7 +202,7 @@ tg_turn(struct tm_state *s, int seat)
 }
 
 /* Put a building on a cell for a seat, keeping the counts consistent. */
-static void
+static void __attribute__((unused))
 tg_put(struct tm_state *s, int seat, const char *cell, int b)
 {
 	int c = tg_cell(cell);

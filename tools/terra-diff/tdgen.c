@@ -288,6 +288,11 @@ static const char *const optional[] = { "strict-leech", "strict-darkling-sh",
 	"fire-and-ice-factions/ice", "fire-and-ice-final-scoring",
 	"fire-and-ice-factions/volcano" };
 
+/* The site's options for old games that arbiter plays (TDIFF_LOOSE). */
+static const char *const site_opts[] = { "loose-lose-cult", "loose-multi-spade",
+	"loose-bridge-adjacency", "manual-fav5", "loose-done", "loose-cultist-ordering",
+	"loose-engineer-bridge", "shapeshifter-fix-playtest-v1" };
+
 /* Counts per candidate kind. */
 enum { ST_OFFERED, ST_BOTH_OK, ST_BOTH_REFUSED, ST_ARB_REFUSED, ST_REF_REFUSED,
 	ST_STATE, ST_DEVIATION, ST_N };
@@ -660,7 +665,7 @@ gen_one(struct game_run *gr, int np, int steer)
 	const struct game_rules *r = gr->r;
 	uint8_t seed[GAME_SEED_LEN];
 	struct rng g;
-	struct game_opt opts[16];
+	struct game_opt opts[32];
 	int nopts = 0, i, k, rc = 1, strict_dsh, ncand, started = 0;
 	char err[512];
 	void *st = calloc(1, r->state_size);
@@ -697,6 +702,22 @@ gen_one(struct game_run *gr, int np, int steer)
 			opts[nopts].key = variable[pk];
 			opts[nopts++].value = "";
 		}
+	}
+	/* the site's options for old games, each with TDIFF_LOOSE=PERCENT
+	 * (default 0), from a generator of their own so that the games drawn
+	 * without them stay as they were */
+	if ((e = getenv("TDIFF_LOOSE")) != NULL && atoi(e) > 0) {
+		struct rng lg;
+		uint8_t lseed[GAME_SEED_LEN];
+
+		memcpy(lseed, seed, sizeof(lseed));
+		lseed[31] = 0x7e;
+		rng_seed(&lg, lseed);
+		for (i = 0; i < (int)(sizeof(site_opts) / sizeof(site_opts[0])); i++)
+			if ((int)rng_below(&lg, 100) < atoi(e)) {
+				opts[nopts].key = site_opts[i];
+				opts[nopts++].value = "";
+			}
 	}
 	if (r->setup(st, np, opts, nopts, seed, err, sizeof(err)) != 0) {
 		fprintf(stderr, "g%llu: setup: %s\n", (unsigned long long)gr->seed, err);
