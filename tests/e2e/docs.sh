@@ -36,7 +36,8 @@ heads = {p: set(re.findall(r"^([A-Z][A-Z &]+[A-Z])$", t, re.M)) for p, t in page
 games = [p for p in pages if "/arbiter-" in p]
 bad = 0
 for p, t in pages.items():
-    flat = " ".join(t.split())
+    # a word hyphenated at a line's end (groff's U+2010) is one word
+    flat = " ".join(re.sub("\u2010\\s+", "", t).split())
     for m in re.finditer(r"\bsee ([A-Z][A-Z&]+(?: [A-Z&]+)*)(?![A-Za-z])( in each game's page)?", flat):
         name = m.group(1).strip()
         where = games if m.group(2) else [p]
