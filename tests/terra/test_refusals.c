@@ -15,31 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "../../app/app.h"
 
 #define DIR_ENGINE "engine/terra"
 #define LIST "tests/terra/REFUSALS.md"
 
+/* The whole file, NUL-terminated; NULL when unreadable. */
 static char *
 slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
+	char *text;
+	size_t len;
 
-	if (f == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	s = malloc((size_t)n + 1);
-	if (s == NULL || fread(s, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		free(s);
-		return NULL;
-	}
-	s[n] = '\0';
-	fclose(f);
-	return s;
+	return read_file(path, &text, &len) == 0 ? text : NULL;
 }
 
 /* Read the string literals at p (white space between them) into out, as

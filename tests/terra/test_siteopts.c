@@ -6,6 +6,7 @@
  * with it the site takes what it otherwise refuses.
  */
 #include "tmtest.h"
+#include "../../app/app.h"
 
 #define DIR_FOUND "tests/terra/reference/found"
 
@@ -13,25 +14,10 @@
 static char *
 slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
+	char *text;
+	size_t len;
 
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-	    (buf = malloc((size_t)n + 1)) == NULL) {
-		fclose(f);
-		return NULL;
-	}
-	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = '\0';
-	}
-	fclose(f);
-	return buf;
+	return read_file(path, &text, &len) == 0 ? text : NULL;
 }
 
 /*
