@@ -127,6 +127,12 @@ test_river_reach_and_unlock(void **state)
 	assert_int_equal(s->cur, 0);		/* the turn waits for the unlock */
 	tg_bad(s, 0, "unlock-terrain yellow", "yours already");
 	tg_bad(s, 0, "unlock-terrain ice", "name one of");
+	/* the colour as written, in lower case (commands.pm:1503, map.pm:419:
+	 * "Invalid color 'Green'"); gain-priest too (its match, :1500, is) */
+	tg_bad(s, 0, "unlock-terrain Green", "unlock-terrain: the site's colours are "
+	    "written in lower case: 'unlock-terrain green', not 'Green'");
+	tg_bad(s, 0, "unlock-terrain GAIN-PRIEST", "'unlock-terrain gain-priest'");
+	tg_ok_copy(s, 0, "UNLOCK-TERRAIN gain-priest");
 	tg_bad(s, 1, "pass BON1", "not your turn");
 	tg_ok(s, 0, "unlock-terrain green");
 	assert_int_equal(p->c, 15 - 2);
