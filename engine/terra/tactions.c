@@ -831,6 +831,10 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	b = tm_cell_find(s, colon + 1);
 	if (a < 0 || b < 0)
 		return tm_fail(err, errlen, "bridge: unknown hex in '%s'", spec);
+	if (!p->bridge_owed && s->bridged && s->cur == seat)
+		return tm_fail(err, errlen, "bridge: the bridge of this turn's action "
+		    "is placed already (%s:%s)", s->cells[s->bridge[s->nbridge - 1][0]].name,
+		    s->cells[s->bridge[s->nbridge - 1][1]].name);
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
@@ -862,6 +866,7 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	s->nbridge++;
 	p->bridges++;
 	p->bridge_owed--;
+	s->bridged = s->cur == seat;
 	tm_check_towns(s, seat, a);
 	tm_check_towns(s, seat, b);
 	return GAME_OK;

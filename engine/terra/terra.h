@@ -265,6 +265,8 @@ struct tm_state {
 					   notation is off) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
+	int32_t bridged;		/* 1: this turn's action placed its bridge
+					   (a refused second bridge says so) */
 	int32_t held_pass;		/* the seat to move passed, and its turn is
 					   held for a cult step it owes: with
 					   variable-turn-order the next turn goes to

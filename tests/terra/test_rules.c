@@ -507,6 +507,10 @@ test_bridge(void **state)
 	s->pl[0].pw[2] = 3;
 	tg_bad(s, 0, "action ACT1. bridge A1:A2", "not across one river");
 	tg_bad(s, 0, "action ACT1. bridge E8:G3", "one end must have your building");
+	/* a second bridge: the action's one is placed (the site: commands.pm:710
+	 * "Can't build bridge") */
+	tg_bad(s, 0, "action ACT1. bridge F4:G3. bridge F4:G3", "bridge: the bridge "
+	    "of this turn's action is placed already (F4:G3)");
 	tg_ok(s, 0, "action ACT1. bridge F4:G3");
 	assert_int_equal(s->pl[0].bridges, 1);
 	assert_true(tm_direct_adjacent(s, tg_cell("F4"), tg_cell("G3")));
@@ -516,6 +520,9 @@ test_bridge(void **state)
 	s->pl[0].pw[1] = 4;
 	s->pl[0].pw[2] = 3;
 	tg_bad(s, 0, "action ACT1", "already taken");
+	/* another action's turn: no bridge came with it */
+	tg_bad(s, 0, "action ACT2. bridge F4:G3", "bridge: take action ACT1 (or the "
+	    "Engineers' ACTE) first");
 	free(s);
 }
 
