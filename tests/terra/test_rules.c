@@ -526,6 +526,24 @@ test_bridge(void **state)
 	free(s);
 }
 
+/* A bonus tile not in the pool (resources.pm:328 "Not enough 'BON5' in
+ * pool"): the seat's own, another faction's, or out of the game. */
+static void
+test_pass_tile_held(void **state)
+{
+	struct tm_state *s = wc_game(NULL);
+
+	(void)state;
+	assert_int_equal(s->pl[0].bon, 5);
+	assert_int_equal(s->pl[1].bon, 3);
+	tg_bad(s, 0, "pass BON5", "pass: BON5 is your own tile; pass with one from "
+	    "the pool");
+	tg_bad(s, 0, "pass BON3", "pass: BON3 is not available (the cultists hold it)");
+	tg_bad(s, 0, "pass BON7", "pass: BON7 is not available");
+	tg_ok(s, 0, "pass BON4");
+	free(s);
+}
+
 /* Power actions, conversions and burning. */
 static void
 test_power_actions_and_conversions(void **state)
@@ -1072,6 +1090,7 @@ main(void)
 		cmocka_unit_test(test_cult_spades_between_rounds),
 		cmocka_unit_test(test_dig_and_spade_vp),
 		cmocka_unit_test(test_bridge),
+		cmocka_unit_test(test_pass_tile_held),
 		cmocka_unit_test(test_power_actions_and_conversions),
 		cmocka_unit_test(test_drop_faction),
 		cmocka_unit_test(test_faction_prefix),
