@@ -144,19 +144,21 @@ awaited_aside(const struct submission *sub, const struct loaded *g, size_t len,
 	for (i = 0; i < g->row.nseats && o < sizeof(others); i++)
 		if ((w.mask & (1u << i)) && i != sub->seat)
 			o += (size_t)snprintf(others + o, sizeof(others) - o, "%s%s: %s",
-			    o ? "; " : "", g->names[i], w.why[i]);
+			    o ? "; " : "", g->names[i], game_why(g, &w, i));
 	while (b < len && (sub->text[b] == ' ' || sub->text[b] == '\t'))
 		b++;
 	while (len > b && (sub->text[len - 1] == ' ' || sub->text[len - 1] == '\t'))
 		len--;
 	snprintf(out->err, sizeof(out->err), "%s may not do that now: %s may only decide "
 	    "the %s now (%s); '%.*s' comes in %s's own turn%s%s", mover, mover,
-	    w.brief[sub->seat], w.why[sub->seat], (int)(len - b), sub->text + b, mover,
+	    w.brief[sub->seat], game_why(g, &w, sub->seat), (int)(len - b), sub->text + b,
+	    mover,
 	    o ? ", and the game waits for " : "", others);
 	if (o > 0)
 		snprintf(out->waits, sizeof(out->waits), "%s", others);
 	else
-		snprintf(out->waits, sizeof(out->waits), "%s: %s", mover, w.why[sub->seat]);
+		snprintf(out->waits, sizeof(out->waits), "%s: %s", mover,
+		    game_why(g, &w, sub->seat));
 	out->not_now = 0;
 	return 1;
 }

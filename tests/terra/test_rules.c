@@ -577,6 +577,20 @@ test_drop_faction(void **state)
 	tg_ok(s, -1, "drop-faction cultists");
 	assert_int_equal(s->noffer, 0);
 	assert_int_equal(s->cur, 0);
+	/* the faction's name is a plural: the cultists' offer */
+	if (strstr(s->last, "withdrawn: cultists' offer from witches") == NULL)
+		fail_msg("last: '%s'", s->last);
+	/* its bonus tile went back: none shown (not "BON0") */
+	assert_int_equal(s->pl[1].bon, 0);
+	{
+		static const char *const names[] = { "ann", "cultists" };
+		struct sbuf b = SBUF_INIT;
+
+		terra_rules.render_text(s, -1, names, &b);
+		if (strstr(sb_str(&b), "BON0") != NULL)
+			fail_msg("a faction with no tile shows BON0:\n%s", sb_str(&b));
+		sb_free(&b);
+	}
 	tg_bad(s, 1, "pass BON1", "left the game");
 	free(s);
 }
