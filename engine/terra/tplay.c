@@ -490,10 +490,12 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
 		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
 		    "gain-priest)", w[0], p->unlock_owed, p->unlock_owed > 1 ? "s" : "");
-	/* the round's start waits for the Riverwalkers' unlocks alone */
-	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain"))
-		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
-		    "unlock a terrain (unlock-terrain COLOUR, or gain-priest)");
+	/* the round's start waits for the Riverwalkers' unlocks alone: any
+	 * other seat's command is one out of turn (whom names the unlock) */
+	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain")) {
+		whom(s, err, errlen);
+		return GAME_NOT_YOUR_TURN;
+	}
 	if (word_eq(w[0], "unlock-terrain") && (s->phase == TP_ACTIONS ||
 	    s->phase == TP_CULTSPADES)) {
 		/* the Riverwalkers' unlock: their file's command */

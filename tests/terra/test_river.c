@@ -298,7 +298,16 @@ test_river_income_unlock(void **state)
 	assert_int_equal(s->round, 2);
 	assert_int_equal(s->cur, 1);
 	assert_int_equal(p->unlock_owed, 1);
-	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
+	/* another seat: not its turn (77), the unlock named as awaited */
+	{
+		char err[512];
+
+		assert_int_equal(status_of(s, 1, "pass BON3", err, sizeof(err)),
+		    GAME_NOT_YOUR_TURN);
+		if (strstr(err, "not your turn: the game waits for seat 1 (riverwalkers: "
+		    "unlock a terrain") == NULL)
+			fail_msg("'%s'", err);
+	}
 	/* their own commands: refused as a rule, naming the unlock owed */
 	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
 	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");
