@@ -114,9 +114,11 @@ test_river_reach_and_unlock(void **state)
 
 	(void)state;
 	s->terrain[tg_cell("A1")] = TC_YELLOW;
-	tg_bad(s, 0, "build A1", "not reachable: the Riverwalkers reach over the "
-	    "river only");
-	tg_bad(s, 0, "build C4", "never transform");
+	tg_bad(s, 0, "build A1", "build: A1 is not reachable: the Riverwalkers reach "
+	    "over the river only");
+	/* the refusal names the command sent (build), not a transform */
+	tg_bad(s, 0, "build C4", "'build C4': build: C4 is green, not a colour of "
+	    "theirs: the Riverwalkers never transform");
 	tg_bad(s, 0, "transform C4 to yellow", "never transform");
 	p->pw[0] = 9;
 	p->pw[1] = 0;

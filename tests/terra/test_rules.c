@@ -526,6 +526,26 @@ test_bridge(void **state)
 	free(s);
 }
 
+/* A refusal reads 'COMMAND': VERB: RULE, the verb that of the command sent. */
+static void
+test_refusal_prefixes(void **state)
+{
+	struct tm_state *s = wc_game(NULL);
+
+	(void)state;
+	s->pl[0].c = 1;
+	tg_bad(s, 0, "advance dig", "'advance dig': advance: a digging level costs "
+	    "5C 2W 1P; you have 1C");
+	tg_bad(s, 0, "advance ship", "'advance ship': advance: a shipping level costs");
+	tg_bad(s, 0, "build A1", "'build A1': build: A1 is not reachable: it must be "
+	    "next to one of your buildings");
+	tg_bad(s, 0, "upgrade F4 to TP", "'upgrade F4 to TP': upgrade: the upgrade costs");
+	s->pl[0].c = 20;
+	s->pl[0].w = 0;
+	tg_bad(s, 0, "dig 1", "'dig 1': dig: digging costs 0C 3W 0P; you have");
+	free(s);
+}
+
 /* A bonus tile not in the pool (resources.pm:328 "Not enough 'BON5' in
  * pool"): the seat's own, another faction's, or out of the game. */
 static void
@@ -1105,6 +1125,7 @@ main(void)
 		cmocka_unit_test(test_dig_and_spade_vp),
 		cmocka_unit_test(test_bridge),
 		cmocka_unit_test(test_pass_tile_held),
+		cmocka_unit_test(test_refusal_prefixes),
 		cmocka_unit_test(test_power_actions_and_conversions),
 		cmocka_unit_test(test_drop_faction),
 		cmocka_unit_test(test_faction_prefix),
