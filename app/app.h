@@ -151,6 +151,9 @@ int game_update_serials(struct loaded *g, int mover, const struct game_wait *bef
 /* Seat by name (case-insensitive) or 1-based number; -1 when none. */
 int game_seat_find(const struct loaded *g, const char *s);
 void game_waiting_text(const struct loaded *g, char *buf, size_t len);
+/* What seat i is awaited for, without its own name where the engine's
+ * reason begins with it ("dwarves: spend ..." of the seat named dwarves). */
+const char *game_why(const struct loaded *g, const struct game_wait *w, int i);
 /* "NAME:EMAIL" or "NAME" from --seat; 0 when well formed, else err says why. */
 int seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen);
 /*

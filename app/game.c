@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config.h"
 #include "../engine/notation.h"
@@ -247,6 +248,17 @@ game_seat_find(const struct loaded *g, const char *s)
 	return -1;
 }
 
+const char *
+game_why(const struct loaded *g, const struct game_wait *w, int i)
+{
+	size_t n = strlen(g->names[i]);
+
+	if (strncasecmp(w->why[i], g->names[i], n) == 0 && w->why[i][n] == ':' &&
+	    w->why[i][n + 1] == ' ')
+		return w->why[i] + n + 2;
+	return w->why[i];
+}
+
 void
 game_waiting_text(const struct loaded *g, char *buf, size_t len)
 {
@@ -270,7 +282,7 @@ game_waiting_text(const struct loaded *g, char *buf, size_t len)
 			continue;
 		/* "bo: action 1 of 2 (leader, ...)": a reason holds brackets of its own. */
 		o += (size_t)snprintf(buf + o, len - o, "%s%s: %s", o ? "; " : "",
-		    g->names[i], w.why[i]);
+		    g->names[i], game_why(g, &w, i));
 	}
 }
 

@@ -119,6 +119,51 @@ command_ends(const char *text, size_t *ends)
 }
 
 /*
+ * The seat is awaited, but only for a decision outside its turn (a power
+ * offer to leech or decline), and its submission's first command (len
+ * bytes) is something else: the refusal says what the seat may do now,
+ * that the command comes in its own turn, and whom else the game waits
+ * for.  0 when the seat is not awaited so.
+ */
+static int
+awaited_aside(const struct submission *sub, const struct loaded *g, size_t len,
+    struct outcome *out)
+{
+	const char *mover = g->names[sub->seat >= 0 ? sub->seat : 0];
+	struct game_wait w;
+	char others[400] = "";
+	size_t o = 0, b = 0;
+	int i;
+
+	if (sub->seat < 0 || g->row.over == STORE_ABANDONED || g->rules->over(g->state))
+		return 0;
+	memset(&w, 0, sizeof(w));
+	g->rules->waiting(g->state, &w);
+	if (!(w.mask & (1u << sub->seat)) || w.brief[sub->seat][0] == '\0')
+		return 0;
+	for (i = 0; i < g->row.nseats && o < sizeof(others); i++)
+		if ((w.mask & (1u << i)) && i != sub->seat)
+			o += (size_t)snprintf(others + o, sizeof(others) - o, "%s%s: %s",
+			    o ? "; " : "", g->names[i], game_why(g, &w, i));
+	while (b < len && (sub->text[b] == ' ' || sub->text[b] == '\t'))
+		b++;
+	while (len > b && (sub->text[len - 1] == ' ' || sub->text[len - 1] == '\t'))
+		len--;
+	snprintf(out->err, sizeof(out->err), "%s may not do that now: %s may only decide "
+	    "the %s now (%s); '%.*s' comes in %s's own turn%s%s", mover, mover,
+	    w.brief[sub->seat], game_why(g, &w, sub->seat), (int)(len - b), sub->text + b,
+	    mover,
+	    o ? ", and the game waits for " : "", others);
+	if (o > 0)
+		snprintf(out->waits, sizeof(out->waits), "%s", others);
+	else
+		snprintf(out->waits, sizeof(out->waits), "%s: %s", mover,
+		    game_why(g, &w, sub->seat));
+	out->not_now = 0;
+	return 1;
+}
+
+/*
  * A submission a seat may not make: where it stops being the seat's.
  * then is whom the game waits for where the engine stopped (the commands
  * before the refused one applied), or NULL when it stopped at the state
@@ -177,7 +222,7 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 		    "then the game waits for %s", lo + 1, mover, then);
 		snprintf(out->waits, sizeof(out->waits), "%s", then);
 		out->not_now = lo + 1;
-	} else {
+	} else if (!awaited_aside(sub, g, n > 0 ? ends[0] : 0, out)) {
 		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
 		    "for %s", mover, why);
 		snprintf(out->waits, sizeof(out->waits), "%s", why);

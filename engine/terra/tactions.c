@@ -139,14 +139,14 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 	    "was already taken", what);
 }
 
-/* Pay resources; error when short. */
+/* Pay resources; error when short, named by the command's verb. */
 static enum game_status
-pay(struct tm_player *p, int c, int w, int pr, const char *what, char *err,
-    size_t errlen)
+pay(struct tm_player *p, int c, int w, int pr, const char *verb, const char *what,
+    char *err, size_t errlen)
 {
 	if (p->c < c || p->w < w || p->p < pr)
-		return tm_fail(err, errlen, "%s costs %dC %dW %dP; you have %dC %dW %dP",
-		    what, c, w, pr, p->c, p->w, p->p);
+		return tm_fail(err, errlen, "%s: %s costs %dC %dW %dP; you have %dC %dW %dP",
+		    verb, what, c, w, pr, p->c, p->w, p->p);
 	p->c -= c;
 	p->w -= w;
 	p->p -= pr;
@@ -161,12 +161,12 @@ tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 	enum game_status rc;
 
 	if (p->faction == TF_DARKLINGS) {
-		rc = pay(p, 0, 0, n, "dig (Darklings pay 1 priest per spade)", err,
-		    errlen);
+		rc = pay(p, 0, 0, n, "dig", "digging (the Darklings pay 1 priest a "
+		    "spade)", err, errlen);
 		if (rc == GAME_OK)
 			p->vp += 2 * n;
 	} else {
-		rc = pay(p, 0, n * (3 - p->dig), 0, "dig", err, errlen);
+		rc = pay(p, 0, n * (3 - p->dig), 0, "dig", "digging", err, errlen);
 	}
 	if (rc == GAME_OK)
 		tm_spade_vp(s, seat, n);
@@ -175,15 +175,16 @@ tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen)
 
 /* Pay for a tunnel (Dwarves) or carpet flight (Fakirs) when kind asks. */
 static enum game_status
-pay_reach(struct tm_state *s, int seat, int kind, char *err, size_t errlen)
+pay_reach(struct tm_state *s, int seat, int kind, const char *verb, char *err,
+    size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
 	enum game_status rc = GAME_OK;
 
 	if (kind == 2)
-		rc = pay(p, 0, p->nb[TB_SH] ? 1 : 2, 0, "tunnelling", err, errlen);
+		rc = pay(p, 0, p->nb[TB_SH] ? 1 : 2, 0, verb, "tunnelling", err, errlen);
 	else if (kind == 3)
-		rc = pay(p, 0, 0, 1, "carpet flight", err, errlen);
+		rc = pay(p, 0, 0, 1, verb, "carpet flight", err, errlen);
 	if (rc == GAME_OK && kind >= 2) {
 		p->vp += 4;
 		s->teleported = 1;
@@ -208,8 +209,8 @@ home_turned(const struct tm_state *s, int seat)
 
 /* Check that the seat may reach cell now; sets *kind. */
 static enum game_status
-need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
-    size_t errlen)
+need_reach(struct tm_state *s, int seat, int cell, int *kind, const char *verb,
+    char *err, size_t errlen)
 {
 	if (tm_tf_done(s, cell)) {
 		*kind = 1;
@@ -217,18 +218,18 @@ need_reach(struct tm_state *s, int seat, int cell, int *kind, char *err,
 	}
 	if (!tm_reach(s, seat, cell, kind)) {
 		if (tm_is_river(s, seat))
-			return tm_fail(err, errlen, "%s is not reachable: the Riverwalkers "
+			return tm_fail(err, errlen, "%s: %s is not reachable: the Riverwalkers "
 			    "reach over the river only, across at most %d river hex%s from "
 			    "one of their buildings (a land neighbour does not count)",
-			    s->cells[cell].name, tm_ship_level(s, seat),
+			    verb, s->cells[cell].name, tm_ship_level(s, seat),
 			    tm_ship_level(s, seat) == 1 ? "" : "es");
-		return tm_fail(err, errlen, "%s is not reachable: it must be next to "
-		    "one of your buildings, or within your shipping range",
+		return tm_fail(err, errlen, "%s: %s is not reachable: it must be next to "
+		    "one of your buildings, or within your shipping range", verb,
 		    s->cells[cell].name);
 	}
 	if (*kind >= 2 && s->teleported)
-		return tm_fail(err, errlen, "%s: tunnelling or carpet flight serves one "
-		    "hex a turn (the site's rule)", s->cells[cell].name);
+		return tm_fail(err, errlen, "%s: %s: tunnelling or carpet flight serves one "
+		    "hex a turn (the site's rule)", verb, s->cells[cell].name);
 	return GAME_OK;
 }
 
@@ -267,7 +268,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 		    s->cells[cell].name, tm_color_names[to]);
 	if (home == TC_VOLCANO) {
 		/* a hex dug (dig 1, free) in this action, dug here when not yet */
-		rc = need_reach(s, seat, cell, &kind, err, errlen);
+		rc = need_reach(s, seat, cell, &kind, "transform", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		if (s->phase == TP_ACTIONS && s->tf_cell >= 0)
@@ -317,7 +318,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	if (s->phase == TP_ACTIONS && s->tf_nonhome && to != home)
 		return tm_fail(err, errlen, "transform: only one hex may be turned to a "
 		    "colour other than %s in one action", tm_color_names[home]);
-	rc = need_reach(s, seat, cell, &kind, err, errlen);
+	rc = need_reach(s, seat, cell, &kind, "transform", err, errlen);
 	if (rc != GAME_OK)
 		return rc;
 	need = tm_spade_cost(s, seat, s->terrain[cell], to);
@@ -340,7 +341,7 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 			return rc;
 		p->spades = 0;
 	}
-	rc = pay_reach(s, seat, kind, err, errlen);
+	rc = pay_reach(s, seat, kind, "transform", err, errlen);
 	if (rc != GAME_OK)
 		return rc;
 	s->terrain[cell] = (int8_t)to;
@@ -441,19 +442,29 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 				    "the action turned to it (%s); one elsewhere would be "
 				    "another action", s->cells[cell].name, s->cells[turned].name);
 		}
+		if (!tm_builds_on(s, seat, s->terrain[cell]) && tm_is_river(s, seat))
+			return tm_fail(err, errlen, "build: %s is %s, not a colour of theirs: "
+			    "the Riverwalkers never transform terrain; they build on their "
+			    "colour and the colours they unlocked", s->cells[cell].name,
+			    tm_color_names[s->terrain[cell]]);
 		if (!tm_builds_on(s, seat, s->terrain[cell])) {
 			rc = tm_do_transform(s, seat, cell, tm_home(s, seat), err, errlen);
+			/* the refusal is the build's: its verb, not the transform's */
+			if (rc != GAME_OK && strncmp(err, "transform: ", 11) == 0) {
+				memmove(err, err + 4, strlen(err + 4) + 1);
+				memcpy(err, "build", 5);	/* "sform: " -> "build: " */
+			}
 			if (rc != GAME_OK)
 				return rc;
 			dug = 1;
 		}
-		rc = need_reach(s, seat, cell, &kind, err, errlen);
+		rc = need_reach(s, seat, cell, &kind, "build", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		if (p->spades > 0)
 			return tm_fail(err, errlen, "build: spend your %d remaining "
 			    "spade(s) first", p->spades);
-		rc = pay_reach(s, seat, kind, err, errlen);
+		rc = pay_reach(s, seat, kind, "build", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 	}
@@ -467,7 +478,7 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 		    f->cost_w[TB_D], had[2] - p->p, f->cost_c[TB_D], f->cost_w[TB_D], had[0],
 		    had[1], had[2]);
 	if (!free_d) {
-		rc = pay(p, f->cost_c[TB_D], f->cost_w[TB_D], 0, "a dwelling", err, errlen);
+		rc = pay(p, f->cost_c[TB_D], f->cost_w[TB_D], 0, "build", "a dwelling", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 	}
@@ -564,7 +575,7 @@ tm_cmd_upgrade(struct tm_state *s, int seat, int cell, int to, char *err,
 		if (to == TB_TP && !foreign_neighbour(s, seat, cell))
 			c = f->tp_lonely_c;
 	}
-	rc = pay(p, c, w, 0, "the upgrade", err, errlen);
+	rc = pay(p, c, w, 0, "upgrade", "the upgrade", err, errlen);
 	if (rc != GAME_OK)
 		return rc;
 	s->bld[cell] = (int8_t)to;
@@ -637,7 +648,7 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 			return tm_fail(err, errlen, "advance ship: %s",
 			    f->ship_max == 0 ? "your faction has no shipping" :
 			    "shipping is at its maximum");
-		rc = pay(p, f->ship_c, 0, f->ship_p, "advance ship", err, errlen);
+		rc = pay(p, f->ship_c, 0, f->ship_p, "advance", "a shipping level", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		p->ship++;
@@ -647,7 +658,7 @@ tm_cmd_advance(struct tm_state *s, int seat, int ship, char *err, size_t errlen)
 			return tm_fail(err, errlen, "advance dig: %s",
 			    f->dig_max == 0 ? "your faction cannot advance digging" :
 			    "digging is at its maximum");
-		rc = pay(p, f->dig_c, f->dig_w, f->dig_p, "advance dig", err, errlen);
+		rc = pay(p, f->dig_c, f->dig_w, f->dig_p, "advance", "a digging level", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
 		p->dig++;
@@ -832,6 +843,10 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	b = tm_cell_find(s, colon + 1);
 	if (a < 0 || b < 0)
 		return tm_fail(err, errlen, "bridge: unknown hex in '%s'", spec);
+	if (!p->bridge_owed && s->bridged && s->cur == seat)
+		return tm_fail(err, errlen, "bridge: the bridge of this turn's action "
+		    "is placed already (%s:%s)", s->cells[s->bridge[s->nbridge - 1][0]].name,
+		    s->cells[s->bridge[s->nbridge - 1][1]].name);
 	if (!p->bridge_owed)
 		return tm_fail(err, errlen, "bridge: take action ACT1 (or the Engineers' "
 		    "ACTE) first");
@@ -865,6 +880,7 @@ tm_cmd_bridge(struct tm_state *s, int seat, const char *spec, char *err, size_t 
 	s->nbridge++;
 	p->bridges++;
 	p->bridge_owed--;
+	s->bridged = s->cur == seat;
 	tm_check_towns(s, seat, a);
 	tm_check_towns(s, seat, b);
 	return GAME_OK;

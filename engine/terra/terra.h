@@ -284,6 +284,8 @@ struct tm_state {
 					   notation is off) */
 	int32_t teleported;		/* tunnelling or carpet flight used this
 					   turn (once a turn, site rules) */
+	int32_t bridged;		/* 1: this turn's action placed its bridge
+					   (a refused second bridge says so) */
 	int32_t held_pass;		/* the seat to move passed, and its turn is
 					   held for a cult step it owes: with
 					   variable-turn-order the next turn goes to
@@ -491,6 +493,8 @@ enum game_status tm_cmd_adjust(struct tm_state *s, int seat, int delta, const ch
 /* tlines.c: notation helpers shared by the command files */
 enum game_status tm_fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+enum game_status tm_lower_arg(const char *cmd, const char *arg, char *err,
+    size_t errlen);
 int tm_count_arg(const char *w);
 int tm_tile_num(const char *w, const char *prefix, int max);
 int tm_tile_list(const char *v, const char *prefix, int max, int *out, int maxn);

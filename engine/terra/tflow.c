@@ -300,6 +300,7 @@ tm_new_turn(struct tm_state *s)
 	s->dug = 0;
 	s->tf_left = 0;
 	s->teleported = 0;
+	s->bridged = 0;
 	s->held_pass = 0;
 	s->again = 0;
 	s->stale = 0;

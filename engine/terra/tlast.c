@@ -265,9 +265,10 @@ tm_last_record(struct tm_state *s, int seat, const struct cmdlist *cl,
 			str_addf(told, GAME_TOLD_LEN, "declined by acting: leech %d from %s\n",
 			    o->amount, offerer(s, o));
 		} else {
-			str_addf(s->last, sizeof(s->last), "%s %s's offer from %s", gone++ ? "," :
+			/* a faction's name is a plural: "the engineers' offer" */
+			str_addf(s->last, sizeof(s->last), "%s %s' offer from %s", gone++ ? "," :
 			    " - withdrawn:", tm_fdefs[s->pl[o->to].faction].name, offerer(s, o));
-			str_addf(told, GAME_TOLD_LEN, "withdrawn: %s's offer from %s\n",
+			str_addf(told, GAME_TOLD_LEN, "withdrawn: %s' offer from %s\n",
 			    tm_fdefs[s->pl[o->to].faction].name, offerer(s, o));
 		}
 	}

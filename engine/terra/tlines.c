@@ -146,6 +146,30 @@ tm_fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /*
+ * The colour of `pick-color` and `unlock-terrain` (or the latter's
+ * gain-priest) as the site reads it: exactly as written, so in lower case
+ * (commands.pm:1451 and 1503 give it to assert_color, map.pm:419, as it
+ * came, where `transform X to COLOUR` lowers it first, commands.pm:1278).
+ * GAME_OK, or refused naming the lower-case form.
+ */
+enum game_status
+tm_lower_arg(const char *cmd, const char *arg, char *err, size_t errlen)
+{
+	char low[32];
+	size_t i;
+
+	for (i = 0; arg[i] != '\0' && !isupper((unsigned char)arg[i]); i++)
+		;
+	if (arg[i] == '\0')
+		return GAME_OK;
+	for (i = 0; arg[i] != '\0' && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)arg[i]);
+	low[i] = '\0';
+	return tm_fail(err, errlen, "%s: the site's colours are written in lower case: "
+	    "'%s %s', not '%s'", cmd, cmd, low, arg);
+}
+
+/*
  * A count as written in a command: decimal digits only, at most 9999;
  * -1 for anything else (atoi() would read "4294967297" as 1, and a
  * larger count overflows what is computed from it).

@@ -460,6 +460,7 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->act_left, 0, 2) || !in_range(s->tf_cell, -1, TM_NCELLS - 1) ||
 	    !in_range(s->tf_nonhome, 0, 1) || !in_range(s->dig_ok, 0, 1) ||
 	    !in_range(s->teleported, 0, 1) || !in_range(s->held_pass, 0, 1) ||
+	    !in_range(s->bridged, 0, 1) ||
 	    !in_range(s->dug, 0, 2) || !in_range(s->tail, 0, s->nseats) ||
 	    !in_range(s->again, 0, 1) || !in_range(s->opt_loose_cult_loss, 0, 1) ||
 	    !in_range(s->opt_site, 0, TO_ALL) || (s->opt_site & ~TO_ALL) != 0 ||

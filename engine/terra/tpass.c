@@ -199,8 +199,19 @@ tm_cmd_pass(struct tm_state *s, int seat, int bon, char *err, size_t errlen)
 		bon = 0;
 	if (bon == 0 && !(s->phase == TP_ACTIONS && s->round == 6))
 		return tm_fail(err, errlen, "pass: choose a bonus tile (pass BONn)");
-	if (bon > 0 && !s->bon_avail[bon])
+	if (bon > 0 && !s->bon_avail[bon]) {
+		int i;
+
+		for (i = 0; i < s->nseats && s->pl[i].bon != bon; i++)
+			;
+		if (i == seat)
+			return tm_fail(err, errlen, "pass: BON%d is your own tile; pass "
+			    "with one from the pool", bon);
+		if (i < s->nseats)
+			return tm_fail(err, errlen, "pass: BON%d is not available (the %s "
+			    "hold it)", bon, tm_fdefs[s->pl[i].faction].name);
 		return tm_fail(err, errlen, "pass: BON%d is not available", bon);
+	}
 	if (s->phase == TP_ACTIONS) {
 		enum game_status rc = second_pass_allowed(s, seat, err, errlen);
 

@@ -490,10 +490,12 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
 		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
 		    "gain-priest)", w[0], p->unlock_owed, p->unlock_owed > 1 ? "s" : "");
-	/* the round's start waits for the Riverwalkers' unlocks alone */
-	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain"))
-		return tm_fail(err, errlen, "the round waits for the Riverwalkers to "
-		    "unlock a terrain (unlock-terrain COLOUR, or gain-priest)");
+	/* the round's start waits for the Riverwalkers' unlocks alone: any
+	 * other seat's command is one out of turn (whom names the unlock) */
+	if (s->unlock_wait && !word_eq(w[0], "unlock-terrain")) {
+		whom(s, err, errlen);
+		return GAME_NOT_YOUR_TURN;
+	}
 	if (word_eq(w[0], "unlock-terrain") && (s->phase == TP_ACTIONS ||
 	    s->phase == TP_CULTSPADES)) {
 		/* the Riverwalkers' unlock: their file's command */
@@ -527,6 +529,10 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return words_burn(s, seat, w, nw, err, errlen);
 	switch (s->phase) {
 	case TP_FACTIONS:
+		/* the colour owed as the site reads it (tm_lower_arg) */
+		if (p->faction >= 0 && p->pick_owed && word_eq(w[0], "pick-color") &&
+		    nw == 2 && tm_lower_arg("pick-color", w[1], err, errlen) != GAME_OK)
+			return GAME_REJECTED;
 		if (p->faction >= 0 && (p->pick_owed || p->fav_owed))
 			return tm_cmd_setup_owed(s, seat, w, nw, err, errlen);
 		if (word_eq(w[0], "setup") && nw == 2)
@@ -786,6 +792,11 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		rc = strip_prefix(s, seat, w, &nw, err, errlen);
 		if (rc != GAME_OK || nw == 0)
 			continue;
+		/* cmd_words lowered every word; the colour of pick-color and
+		 * unlock-terrain keeps the case it was written in, which the
+		 * site reads as it is (tm_lower_arg) */
+		if (nw == 2 && (word_eq(w[0], "pick-color") || word_eq(w[0], "unlock-terrain")))
+			memcpy(w[1], text[i] + (w[1] - buf), strlen(w[1]));
 		/* the round's end came first (tm_tokens_lapse), and it was the
 		 * game's: the site lets the rest be */
 		if (tm_lapse_before(s, seat) && s->over)

@@ -99,6 +99,8 @@ river_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_t 
 	if (p->unlock_owed < 1)
 		return tm_fail(err, errlen, "unlock-terrain: %s", "you owe no unlock (one "
 		    "comes with each priest gained)");
+	if (tm_lower_arg("unlock-terrain", what, err, errlen) != GAME_OK)
+		return GAME_REJECTED;
 	if (word_eq(what, "gain-priest")) {
 		room = river_priest_cap(p) - p->p;
 		if (room > 0)

@@ -123,14 +123,16 @@ shift(struct tm_state *s, int seat, int k, char *err, size_t errlen)
  * building on a hex of the old colour moves to the new one.
  */
 static enum game_status
-pick(struct tm_state *s, int seat, int c, char *err, size_t errlen)
+pick(struct tm_state *s, int seat, const char *name, char *err, size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
-	int old = tm_home(s, seat), i;
+	int old = tm_home(s, seat), c = tm_color_find(name), i;
 
 	if (!p->pick_owed)
 		return tm_fail(err, errlen, "pick-color: only after a shapeshift "
 		    "(action ACTHn)");
+	if (tm_lower_arg("pick-color", name, err, errlen) != GAME_OK)
+		return GAME_REJECTED;
 	if (c < 0 || c >= TC_RIVER)
 		return tm_fail(err, errlen, "pick-color: name one of yellow brown "
 		    "black blue green gray red");
@@ -174,7 +176,7 @@ shifter_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_
 	    w[1][4] >= '1' && w[1][4] <= '6')
 		return shift(s, seat, w[1][4] - '0', err, errlen);
 	if (word_eq(w[0], "pick-color") && nw == 2)
-		return pick(s, seat, tm_color_find(w[1]), err, errlen);
+		return pick(s, seat, w[1], err, errlen);
 	if (word_eq(w[0], "gain") && nw == 4 && word_eq(w[1], "p3") &&
 	    word_eq(w[2], "for") && word_eq(w[3], "vp"))
 		return gain_token(s, seat, err, errlen);

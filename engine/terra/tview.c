@@ -293,9 +293,13 @@ render_factions(const struct tm_state *s, const char *const *names,
 		    p->dropped ? " (left the game)" : "");
 		if (p->faction < 0)
 			continue;
-		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d "
-		    "BON%d\n", p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship,
-		    p->dig, p->bridges, p->bon);
+		sb_printf(out, "  %dC %dW %dP power %d/%d/%d ship %d dig %d bridges %d",
+		    p->c, p->w, p->p, p->pw[0], p->pw[1], p->pw[2], p->ship, p->dig,
+		    p->bridges);
+		/* no tile held (a faction that left, or round 6 passed): none shown */
+		if (p->bon > 0)
+			sb_printf(out, " BON%d", p->bon);
+		sb_putc(out, '\n');
 		/* a Fire & Ice faction's own line: its hook */
 		if (tm_hooks(p->faction)->render != NULL)
 			tm_hooks(p->faction)->render(s, i, out);

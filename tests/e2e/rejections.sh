@@ -132,4 +132,24 @@ contains "$T/err" "command 1: $s may not act then: by then the game waits for $o
 expect_rc 77 "$ARBITER" move 1 $o "$(head -1 "$T/moves")"
 contains "$T/err" "$o may not act now: the game waits for $s: "
 [ "$(dbsum)" = "$before" ] || fail "a refused submission changed the database"
+
+# Seats named as their factions: whom the game waits for is named once
+# ("nomads: place ...", not "nomads: nomads: place ...").
+ARBITER_DB=$(newdb names) || fail "cannot make a database"
+expect_rc 0 "$ARBITER" new terra --seat witches:w@example.org --seat nomads:n@example.org
+awaited2() {
+	for s in witches nomads; do
+		"$ARBITER" moves 1 $s >/dev/null 2>&1 && { echo $s; return; }
+	done
+	fail "nobody awaited"
+}
+s=$(awaited2)
+expect_rc 0 "$ARBITER" move --no-send 1 $s "setup $s"
+s=$(awaited2)
+expect_rc 0 "$ARBITER" move --no-send 1 $s "setup $s"
+s=$(awaited2)
+[ $s = witches ] && o=nomads || o=witches
+expect_rc 77 "$ARBITER" move --no-send 1 $o "build E7"
+contains "$T/err" "the game waits for $s: place an initial dwelling"
+lacks "$T/err" "$s: $s:"
 done_ok

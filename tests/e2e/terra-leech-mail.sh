@@ -44,6 +44,18 @@ newest_mail "$active" || fail "no mail to $active"
 to_active=$(cat "$T/reply-to")
 [ -n "$to_active" ] || fail "no reply address for $active"
 ok
+# A seat awaited only for the offer that burns (a thing of its own turn) is
+# told what it may do now and that burning comes in its turn: not that the
+# game waits for it while it may not act (the site refuses the burn too,
+# "Command invalid when not active player").
+expect_rc 77 "$ARBITER" move --no-send 1 "$leecher" "burn 1"
+one_line "$T/err"
+contains "$T/err" "$leecher may not do that now: $leecher may only decide the power offer from "
+contains "$T/err" ": leech "
+contains "$T/err" " or decline); "
+contains "$T/err" "; 'burn 1' comes in $leecher's own turn, and the game waits for $active: "
+lacks "$T/err" "may not act now"
+ok
 # The offer is answered first...
 expect_rc 0 "$ARBITER" move --no-send 1 "$leecher" "$(head -1 "$T/m-$leecher")"
 before=$(sql "SELECT count(*) FROM moves")

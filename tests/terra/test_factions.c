@@ -407,6 +407,14 @@ test_engineers(void **state)
 
 	(void)state;
 	s->pl[0].w = 4;
+	/* their old form, as the site rewrites it (commands.pm:1681): 2W,
+	 * or 2 W, to bridge or 1BRIDGE, any case, is ACTE; "1 bridge" apart
+	 * is no such form, but a conversion to a bridge, refused */
+	tg_ok_copy(s, 0, "convert 2W to bridge. bridge C2:D4");
+	tg_ok_copy(s, 0, "CONVERT 2 W TO 1BRIDGE. bridge C2:D4");
+	tg_ok_copy(s, 0, "-2W. bridge C2:D4");
+	tg_bad(s, 0, "convert 2W to 1 bridge", "convert: w to bridge is not a "
+	    "conversion");
 	tg_ok(s, 0, "action ACTE. bridge C2:D4");
 	assert_int_equal(s->pl[0].w, 2);
 	tg_put(s, 0, "D4", TB_D);

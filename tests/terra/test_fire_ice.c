@@ -108,6 +108,12 @@ test_pick_color(void **state)
 	tg_bad(s, 1, "pick-color yellow", "yellow is not available");
 	tg_bad(s, 1, "pick-color ice", "ice is not one of the seven colours");
 	tg_bad(s, 1, "pick-color river", "not a terrain colour");
+	/* the colour as written, in lower case (commands.pm:1451, map.pm:419:
+	 * "Invalid color 'Gray'"); the command word in any case */
+	tg_bad(s, 1, "pick-color Gray", "pick-color: the site's colours are written "
+	    "in lower case: 'pick-color gray', not 'Gray'");
+	tg_bad(s, 1, "icemaidens: pick-color GREY", "'pick-color grey'");
+	tg_ok_copy(s, 1, "PICK-COLOR gray");
 	terra_rules.moves(s, 1, &mv);
 	assert_null(strstr(sb_str(&mv), "pick-color yellow"));
 	assert_non_null(strstr(sb_str(&mv), "pick-color gray"));
@@ -882,6 +888,7 @@ test_shifter_actions_v1(void **state)
 	tg_bad(s, 1, "pass BON1", "not your turn");
 	tg_bad(s, 0, "pick-color green", "not available");
 	tg_bad(s, 0, "pick-color yellow", "not available");
+	tg_bad(s, 0, "pick-color Blue", "written in lower case: 'pick-color blue'");
 	tg_ok(s, 0, "pick-color blue");
 	assert_int_equal(tm_home(s, 0), TC_BLUE);
 	assert_int_equal(s->terrain[f4], TC_BLUE);

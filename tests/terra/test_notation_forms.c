@@ -5,8 +5,10 @@
  * clean_commands and command patterns): case, spaces around signs and
  * colons, '.' with or without a space, resource and building names spelled
  * out, "grey", "send priest", "advance shipping", "transform X" for one's
- * own colour, "+BONn" for "pass BONn".  Every submission of the real games and of the reference games
- * is replayed, and each variant that applies to it must give exactly the
+ * own colour, "+BONn" for "pass BONn" (not the colour of pick-color and
+ * unlock-terrain: the site reads it as written, in lower case only).
+ * Every submission of the real games and of the reference games is
+ * replayed, and each variant that applies to it must give exactly the
  * state the original gives (the text of the last submission aside), and
  * every line of each, original or variant, is a command to the is_command
  * hook, so mail reading never skips it as prose.
@@ -95,11 +97,19 @@ variant(const struct tm_state *s, int seat, int k, const char *text, char *out, 
 	};
 	char tmp[1024];
 	size_t i;
+	int keep;
 
 	switch (k) {
-	case 0:	/* upper case */
-		for (i = 0; text[i] != '\0' && i + 1 < len; i++)
-			out[i] = (char)toupper((unsigned char)text[i]);
+	case 0:	/* upper case, but the colour of pick-color and unlock-terrain,
+		 * which the site reads as written (commands.pm:1451, 1503) */
+		for (i = 0, keep = 0; text[i] != '\0' && i + 1 < len; i++) {
+			if (strchr(".;\n", text[i]) != NULL)
+				keep = 0;
+			out[i] = keep ? text[i] : (char)toupper((unsigned char)text[i]);
+			if ((i >= 10 && strncasecmp(text + i - 10, "pick-color ", 11) == 0) ||
+			    (i >= 14 && strncasecmp(text + i - 14, "unlock-terrain ", 15) == 0))
+				keep = 1;
+		}
 		out[i] = '\0';
 		return strcmp(out, text) != 0;
 	case 1:	/* white space doubled */

@@ -114,9 +114,11 @@ test_river_reach_and_unlock(void **state)
 
 	(void)state;
 	s->terrain[tg_cell("A1")] = TC_YELLOW;
-	tg_bad(s, 0, "build A1", "not reachable: the Riverwalkers reach over the "
-	    "river only");
-	tg_bad(s, 0, "build C4", "never transform");
+	tg_bad(s, 0, "build A1", "build: A1 is not reachable: the Riverwalkers reach "
+	    "over the river only");
+	/* the refusal names the command sent (build), not a transform */
+	tg_bad(s, 0, "build C4", "'build C4': build: C4 is green, not a colour of "
+	    "theirs: the Riverwalkers never transform");
 	tg_bad(s, 0, "transform C4 to yellow", "never transform");
 	p->pw[0] = 9;
 	p->pw[1] = 0;
@@ -127,6 +129,12 @@ test_river_reach_and_unlock(void **state)
 	assert_int_equal(s->cur, 0);		/* the turn waits for the unlock */
 	tg_bad(s, 0, "unlock-terrain yellow", "yours already");
 	tg_bad(s, 0, "unlock-terrain ice", "name one of");
+	/* the colour as written, in lower case (commands.pm:1503, map.pm:419:
+	 * "Invalid color 'Green'"); gain-priest too (its match, :1500, is) */
+	tg_bad(s, 0, "unlock-terrain Green", "unlock-terrain: the site's colours are "
+	    "written in lower case: 'unlock-terrain green', not 'Green'");
+	tg_bad(s, 0, "unlock-terrain GAIN-PRIEST", "'unlock-terrain gain-priest'");
+	tg_ok_copy(s, 0, "UNLOCK-TERRAIN gain-priest");
 	tg_bad(s, 1, "pass BON1", "not your turn");
 	tg_ok(s, 0, "unlock-terrain green");
 	assert_int_equal(p->c, 15 - 2);
@@ -292,7 +300,16 @@ test_river_income_unlock(void **state)
 	assert_int_equal(s->round, 2);
 	assert_int_equal(s->cur, 1);
 	assert_int_equal(p->unlock_owed, 1);
-	tg_bad(s, 1, "pass BON3", "waits for the Riverwalkers");
+	/* another seat: not its turn (77), the unlock named as awaited */
+	{
+		char err[512];
+
+		assert_int_equal(status_of(s, 1, "pass BON3", err, sizeof(err)),
+		    GAME_NOT_YOUR_TURN);
+		if (strstr(err, "not your turn: the game waits for seat 1 (riverwalkers: "
+		    "unlock a terrain") == NULL)
+			fail_msg("'%s'", err);
+	}
 	/* their own commands: refused as a rule, naming the unlock owed */
 	rule_bad(s, 0, "convert 1W to 1C", "convert: you owe 1 unlock first");
 	rule_bad(s, 0, "pass BON3", "pass: you owe 1 unlock first");

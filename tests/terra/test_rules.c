@@ -507,6 +507,10 @@ test_bridge(void **state)
 	s->pl[0].pw[2] = 3;
 	tg_bad(s, 0, "action ACT1. bridge A1:A2", "not across one river");
 	tg_bad(s, 0, "action ACT1. bridge E8:G3", "one end must have your building");
+	/* a second bridge: the action's one is placed (the site: commands.pm:710
+	 * "Can't build bridge") */
+	tg_bad(s, 0, "action ACT1. bridge F4:G3. bridge F4:G3", "bridge: the bridge "
+	    "of this turn's action is placed already (F4:G3)");
 	tg_ok(s, 0, "action ACT1. bridge F4:G3");
 	assert_int_equal(s->pl[0].bridges, 1);
 	assert_true(tm_direct_adjacent(s, tg_cell("F4"), tg_cell("G3")));
@@ -516,6 +520,47 @@ test_bridge(void **state)
 	s->pl[0].pw[1] = 4;
 	s->pl[0].pw[2] = 3;
 	tg_bad(s, 0, "action ACT1", "already taken");
+	/* another action's turn: no bridge came with it */
+	tg_bad(s, 0, "action ACT2. bridge F4:G3", "bridge: take action ACT1 (or the "
+	    "Engineers' ACTE) first");
+	free(s);
+}
+
+/* A refusal reads 'COMMAND': VERB: RULE, the verb that of the command sent. */
+static void
+test_refusal_prefixes(void **state)
+{
+	struct tm_state *s = wc_game(NULL);
+
+	(void)state;
+	s->pl[0].c = 1;
+	tg_bad(s, 0, "advance dig", "'advance dig': advance: a digging level costs "
+	    "5C 2W 1P; you have 1C");
+	tg_bad(s, 0, "advance ship", "'advance ship': advance: a shipping level costs");
+	tg_bad(s, 0, "build A1", "'build A1': build: A1 is not reachable: it must be "
+	    "next to one of your buildings");
+	tg_bad(s, 0, "upgrade F4 to TP", "'upgrade F4 to TP': upgrade: the upgrade costs");
+	s->pl[0].c = 20;
+	s->pl[0].w = 0;
+	tg_bad(s, 0, "dig 1", "'dig 1': dig: digging costs 0C 3W 0P; you have");
+	free(s);
+}
+
+/* A bonus tile not in the pool (resources.pm:328 "Not enough 'BON5' in
+ * pool"): the seat's own, another faction's, or out of the game. */
+static void
+test_pass_tile_held(void **state)
+{
+	struct tm_state *s = wc_game(NULL);
+
+	(void)state;
+	assert_int_equal(s->pl[0].bon, 5);
+	assert_int_equal(s->pl[1].bon, 3);
+	tg_bad(s, 0, "pass BON5", "pass: BON5 is your own tile; pass with one from "
+	    "the pool");
+	tg_bad(s, 0, "pass BON3", "pass: BON3 is not available (the cultists hold it)");
+	tg_bad(s, 0, "pass BON7", "pass: BON7 is not available");
+	tg_ok(s, 0, "pass BON4");
 	free(s);
 }
 
@@ -552,6 +597,20 @@ test_drop_faction(void **state)
 	tg_ok(s, -1, "drop-faction cultists");
 	assert_int_equal(s->noffer, 0);
 	assert_int_equal(s->cur, 0);
+	/* the faction's name is a plural: the cultists' offer */
+	if (strstr(s->last, "withdrawn: cultists' offer from witches") == NULL)
+		fail_msg("last: '%s'", s->last);
+	/* its bonus tile went back: none shown (not "BON0") */
+	assert_int_equal(s->pl[1].bon, 0);
+	{
+		static const char *const names[] = { "ann", "cultists" };
+		struct sbuf b = SBUF_INIT;
+
+		terra_rules.render_text(s, -1, names, &b);
+		if (strstr(sb_str(&b), "BON0") != NULL)
+			fail_msg("a faction with no tile shows BON0:\n%s", sb_str(&b));
+		sb_free(&b);
+	}
 	tg_bad(s, 1, "pass BON1", "left the game");
 	free(s);
 }
@@ -1070,6 +1129,8 @@ main(void)
 		cmocka_unit_test(test_cult_spades_between_rounds),
 		cmocka_unit_test(test_dig_and_spade_vp),
 		cmocka_unit_test(test_bridge),
+		cmocka_unit_test(test_pass_tile_held),
+		cmocka_unit_test(test_refusal_prefixes),
 		cmocka_unit_test(test_power_actions_and_conversions),
 		cmocka_unit_test(test_drop_faction),
 		cmocka_unit_test(test_faction_prefix),

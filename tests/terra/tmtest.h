@@ -199,6 +199,7 @@ tg_turn(struct tm_state *s, int seat)
 	s->act = TA_NONE;
 	s->act_left = 0;
 	s->tf_cell = -1;
+	s->bridged = 0;
 }
 
 /* Put a building on a cell for a seat, keeping the counts consistent. */
