@@ -629,6 +629,8 @@ tm_lapse_before(struct tm_state *s, int seat)
  * round cannot end before, and the seat's own commands until then come
  * before the round's end (an unlock of the next round's income, a
  * transform with the round's cult spades are refused then, as there).
+ * In round 6 the game ends with the seat's submission itself (tm_play):
+ * the site's game is over once the seat's lines end.
  */
 void
 tm_settled_after_pass(struct tm_state *s, int seat)

@@ -802,8 +802,9 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		if (tm_lapse_before(s, seat) && s->over)
 			break;
 		/* the site runs nothing after the game's end: the rest of the
-		 * submission that ended it is let be, all of it when its start
-		 * did (a sixth round's end deferred: tm_defer_before) */
+		 * submission that ended it is let be (all of it, should its
+		 * start have done so: tm_defer_before, though a sixth round's
+		 * end is no longer deferred past a submission, tm_play) */
 		if (s->over && (i > 0 || !was_over))
 			break;
 		if (s->over) {
@@ -1022,6 +1023,18 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		tm_advance(s);
 		if (s->tail != seat + 1)
 			s->tail = 0;
+		/*
+		 * The sixth round's end deferred (tm_settled_after_pass) comes
+		 * with the submission's end: the site ends the seat's turn when
+		 * its lines end (play(), commands.pm:1769: the next line is
+		 * another faction's, or none), and, the game over then, runs
+		 * none of the other seats' lines after; earlier rounds still
+		 * wait for another seat's command, as the seat's own later
+		 * lines belong to its turn there (they would here too, but the
+		 * game is over for everybody once it is declared so).
+		 */
+		if (s->defer == seat + 1 && s->round >= 6)
+			tm_defer_before(s, -1);
 		if (s->over && !was_over)
 			rc = end_refused(s, cl.cmd[cl.n - 1], err, errlen);
 	}

@@ -402,8 +402,10 @@ test_round_end_after_settled_pass(void **state)
  * line follows (commands.pm:1769, play(): maybe_advance_to_next_player):
  * the round's cult spade is not theirs yet, their transform is refused
  * (resources.pm:401, Not enough 'SPADE'); the Witches' command ends the
- * round and brings it.  In the sixth round that command ends the game,
- * and the site runs none of it (commands.pm:1788).
+ * round and brings it.  In the sixth round the game ends with the
+ * Cultists' own submission, all of it run first: the site ends their turn
+ * when their lines end, and the game with it; the Witches' lines after it
+ * it runs none of (commands.pm:1788).
  */
 static void
 test_cultists_step_after_held_pass(void **state)
@@ -420,6 +422,18 @@ test_cultists_step_after_held_pass(void **state)
 	tg_ok(s, 0, "leech 1 from cultists");
 	assert_int_equal(s->pl[1].cult_bonus, 1);
 	tg_ok(s, 1, "pass BON4");
+	/* round 6: the step ends the game, with the rest of its submission */
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	t->round = 6;
+	k = t->pl[1].c;
+	tg_ok(t, 1, "+WATER. convert 1W to 1C");
+	assert_true(t->over);
+	assert_int_equal(t->defer, 0);
+	assert_int_equal(t->pl[1].c, k + 1);
+	tg_bad(t, 0, "wait", "the game is over");
+	free(t);
 	tg_ok(s, 1, "+WATER");
 	assert_int_equal(s->round, 1);
 	assert_int_equal(s->defer, 2);
@@ -427,22 +441,12 @@ test_cultists_step_after_held_pass(void **state)
 	tg_bad(s, 1, "transform E5 to brown", "transform: you hold no spade; the "
 	    "round's cult spades come only once another seat has sent a command");
 	tg_ok(s, 1, "convert 1W to 1C");	/* their turn still */
-	t = malloc(sizeof(*t));
-	assert_non_null(t);
-	memcpy(t, s, sizeof(*s));
 	tg_ok(s, 0, "wait");
 	assert_int_equal(s->phase, TP_CULTSPADES);
 	assert_int_equal(s->pl[1].spades, 1);
 	tg_ok(s, 1, "transform E5 to brown");
 	assert_int_equal(s->round, 2);
 	free(s);
-	/* round 6: the Witches' command ends the game and is let be */
-	t->round = 6;
-	k = t->pl[0].c;
-	tg_ok(t, 0, "convert 1W to 1C");
-	assert_true(t->over);
-	assert_int_equal(t->pl[0].c, k);
-	free(t);
 }
 
 /*

@@ -45,8 +45,8 @@ def state_at(rows, lines, line):
     return rows[best][1] if best is not None else {}
 
 
-# After the game ends arbiter shows the resources already converted for
-# the final scoring; the reference leaves them: compare the rest.
+# After the game ends the reference shows the resources converted for the
+# final scoring; arbiter keeps them: compare the rest.
 RESOURCES = {"C", "W", "P", "P1", "P2", "P3"}
 
 
