@@ -307,9 +307,11 @@ struct tm_state {
 					   record of the debt then); 0 none */
 	int32_t lapse;			/* seat + 1 of the Shapeshifters whose
 					   `gain P3 for VP` came last: until
-					   another seat sends something the site
-					   lets a round end without the tokens
-					   they may still buy; or of the seat
+					   another seat sends something (or they
+					   end a row: pass, leech, decline,
+					   pick-color) the site lets a round end
+					   without the tokens they may still
+					   buy; or of the seat
 					   whose [+-]N?TYPE between the rounds
 					   left cult steps of the cult spades
 					   owed (tm_cult_lapse): the next round

@@ -518,9 +518,10 @@ static void advance(struct tm_state *s);
  * The Shapeshifters bought a token for VP (`gain P3 for VP`).  The site
  * then forgets the tokens they may still buy (it drops what it waits for
  * from them, and asks again only when another faction's command follows
- * one of theirs): while no other seat sends anything, a round whose every
- * seat has passed ends before their next command, even in the same
- * submission, as if no token were left.
+ * one of theirs, or one of theirs ends its row - pass, leech, decline,
+ * pick-color: tplay.c): until then, a round whose every seat has passed
+ * ends before their next command, even in the same submission, as if no
+ * token were left.
  */
 void
 tm_tokens_lapse(struct tm_state *s, int seat)

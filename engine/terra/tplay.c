@@ -872,6 +872,13 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		 * hands its turn on then, and the round may end */
 		if (rc == GAME_OK && s->defer == seat + 1 && row_ending(w))
 			s->defer = 0;
+		/* and the site asks again for the tokens for VP the seat may
+		 * still buy (acting.pm:716, from maybe_advance_to_next_player
+		 * at the row's end, commands.pm:1643): their lapse after a
+		 * buy (tm_tokens_lapse) is over, the round waits for them */
+		if (rc == GAME_OK && s->lapse == seat + 1 && s->phase == TP_ACTIONS &&
+		    row_ending(w))
+			s->lapse = 0;
 		/* between the rounds the next round starts as soon as nothing is
 		 * owed, so the submission's next command meets it (the site: an
 		 * unlock of the cult bonus, then those of the next round's

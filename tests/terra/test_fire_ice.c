@@ -1082,6 +1082,37 @@ test_shifter_tokens_lapse(void **state)
 	}
 }
 
+/*
+ * The lapse ends with the Shapeshifters' own pass (or leech, decline,
+ * pick-color): the site ends their row there and asks for the tokens left
+ * again (acting.pm:716, from maybe_advance_to_next_player): a token bought
+ * or given up before the pass lets no round end after it (seed 400303;
+ * fixture found/shapeshifters-tokens-asked-again-at-pass).
+ */
+static void
+test_shifter_tokens_asked_again_at_pass(void **state)
+{
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct tm_state *s = shifter_game(3, 1);
+		struct tm_player *p = &s->pl[0];
+
+		p->p3_for_vp = 2;
+		tg_turn(s, 1);
+		tg_ok(s, 1, "pass BON1");
+		tg_ok(s, 0, k == 0 ? "gain P3 for VP" : "-GAIN_P3_FOR_VP");
+		tg_ok(s, 0, "pass BON2");
+		tg_ok(s, 0, "wait");
+		assert_int_equal(s->round, 1);
+		assert_int_equal(p->p3_for_vp, 1);
+		tg_ok(s, 0, "gain P3 for VP");
+		assert_int_equal(s->round, 2);
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 /*
  * The last seat to play begins no other action, a pass included, while it
@@ -1152,6 +1183,7 @@ main(void)
 		cmocka_unit_test(test_shifter_actions_v4_v5),
 		cmocka_unit_test(test_shifter_offers),
 		cmocka_unit_test(test_shifter_tokens_lapse),
+		cmocka_unit_test(test_shifter_tokens_asked_again_at_pass),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
