@@ -209,30 +209,19 @@ detach(struct ctx *c, struct store **s, int tidy_only)
 }
 
 void
-deliver_after(struct ctx *c, struct store **s)
+deliver_after(struct ctx *c, struct store **s, int send)
 {
 	struct deliver_stats st;
 	struct config *cfg;
 	char err[1024];
 
+	if (!send && !store_wants_tidy(*s))
+		return;		/* nothing to deliver, and the log is short */
 	if ((cfg = config_get(c, err, sizeof(err))) == NULL || cfg->deliver_foreground) {
-		(void)deliver_queue(c, *s, 0, &st);	/* what fails stays queued */
+		if (send)
+			(void)deliver_queue(c, *s, 0, &st);	/* what fails stays queued */
 		store_tidy(*s);
 		return;
 	}
-	detach(c, s, 0);
-}
-
-void
-tidy_after(struct ctx *c, struct store **s)
-{
-	struct config *cfg;
-	char err[1024];
-
-	if (!store_wants_tidy(*s))
-		return;
-	if ((cfg = config_get(c, err, sizeof(err))) == NULL || cfg->deliver_foreground)
-		store_tidy(*s);
-	else
-		detach(c, s, 1);
+	detach(c, s, !send);
 }

@@ -167,17 +167,13 @@ int deliver_queue(struct ctx *c, struct store *s, int verbose, struct deliver_st
  * from the caller's) opens the database anew and delivers while the
  * command exits at once with its own status; what it cannot deliver it
  * says to syslog (facility mail), and the mail stays queued for `send`.
- * Nothing that happens there changes the command's exit status.
+ * Nothing that happens there changes the command's exit status.  Either
+ * way SQLite's log is then kept short for the next command to open
+ * (store_tidy).  With send 0 (--no-send, or nothing to tell) nothing is
+ * delivered: only the log is kept short, the same way, once it has grown
+ * past its limit (and only then is *s closed).
  */
-void deliver_after(struct ctx *c, struct store **s);
-/*
- * After a command's commit that delivers nothing (--no-send): only keep
- * SQLite's log short for the next command to open (store_tidy), when it
- * has grown past its limit: with deliver = background in a detached
- * process as above (*s closed and set to NULL), with foreground before
- * the command exits.  deliver_after does the same after its delivery.
- */
-void tidy_after(struct ctx *c, struct store **s);
+void deliver_after(struct ctx *c, struct store **s, int send);
 /*
  * What a detached delivery could tell nobody (a refused mail, a fault of
  * the database or configuration), kept for `send` to print: keep appends

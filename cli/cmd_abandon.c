@@ -75,10 +75,7 @@ run_abandon(struct ctx *c, int argc, char **argv)
 	}
 	printf("game %lld: abandoned at move %d\n", (long long)g.row.id, g.row.nmoves);
 	fflush(stdout);
-	if (no_send == NULL)
-		deliver_after(c, &s);	/* what fails stays queued for `send` */
-	else
-		tidy_after(c, &s);
+	deliver_after(c, &s, no_send == NULL);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

@@ -91,10 +91,7 @@ run_away(struct ctx *c, int argc, char **argv)
 	else
 		printf("game %lld: %s is back\n", (long long)id, g.names[seat]);
 	fflush(stdout);
-	if (no_send == NULL)
-		deliver_after(c, &s);	/* what fails stays queued for `send` */
-	else
-		tidy_after(c, &s);
+	deliver_after(c, &s, no_send == NULL);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

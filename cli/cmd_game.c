@@ -177,8 +177,7 @@ run_game(struct ctx *c, int argc, char **argv)
 		}
 	}
 	fflush(stdout);
-	if (told)
-		deliver_after(c, &s);	/* what fails stays queued for `send` */
+	deliver_after(c, &s, told);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

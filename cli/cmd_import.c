@@ -55,7 +55,7 @@ run_import(struct ctx *c, int argc, char **argv)
 		goto out;
 	printf("%lld\n", (long long)id);
 	fflush(stdout);
-	deliver_after(c, &s);	/* what fails stays queued for `send` */
+	deliver_after(c, &s, 1);	/* what fails stays queued for `send` */
 out:
 	store_close(s);
 	free(text);

@@ -48,10 +48,8 @@ run_mail(struct ctx *c, int argc, char **argv)
 	rc = inmail_handle(c, s, data, len, extension);
 	/* After the commit nothing may turn the result into a retry: what fails
 	   to go out now stays queued for `send`. */
-	if (rc == EXIT_OK && no_send == NULL)
-		deliver_after(c, &s);
-	else if (rc == EXIT_OK)
-		tidy_after(c, &s);	/* the log kept short all the same */
+	if (rc == EXIT_OK)
+		deliver_after(c, &s, no_send == NULL);
 out:
 	store_close(s);
 	free(data);

@@ -107,10 +107,8 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	rc = EXIT_OK;
 	/* Deliver the new mail now, or hand it to a detached process; what
 	   fails stays queued for `send`. */
-	if (!sub.dry_run && no_send == NULL)
-		deliver_after(c, &s);
-	else if (!sub.dry_run)
-		tidy_after(c, &s);	/* the log kept short all the same */
+	if (!sub.dry_run)
+		deliver_after(c, &s, no_send == NULL);
 out:
 	sb_free(&rep);
 	game_unload(&g);

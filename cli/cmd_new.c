@@ -77,7 +77,7 @@ run_new(struct ctx *c, int argc, char **argv)
 	}
 	printf("%lld\n", (long long)id);
 	fflush(stdout);
-	deliver_after(c, &s);	/* what fails stays queued for `send` */
+	deliver_after(c, &s, 1);	/* what fails stays queued for `send` */
 out:
 	store_close(s);
 	free((char *)spec.options);

@@ -92,10 +92,7 @@ run_seat(struct ctx *c, int argc, char **argv)
 	else
 		printf("game %lld: seat %d is %s\n", (long long)id, seat + 1, g.seats[seat].name);
 	fflush(stdout);
-	if (no_send == NULL)
-		deliver_after(c, &s);	/* what fails stays queued for `send` */
-	else
-		tidy_after(c, &s);
+	deliver_after(c, &s, no_send == NULL);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:

@@ -76,10 +76,7 @@ run_undo(struct ctx *c, int argc, char **argv)
 	printf("game %lld: move %d undone; %d moves remain\n", (long long)id, last.seq,
 	    g.row.nmoves);
 	fflush(stdout);
-	if (no_send == NULL)
-		deliver_after(c, &s);	/* what fails stays queued for `send` */
-	else
-		tidy_after(c, &s);
+	deliver_after(c, &s, no_send == NULL);	/* what fails stays queued for `send` */
 	rc = EXIT_OK;
 	goto out;
 rollback:
