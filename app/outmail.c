@@ -117,61 +117,6 @@ outmail_picture_for(const struct config *cfg, struct store *s, const struct load
 	return 0;
 }
 
-/*
- * Keep the public view of g for the picture of a mail (once per game and
- * view: every mail of a move names the same row): *id, and the picture's
- * size.  STORE_OK or a STORE_* code; when the view cannot be made, STORE_OK
- * with *id 0: the mail goes without a picture, the move is not refused.
- */
-static int
-picture_keep(struct store *s, const struct loaded *g, int64_t *id, int *w, int *h)
-{
-	/*
-	 * The view of the last position kept, made once for all the mails
-	 * of a move (it was made, written out and hashed for each, two
-	 * thirds of a move that queues three mails): the same game at the
-	 * same move in the same state is the same view.  Only its row is
-	 * looked up again for each mail (store_picture_add finds it by its
-	 * digest), so a transaction rolled back meanwhile leaves nothing
-	 * stale behind.
-	 */
-	static struct {
-		int64_t game;
-		int seq, nmoves, w, h;
-		const void *state;
-		char *text;
-		char digest[SHA256_HEX_LEN + 1];
-	} last;
-	json_t *view;
-
-	*id = 0;
-	if (last.text == NULL || last.game != g->row.id || last.seq != g->seq ||
-	    last.nmoves != g->row.nmoves || last.state != g->state) {
-		free(last.text);
-		memset(&last, 0, sizeof(last));
-		view = report_json(g, -1);
-		last.text = json_compact(view);
-		if (last.text == NULL || picture_size(view, &last.w, &last.h) != 0 ||
-		    sha256_hex((const uint8_t *)last.text, strlen(last.text), last.digest) != 0) {
-			free(last.text);
-			last.text = NULL;
-		}
-		json_decref(view);
-		if (last.text == NULL) {
-			fprintf(stderr, "arbiter: the mail goes without the board's picture: its "
-			    "view could not be made\n");
-			return STORE_OK;
-		}
-		last.game = g->row.id;
-		last.seq = g->seq;
-		last.nmoves = g->row.nmoves;
-		last.state = g->state;
-	}
-	*w = last.w;
-	*h = last.h;
-	return store_picture_add(s, g->row.id, last.digest, last.text, id);
-}
-
 const char *const outmail_kinds[] = {
 	"start",	/* a game begins (or continues here): each seat, with its password */
 	"move",		/* after a move: each seat, its own screen */
@@ -213,7 +158,7 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
 	char cid[240], alt[80];
-	int64_t picture = 0;
+	int picture = 0;
 	uint8_t raw[8];
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
@@ -284,14 +229,18 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	 * waiting sentence grows. */
 	/* A mail of text alone (a forum's) has no HTML to hold a picture. */
 	if ((x == NULL || !x->text_only) && outmail_picture_for(cfg, s, g, seat, rcpt, kind)) {
+		/*
+		 * Only a place for it: delivery draws the picture (and gives
+		 * its <img> its size) from the position after this move,
+		 * once for all the mails of the move, outside its transaction.
+		 */
 		memset(&pic, 0, sizeof(pic));
-		if ((rc = picture_keep(s, g, &picture, &pic.width, &pic.height)) != STORE_OK)
-			return rc;
 		snprintf(cid, sizeof(cid), "board.%s", msgid);
 		snprintf(alt, sizeof(alt), "The board after move %d", g->seq);
 		pic.cid = cid;
 		pic.alt = alt;
-		m.picture = picture > 0 ? &pic : NULL;
+		m.picture = &pic;
+		picture = 1;
 	}
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);
@@ -319,8 +268,8 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 		q.not_before = x->not_before;
 		q.held = 1;
 	}
-	if (picture > 0) {
-		q.picture = picture;
+	if (picture) {
+		q.picture_seq = g->seq;
 		snprintf(q.picture_at, sizeof(q.picture_at), "%zu %zu %zu %zu", pic.at[0], pic.at[1],
 		    pic.at[2], pic.at[3]);
 	}
@@ -846,13 +795,16 @@ maildir_batch_sync(const struct config *cfg, struct store_mail_result *done, int
 }
 
 /*
- * The pictures drawn in one run of the send loop, by id: a move's mails
- * all name one picture, drawn once for them all.  An empty png: it could
- * not be drawn (said once per run); its mails go without it.
+ * The pictures drawn in one run of the send loop: a move's mails all name
+ * one position (a game and its moves, or before schema 22 a row of
+ * pictures), drawn once for them all.  An empty png: it could not be
+ * drawn (said once per run); its mails go without it.
  */
 enum { DRAWN_MAX = 8 };
 struct drawn {
-	int64_t id;
+	int64_t game, id;
+	int seq;
+	int w, h;
 	struct sbuf png;
 };
 struct drawn_cache {
@@ -860,16 +812,48 @@ struct drawn_cache {
 	int n, next, warned;
 };
 
+/*
+ * The public view m's picture shows (NULL with err set): the game's
+ * position after m->picture_seq moves, or the view kept for a mail queued
+ * before schema 22.
+ */
+static json_t *
+picture_view(struct ctx *c, struct store *s, const struct store_mail *m, char *err,
+    size_t errlen)
+{
+	struct loaded g;
+	json_t *view = NULL;
+	char *text = NULL;
+
+	if (m->picture_seq >= 0) {
+		memset(&g, 0, sizeof(g));
+		if (game_load(c, s, m->game, m->picture_seq, &g) != EXIT_OK)
+			snprintf(err, errlen, "game %lld after move %d cannot be loaded",
+			    (long long)m->game, m->picture_seq);
+		else if ((view = report_json(&g, -1)) == NULL)
+			snprintf(err, errlen, "its view could not be made");
+		game_unload(&g);
+		return view;
+	}
+	if (store_picture_view(s, m->picture, &text) != STORE_OK)
+		snprintf(err, errlen, "its view is not in the database: %s", store_error(s));
+	else if ((view = json_loads(text, 0, NULL)) == NULL)
+		snprintf(err, errlen, "its view is not JSON");
+	free(text);
+	return view;
+}
+
 static const struct drawn *
-drawn_get(struct store *s, struct drawn_cache *dc, int64_t id)
+drawn_get(struct ctx *c, struct store *s, struct drawn_cache *dc, const struct store_mail *m)
 {
 	struct drawn *d;
-	char *text = NULL, err[512] = "";
-	json_t *view = NULL;
+	char err[512] = "";
+	json_t *view;
 	int i;
 
 	for (i = 0; i < dc->n; i++)
-		if (dc->d[i].id == id)
+		if (dc->d[i].game == m->game && dc->d[i].seq == m->picture_seq &&
+		    dc->d[i].id == (m->picture_seq >= 0 ? 0 : m->picture))
 			return &dc->d[i];
 	if (dc->n < DRAWN_MAX)
 		d = &dc->d[dc->n++];
@@ -878,34 +862,36 @@ drawn_get(struct store *s, struct drawn_cache *dc, int64_t id)
 		dc->next = (dc->next + 1) % DRAWN_MAX;
 		sb_free(&d->png);
 	}
-	d->id = id;
+	d->game = m->game;
+	d->seq = m->picture_seq;
+	d->id = m->picture_seq >= 0 ? 0 : m->picture;
+	d->w = d->h = 0;
 	sb_init(&d->png);
-	if (store_picture_view(s, id, &text) != STORE_OK)
-		snprintf(err, sizeof(err), "its view is not in the database: %s", store_error(s));
-	else if ((view = json_loads(text, 0, NULL)) == NULL)
-		snprintf(err, sizeof(err), "its view is not JSON");
-	else if (picture_draw(view, PICTURE_PNG, &d->png, err, sizeof(err)) != 0)
+	if ((view = picture_view(c, s, m, err, sizeof(err))) != NULL &&
+	    (picture_size(view, &d->w, &d->h) != 0 ||
+	    picture_draw(view, PICTURE_PNG, &d->png, err, sizeof(err)) != 0))
 		sb_free(&d->png);
 	if (err[0] != '\0' && !dc->warned++)
 		fprintf(stderr, "arbiter: mail goes without its board picture: %s\n", err);
 	json_decref(view);
-	free(text);
 	return d;
 }
 
 /* Put the picture m lacks into its message (or leave it out, when it could
- * not be drawn). */
+ * not be drawn, or the move it shows was taken back). */
 static void
-with_picture(struct store *s, struct drawn_cache *dc, struct store_mail *m)
+with_picture(struct ctx *c, struct store *s, struct drawn_cache *dc, struct store_mail *m)
 {
-	const struct drawn *d = drawn_get(s, dc, m->picture);
+	const struct drawn *d = m->picture_seq >= 0 || m->picture > 0 ?
+	    drawn_get(c, s, dc, m) : NULL;
 	size_t at[4];
 	char *out;
 	size_t len;
 
 	if (sscanf(m->picture_at, "%zu %zu %zu %zu", &at[0], &at[1], &at[2], &at[3]) != 4 ||
-	    compose_picture(m->message, m->len, at, d->png.len > 0 ? d->png.s : NULL,
-	    d->png.len, &out, &len) != 0)
+	    compose_picture(m->message, m->len, at, d != NULL && d->png.len > 0 ? d->png.s : NULL,
+	    d != NULL ? d->png.len : 0, d != NULL ? d->w : 0, d != NULL ? d->h : 0, &out,
+	    &len) != 0)
 		return;		/* sent as queued: whole, its picture part empty */
 	free(m->message);
 	m->message = out;
@@ -1033,8 +1019,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 				done[ndone].attempts = claimed[i].attempts;
 				done[ndone++].next_try = now;
 			} else {
-				if (claimed[i].picture > 0)
-					with_picture(s, &dc, &claimed[i]);
+				if (claimed[i].picture_at[0] != '\0')
+					with_picture(c, s, &dc, &claimed[i]);
 				/* When the server is down, or the Maildir, the rest wait. */
 				stop = st->away = deliver_one(cfg, smtp, made, &claimed[i], now,
 				    verbose, &done[ndone], st);

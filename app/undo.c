@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "../store/store_mail.h"
 
 /* Inside the open transaction: drop move seq and rebuild the snapshot. */
 int
@@ -19,6 +20,9 @@ game_drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen)
 	    (rc = store_snapshot_drop(g->store, g->row.id)) != STORE_OK)
 		return rc;
 	g->row.nmoves--;
+	/* A mail not sent yet shows no picture of a position taken back. */
+	if ((rc = store_outbox_unpicture(g->store, g->row.id, g->row.nmoves)) != STORE_OK)
+		return rc;
 	if (game_replay(g, -1, err, errlen) != 0)
 		return STORE_ERROR;
 	if ((rc = store_snapshot_put(g->store, g->row.id, g->seq, g->rules->version,

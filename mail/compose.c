@@ -622,9 +622,49 @@ put_related(struct sbuf *b, const struct mail_out *m, const char *text, const ch
 	return 0;
 }
 
+/*
+ * The <img> lines img (n bytes) to b, the numbers of their width and height
+ * attributes (width="N", or quoted-printable width=3D"N") made w and h.
+ */
+static void
+put_img_size(struct sbuf *b, const char *img, size_t n, int w, int h)
+{
+	static const char *const names[2] = { "width", "height" };
+	const char *p = img, *end = img + n;
+
+	while (p < end) {
+		int i, done = 0;
+
+		for (i = 0; i < 2 && !done; i++) {
+			size_t k = strlen(names[i]);
+			const char *q = p + k, *d;
+
+			if ((p > img && p[-1] != ' ' && p[-1] != '\n') || (size_t)(end - p) <= k ||
+			    memcmp(p, names[i], k) != 0)
+				continue;
+			if (end - q >= 4 && memcmp(q, "=3D\"", 4) == 0)
+				q += 4;
+			else if (end - q >= 2 && memcmp(q, "=\"", 2) == 0)
+				q += 2;
+			else
+				continue;
+			for (d = q; d < end && *d >= '0' && *d <= '9'; d++)
+				;
+			if (d == q || d == end || *d != '"')
+				continue;
+			sb_putn(b, p, (size_t)(q - p));
+			sb_printf(b, "%d", i == 0 ? w : h);
+			p = d;
+			done = 1;
+		}
+		if (!done)
+			sb_putc(b, *p++);
+	}
+}
+
 int
 compose_picture(const char *msg, size_t len, const size_t at[4], const void *png,
-    size_t pnglen, char **out, size_t *outlen)
+    size_t pnglen, int width, int height, char **out, size_t *outlen)
 {
 	struct sbuf b = SBUF_INIT;
 	const uint8_t *p = png;
@@ -640,7 +680,12 @@ compose_picture(const char *msg, size_t len, const size_t at[4], const void *png
 		sb_putn(&b, msg + at[1], at[2] - at[1]);
 		sb_putn(&b, msg + at[3], len - at[3]);
 	} else {
-		sb_putn(&b, msg, at[3]);
+		sb_putn(&b, msg, at[0]);
+		if (width > 0 && height > 0)
+			put_img_size(&b, msg + at[0], at[1] - at[0], width, height);
+		else
+			sb_putn(&b, msg + at[0], at[1] - at[0]);
+		sb_putn(&b, msg + at[1], at[3] - at[1]);
 		/* 57 bytes make a line of 76 characters; no line end after the last. */
 		while (pnglen > 0) {
 			size_t n = pnglen < 57 ? pnglen : 57;

@@ -85,46 +85,34 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	db_finalize(st);
 	/* (Without a picture its columns stay NULL: PostgreSQL takes a NULL
 	 * parameter as text, which an integer column refuses.) */
-	rc = store_prepare(s, m->picture > 0 ? "INSERT INTO outbox_body (id, message, picture, "
-	    "picture_at) VALUES (?, ?, ?, ?)" : "INSERT INTO outbox_body (id, message) VALUES (?, ?)",
-	    &st);
+	rc = store_prepare(s, m->picture_at[0] != '\0' ? "INSERT INTO outbox_body (id, message, "
+	    "picture_seq, picture_at) VALUES (?, ?, ?, ?)" :
+	    "INSERT INTO outbox_body (id, message) VALUES (?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
 	db_bind_blob(st, 2, m->message, m->len);
-	if (m->picture > 0) {
-		db_bind_int(st, 3, m->picture);
+	if (m->picture_at[0] != '\0') {
+		db_bind_int(st, 3, m->picture_seq);
 		db_bind_text(st, 4, m->picture_at);
 	}
 	return store_done(s, st, "queue mail");
 }
 
 int
-store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
-    int64_t *id)
+store_outbox_unpicture(struct store *s, int64_t game, int nmoves)
 {
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "INSERT INTO pictures (game_id, digest, view) VALUES (?, ?, ?) "
-	    "ON CONFLICT (game_id, digest) DO NOTHING", &st);
+	rc = store_prepare(s, "UPDATE outbox_body SET picture_seq = NULL WHERE picture_seq > ?2 "
+	    "AND id IN (SELECT id FROM outbox WHERE game_id = ?1 AND sent_at = 0 AND failed = 0)",
+	    &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, game);
-	db_bind_text(st, 2, digest);
-	db_bind_text(st, 3, view);
-	if ((rc = store_done(s, st, "keep picture")) != STORE_OK)
-		return rc;
-	rc = store_prepare(s, "SELECT id FROM pictures WHERE game_id = ? AND digest = ?", &st);
-	if (rc != STORE_OK)
-		return rc;
-	db_bind_int(st, 1, game);
-	db_bind_text(st, 2, digest);
-	rc = db_step(st);
-	if (rc == DB_ROW)
-		*id = db_col_int(st, 0);
-	db_finalize(st);
-	return rc == DB_ROW ? STORE_OK : store_fail(s, rc == DB_DONE ? DB_ERR : rc, "keep picture");
+	db_bind_int(st, 2, nmoves);
+	return store_done(s, st, "forget pictures of moves taken back");
 }
 
 int
@@ -189,7 +177,8 @@ read_mail(struct store *s, struct db_stmt *st, struct store_mail *m)
 	m->attempts = db_col_int(st, 7);
 	m->retried = db_col_int(st, 8) != 0;
 	m->picture = db_col_null(st, 9) ? 0 : db_col_int(st, 9);
-	if (m->picture > 0)
+	m->picture_seq = db_col_null(st, 11) ? -1 : (int)db_col_int(st, 11);
+	if (!db_col_null(st, 10))
 		store_col_text(st, 10, m->picture_at, sizeof(m->picture_at));
 	m->message = malloc(m->len + 1);
 	if (m->message == NULL) {
@@ -257,13 +246,13 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * later (see store_outbox_claimer).
 		 */
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at, b.picture_seq FROM outbox AS o "
 		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
 		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until, b.picture, b.picture_at FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at, b.picture_seq FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "

@@ -312,6 +312,14 @@ static const char *const migrations[] = {
 	 * into its Maildir) when it comes back.
 	 */
 	"ALTER TABLE outbox ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';",
+	/*
+	 * 22: a mail's picture named by the position it shows, the game's
+	 * state after that many moves, which delivery loads and draws: the
+	 * move itself no longer makes, writes out, hashes and stores the
+	 * public view (a third of a move's work).  picture stays for the
+	 * mails queued before.
+	 */
+	"ALTER TABLE outbox_body ADD COLUMN picture_seq INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

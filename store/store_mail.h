@@ -24,8 +24,16 @@ struct store_mail {
 	int retried;		/* claimed before and never recorded: perhaps delivered */
 	int64_t not_before;	/* queue: not sent before this time (0: at once) */
 	int held;		/* queue: held back by a limit, for the game master to hear */
-	int64_t picture;	/* the picture the message lacks (store_picture_add), or 0 */
-	char picture_at[80];	/* where it goes: compose_picture's four offsets */
+	/*
+	 * A message queued with a place for the board's picture has
+	 * picture_at (compose_picture's four offsets), and names what to
+	 * draw: picture_seq >= 0, the game's position after that many
+	 * moves; or, queued before schema 22, picture, a row of pictures.
+	 * Neither (the move was taken back since): it goes without one.
+	 */
+	int64_t picture;
+	int picture_seq;
+	char picture_at[80];
 };
 
 /* The outcome of one delivery attempt, recorded by store_outbox_step. */
@@ -44,15 +52,16 @@ int store_meta_put(struct store *s, const char *key, const char *value);
 int store_meta_add(struct store *s, const char *key, const char *value);
 
 /*
- * The public view a board picture is drawn from, kept once per game and
- * view (digest: the view's SHA-256): *id for it, a row made when there is
- * none.  store_picture_view gives the view (malloc'ed); STORE_NOTFOUND
- * when the picture is gone.  A picture goes with the last mail naming it
- * (store_outbox_purge) or with its game.
+ * The public view a picture of a mail queued before schema 22 is drawn
+ * from (malloc'ed); STORE_NOTFOUND when it is gone.  It goes with the last
+ * mail naming it (store_outbox_purge) or with its game.
  */
-int store_picture_add(struct store *s, int64_t game, const char *digest, const char *view,
-    int64_t *id);
 int store_picture_view(struct store *s, int64_t id, char **view);
+/*
+ * The unsent mails of game whose picture shows a position after more than
+ * nmoves moves (taken back) lose it: they go without a picture.
+ */
+int store_outbox_unpicture(struct store *s, int64_t game, int nmoves);
 
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);

@@ -77,10 +77,13 @@ expect_rc 0 "$ARBITER" new tigris --seat ann:ann@example.org --seat ben:ben@exam
 play 1 6
 expect_rc 0 "$ARBITER" send
 shoot 1 tigris
-# Every mail of that move names one picture, kept once.
-n=$(sql "SELECT count(DISTINCT picture) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture IS NOT NULL")
-m=$(sql "SELECT count(*) FROM pictures WHERE game_id = 1")
-[ "$m" -le "$n" ] || fail "$m pictures kept for $n named"
+# A move keeps no view for its pictures: each of its mails names the
+# position it shows, the game after that move, which delivery draws.
+[ "$(sql "SELECT count(*) FROM pictures")" = 0 ] || fail "a move kept a view of the board"
+n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture_at IS NOT NULL")
+[ "$n" -gt 0 ] || fail "no mail of game 1 names a picture"
+n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture_at IS NOT NULL AND (b.picture_seq IS NULL OR b.picture_seq > (SELECT nmoves FROM games WHERE id = 1))")
+[ "$n" = 0 ] || fail "$n mails name a position the game never had"
 ok
 
 # Terra Mystica: a real game to its last rounds, on the command line; the
@@ -128,6 +131,32 @@ expect_rc 0 "$ARBITER" send
 unset ARBITER_MAIL_PICTURES
 kinds=$($CHECK bare "$(newest 1)") || fail "$kinds"
 [ "$kinds" = "multipart/alternative text/plain text/html" ] || fail "without pictures: $kinds"
+ok
+# A move taken back before its mail went: that mail goes without the
+# picture of a position that is gone; the restored board's mail has one.
+play 1 1
+nm=$(sql "SELECT nmoves FROM games WHERE id = 1")
+expect_rc 0 "$ARBITER" undo --force --no-send 1
+n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND o.sent_at = 0 AND b.picture_at IS NOT NULL AND b.picture_seq IS NULL")
+[ "$n" -gt 0 ] || fail "the mails of move $nm, taken back, still name its picture"
+n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND o.sent_at = 0 AND b.picture_seq = $((nm - 1))")
+[ "$n" -gt 0 ] || fail "the restored board's mails name no picture"
+touch "$T/before-undo-send"
+sleep 1
+expect_rc 0 "$ARBITER" send
+bare=0 whole=0
+for f in $(find "$ARBITER_MAILDIR/new" -type f -newer "$T/before-undo-send"); do
+	grep -q "^Subject: \[arbiter #1\]" "$f" || continue
+	if grep -q "^Content-Type: image/png" "$f"; then
+		whole=$((whole + 1))
+	else
+		kinds=$($CHECK bare "$f") || fail "$kinds"
+		[ "$kinds" = "multipart/alternative text/plain multipart/related text/html" ] ||
+		    fail "a mail of the move taken back: $kinds"
+		bare=$((bare + 1))
+	fi
+done
+[ "$bare" -gt 0 ] && [ "$whole" -gt 0 ] || fail "after the undo: $bare mails without the picture, $whole with"
 ok
 # A bad value is refused, naming the setting.
 expect_rc 78 env ARBITER_MAIL_PICTURES=maybe "$ARBITER" move 1 ann pass

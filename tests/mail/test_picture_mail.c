@@ -132,7 +132,7 @@ test_picture_mail(void **state)
 	pic.height = 721;
 	compose_with(&pic, &msg, &len);
 	assert_true(pic.at[0] < pic.at[1] && pic.at[1] < pic.at[2] && pic.at[2] < pic.at[3]);
-	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, &whole, &wlen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, &whole, &wlen), 0);
 
 	m = parse(whole, wlen);
 	top = g_mime_message_get_mime_part(m);
@@ -185,7 +185,7 @@ test_picture_mail(void **state)
 	g_object_unref(m);
 
 	/* Left out: no picture part, no <img>, the HTML and the text remain. */
-	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, &bare, &blen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, 0, 0, &bare, &blen), 0);
 	assert_false(has(bare, blen, "cid:"));
 	assert_false(has(bare, blen, "image/png"));
 	assert_true(has(whole, wlen, "cid:"));
@@ -200,12 +200,73 @@ test_picture_mail(void **state)
 	/* Offsets that do not fit. */
 	memcpy(bad, pic.at, sizeof(bad));
 	bad[3] = len + 1;
-	assert_int_equal(compose_picture(msg, len, bad, png.s, png.len, &bare, &blen), -1);
+	assert_int_equal(compose_picture(msg, len, bad, png.s, png.len, 0, 0, &bare, &blen), -1);
 	memcpy(bad, pic.at, sizeof(bad));
 	bad[1] = bad[0] - 1;
-	assert_int_equal(compose_picture(msg, len, bad, NULL, 0, &bare, &blen), -1);
+	assert_int_equal(compose_picture(msg, len, bad, NULL, 0, 0, 0, &bare, &blen), -1);
 	free(msg);
 	free(whole);
+	sb_free(&png);
+}
+
+/* The HTML part of msg, decoded. */
+static char *
+html_of_mail(const char *msg, size_t len)
+{
+	GMimeMessage *m = parse(msg, len);
+	GMimeObject *rel = g_mime_multipart_get_part(GMIME_MULTIPART(g_mime_message_get_mime_part(m)),
+	    1);
+	GMimeStream *keep;
+	GByteArray *b = content(g_mime_multipart_get_part(GMIME_MULTIPART(rel), 0), &keep);
+	char *h = strndup((const char *)b->data, b->len);
+
+	g_object_unref(keep);
+	g_object_unref(m);
+	assert_non_null(h);
+	return h;
+}
+
+/*
+ * A mail queued before its picture is drawn carries no size (0 by 0); the
+ * picture's own size goes into its <img> when the picture does, and only
+ * there: the text, and the report in the HTML, keep their numbers.
+ */
+static void
+test_picture_size_later(void **state)
+{
+	struct sbuf png = SBUF_INIT;
+	struct mail_picture pic;
+	char *msg, *whole, *h, err[256];
+	size_t len, wlen;
+
+	(void)state;
+	if (gmime_dl_load(err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	board_png(&png);
+	memset(&pic, 0, sizeof(pic));
+	pic.cid = "board.arbiter.g3.s0.m0.move.1@example.org";
+	pic.alt = "width=\"5\" height=\"6\"";
+	compose_with(&pic, &msg, &len);
+	h = html_of_mail(msg, len);
+	assert_non_null(strstr(h, " width=\"0\" height=\"0\""));
+	free(h);
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 12721, &whole,
+	    &wlen), 0);
+	h = html_of_mail(whole, wlen);
+	assert_non_null(strstr(h, "\n width=\"704\" height=\"12721\"\r\n"));
+	assert_null(strstr(h, "=\"0\""));
+	/* The alt text (its quotes made spaces) is not an attribute to size. */
+	assert_non_null(strstr(h, "alt=\"width= 5  height= 6 \""));
+	free(h);
+	free(whole);
+	/* Without a size given, the <img> keeps the one it was composed with. */
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, &whole, &wlen),
+	    0);
+	h = html_of_mail(whole, wlen);
+	assert_non_null(strstr(h, " width=\"0\" height=\"0\""));
+	free(h);
+	free(whole);
+	free(msg);
 	sb_free(&png);
 }
 
@@ -214,6 +275,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_picture_mail),
+		cmocka_unit_test(test_picture_size_later),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
