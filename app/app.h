@@ -324,6 +324,9 @@ struct outcome {
 	/* EXIT_NOPERM: whom the game waits for, and the command refused (0: the first). */
 	char waits[400];
 	size_t not_now;
+	/* EXIT_NOPERM: the seat is awaited, but only for something else (an
+	 * offer to decide...): err says what it may do now (awaited_aside). */
+	int aside;
 	/* Applied: what it did that its commands do not say (game_played's
 	 * told: power offers made, declined by an action), one event a line. */
 	char told[GAME_TOLD_LEN];

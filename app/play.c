@@ -160,6 +160,7 @@ awaited_aside(const struct submission *sub, const struct loaded *g, size_t len,
 		snprintf(out->waits, sizeof(out->waits), "%s: %s", mover,
 		    game_why(g, &w, sub->seat));
 	out->not_now = 0;
+	out->aside = 1;
 	return 1;
 }
 

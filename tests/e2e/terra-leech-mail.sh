@@ -56,6 +56,17 @@ contains "$T/err" " or decline); "
 contains "$T/err" "; 'burn 1' comes in $leecher's own turn, and the game waits for $active: "
 lacks "$T/err" "may not act now"
 ok
+# By mail the same: what it may do now, and to send that, not "it is not
+# your turn" and to wait for a mail.
+before=$(sql "SELECT count(*) FROM moves")
+reply "$leecher" burn-1 "burn 1"
+contains "$T/joined" "Your commands were not applied: $leecher may not do that now: $leecher may only decide the power offer from "
+contains "$T/joined" "'burn 1' comes in $leecher's own turn, and the game waits for $active: "
+contains "$T/joined" "Send only what you may play now."
+lacks "$T/joined" "not your turn"
+lacks "$T/joined" "You will be mailed when it is your turn"
+[ "$(sql "SELECT count(*) FROM moves")" = "$before" ] || fail "the refused burn changed the game"
+ok
 # The offer is answered first...
 expect_rc 0 "$ARBITER" move --no-send 1 "$leecher" "$(head -1 "$T/m-$leecher")"
 before=$(sql "SELECT count(*) FROM moves")
