@@ -216,8 +216,13 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		/* After a transform only a new action (the Chaos Magicians'
 		 * second) may dig. */
 		int midway = s->act == TA_SPADES;
+		/* the last seat's dig after a transform is its next action,
+		 * refused only for a debt the site keeps for ever: say that */
+		int next = tm_next_turn_now(s);
 
 		rc = tm_begin_action(s, "dig", err, errlen);
+		if (rc != GAME_OK && next)
+			return rc;
 		if (rc != GAME_OK && midway && (s->pl[seat].free_d || s->pl[seat].free_tp))
 			return tm_fail(err, errlen, "dig: a free dwelling or trading post "
 			    "(ACTW, ACTS) is the whole action: no spade is bought in it "

@@ -1139,6 +1139,16 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	    "steps");
 	tg_ok(s, 0, "dig 1. build E7. -3FIRE. send p to AIR. pass BON4");
 	free(s);
+	/* a dig after the action's transform is the last seat's next action
+	 * (acting.pm:267-276), refused for the loss owed, which it names
+	 * (seed 410457; found/acolytes-last-seat-dig-after-transform) */
+	s = volcano_game("acolytes");
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON2");
+	tg_ok(s, 0, "dig 1. transform E7");
+	tg_bad(s, 0, "dig 1. transform E6", "dig: first settle the 3 cult steps");
+	tg_ok(s, 0, "-3FIRE. dig 1. transform E6");
+	free(s);
 
 	s = shifter_game(1, 0);
 	tg_put(s, 0, "F4", TB_SH);
