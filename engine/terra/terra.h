@@ -354,6 +354,14 @@ struct tm_state {
 	 * faction (tlast.c); "" when it ended no round. */
 	char ledger[TM_LEDGER_LEN];
 	int32_t round_vp[TM_MAXP];	/* each seat's VP as its round's actions began */
+	int32_t prev_seat;		/* seat + 1 of the command run last (0: an
+					   admin's, or none) */
+	char prev_cmd[24];		/* that command's text, when short: the
+					   site joins an equal "+X" of the same
+					   faction that comes next, even in a later
+					   row, into one "+2X" (rewrite_stream) */
+	int32_t join_prev;		/* 1 while the command running is such a
+					   "+X" (tadjust.c says so on a town tile) */
 };
 
 extern const struct tm_fdef tm_fdefs[TM_NFACT];

@@ -759,6 +759,22 @@ held_after_pass(const struct tm_state *s, int seat)
 	    (s->cur == seat && s->pl[seat].cult_bonus > 0));
 }
 
+/*
+ * Note the command run last (body: its text after any "faction:"), for
+ * the site's join of an equal "+X" of the same faction that follows it,
+ * in a later row too (commands.pm:1716, rewrite_stream).
+ */
+static void
+note_prev(struct tm_state *s, int seat, const char *body)
+{
+	s->join_prev = 0;
+	s->prev_seat = seat + 1;
+	if (seat < 0 || strlen(body) >= sizeof(s->prev_cmd))
+		s->prev_seat = 0;
+	else
+		snprintf(s->prev_cmd, sizeof(s->prev_cmd), "%s", body);
+}
+
 /* Apply a whole submission, in the site's order (run_order); was_over:
  * the game was over before the submission (not ended by its start). */
 static enum game_status
@@ -792,6 +808,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			(void)tm_lapse_before(s, -1);
 			(void)tm_bonus_before(s, -1, -1, 0);
 			rc = admin_cmd(s, w, nw, err, errlen);
+			note_prev(s, -1, "");
 			continue;
 		}
 		rc = strip_prefix(s, seat, w, &nw, err, errlen);
@@ -839,6 +856,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		if (word_eq(w[0], "resign") && nw == 1) {
 			/* a seat leaves as the site drops a faction, at any time */
 			rc = drop_seat(s, seat, "resign", err, errlen);
+			note_prev(s, seat, "resign");
 			if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
 				tm_advance(s);
 			continue;
@@ -868,7 +886,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			break;
 		}
 		owed = held_after_pass(s, seat);
+		s->join_prev = body_of(text[i])[0] == '+' && s->prev_seat == seat + 1 &&
+		    strcasecmp(s->prev_cmd, body_of(text[i])) == 0;
 		rc = one_cmd(s, seat, w, nw, err, errlen);
+		note_prev(s, seat, body_of(text[i]));
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
 		if (rc == GAME_OK && owed && !held_after_pass(s, seat))
