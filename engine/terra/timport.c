@@ -165,8 +165,18 @@ global_line(const char *s, int lineno, struct game_import *imp, struct tm_logsea
 	}
 	if (strncasecmp(s, "player ", 7) == 0)
 		return player_line(s, lineno, ls, err, errlen);
-	if (strncasecmp(s, "final-scoring ", 14) == 0)
-		return game_import_add_opt(imp, "final-scoring", s + 14);
+	if (strncasecmp(s, "final-scoring ", 14) == 0) {
+		/* the name as the site reads it: spaces run together, case kept */
+		const char *v = s + 14;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (tm_option_check("final-scoring", v, why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "line %d: %s", lineno, why);
+			return -1;
+		}
+		return game_import_add_opt(imp, "final-scoring", v);
+	}
 	if (strncasecmp(s, "score ", 6) == 0)
 		return game_import_add_opt(imp, "score", s + 6);
 	if (strncasecmp(s, "delete ", 7) == 0) {

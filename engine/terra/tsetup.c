@@ -111,8 +111,7 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	size_t i;
 	int n;
 
-	if ((strcmp(key, "score") == 0 && *nscore != 0) ||
-	    (strcmp(key, "final-scoring") == 0 && s->final_tile != TFS_NONE)) {
+	if (strcmp(key, "score") == 0 && *nscore != 0) {
 		snprintf(err, errlen, "%s: given twice", key);
 		return -1;
 	}
@@ -136,14 +135,31 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		return 0;
 	}
 	if (strcmp(key, "final-scoring") == 0) {
-		s->final_tile = tm_final_find(value);
-		if (s->final_tile == TFS_NONE) {
+		/*
+		 * The site's add_final_scoring (commands.pm:1050) takes a name
+		 * of its table as written, in lower case: the Fire & Ice
+		 * tiles, and network and cults, which every game scores
+		 * already (nothing changes); a tile named again changes
+		 * nothing either.
+		 */
+		int t = tm_final_find(value);
+
+		if (strcmp(value, "network") == 0 || strcmp(value, "cults") == 0)
+			return 0;
+		if (t == TFS_NONE) {
 			snprintf(err, errlen, "option final-scoring: '%s' is no Fire & Ice "
 			    "final scoring tile (connected-distance, "
 			    "connected-sa-sh-distance, building-on-edge, "
-			    "connected-clusters)", value);
+			    "connected-clusters, as written here)", value);
 			return -1;
 		}
+		if (s->final_tile != TFS_NONE && s->final_tile != t) {
+			snprintf(err, errlen, "option final-scoring: a second Fire & Ice "
+			    "tile ('%s' after '%s'); arbiter scores one", value,
+			    tm_final_names[s->final_tile]);
+			return -1;
+		}
+		s->final_tile = t;
 		return 0;
 	}
 	if (strncmp(key, "fire-and-ice-factions/variable", 30) == 0) {

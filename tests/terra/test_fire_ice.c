@@ -47,7 +47,7 @@ test_options(void **state)
 {
 	static const char *const volcano[] = { "fire-and-ice-factions/variable_v6" };
 	static const char *const plain[] = { "fire-and-ice-factions" };
-	static const char *const badtile[] = { "final-scoring=network" };
+	static const char *const badtile[] = { "final-scoring=Connected-Clusters" };
 	struct tm_state *s = calloc(1, sizeof(*s));
 	struct game_opt o[2] = { { "maintain-player-order", "" }, { NULL, "" } };
 	uint8_t seed[GAME_SEED_LEN] = { 5 };
@@ -64,12 +64,23 @@ test_options(void **state)
 	o[1].value = strchr(badtile[0], '=') + 1;
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "no Fire & Ice final scoring tile"));
-	/* one final tile: a second final-scoring is refused, not the last winning */
+	/* the name as written (commands.pm:1050); network and cults, which
+	 * every game scores, and a tile named again change nothing; a
+	 * second tile is refused, not the last winning */
+	o[1].value = "network";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, TFS_NONE);
 	o[0].key = "final-scoring";
+	o[0].value = "cults";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, TFS_NONE);
+	o[0].value = o[1].value = "connected-clusters";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, tm_final_find("connected-clusters"));
 	o[0].value = "building-on-edge";
-	o[1].value = "connected-clusters";
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
-	assert_string_equal(err, "final-scoring: given twice");
+	assert_string_equal(err, "option final-scoring: a second Fire & Ice tile "
+	    "('connected-clusters' after 'building-on-edge'); arbiter scores one");
 	o[0].key = o[1].key = "score";
 	o[0].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6";
 	o[1].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE7";

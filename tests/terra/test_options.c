@@ -332,6 +332,38 @@ test_order_import(void **state)
 	free(s);
 }
 
+/*
+ * The site's final-scoring NAME (commands.pm:1555, add_final_scoring at
+ * 1050): the command in any case, the name as written, spaces run
+ * together (clean_commands); network and cults, which every game scores,
+ * and a tile named again change nothing (fixture found/final-scoring-forms).
+ */
+static void
+test_import_final_scoring(void **state)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	struct game_import imp;
+	uint8_t seed[GAME_SEED_LEN] = { 1 };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(terra_rules.import_log("FINAL-SCORING   connected-clusters\n"
+	    "final-scoring network\nfinal-scoring cults\nfinal-scoring "
+	    "connected-clusters\nsetup witches\nsetup cultists\n", &imp, err,
+	    sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, imp.nseats, imp.opts, imp.nopts, seed, err,
+	    sizeof(err)), 0);
+	assert_int_equal(s->final_tile, tm_final_find("connected-clusters"));
+	game_import_free(&imp);
+	assert_int_not_equal(terra_rules.import_log("setup witches\nsetup cultists\n"
+	    "final-scoring Connected-Clusters\n", &imp, err, sizeof(err)), 0);
+	assert_string_equal(err, "line 3: option final-scoring: 'Connected-Clusters' is "
+	    "no Fire & Ice final scoring tile (connected-distance, "
+	    "connected-sa-sh-distance, building-on-edge, connected-clusters, as "
+	    "written here)");
+	free(s);
+}
+
 /* Witches (seat 0) and Cultists (seat 1) with options. */
 static struct tm_state *
 wc_game(const char *const *opts)
@@ -444,6 +476,7 @@ main(void)
 		cmocka_unit_test(test_order_drawn),
 		cmocka_unit_test(test_order_governs_setup),
 		cmocka_unit_test(test_order_import),
+		cmocka_unit_test(test_import_final_scoring),
 		cmocka_unit_test(test_mini_expansion),
 		cmocka_unit_test(test_shipping_bonus_option),
 		cmocka_unit_test(test_temple_scoring_tile),
