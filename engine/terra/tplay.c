@@ -645,9 +645,13 @@ admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
 {
 	int f, seat;
 
+	if (word_eq(w[0], "dropoption") && nw == 2) {
+		tm_drop_option(s, w[1]);
+		return GAME_OK;
+	}
 	if (!(word_eq(w[0], "drop-faction") && nw == 2))
 		return tm_fail(err, errlen, "unknown administrative command '%s' "
-		    "(drop-faction FACTION)", w[0]);
+		    "(drop-faction FACTION, dropoption OPTION)", w[0]);
 	f = tm_faction_find(w[1]);
 	seat = f >= 0 ? tm_seat_of(s, f) : -1;
 	if (seat < 0)
@@ -805,6 +809,9 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		if (nw == 0)
 			continue;
 		if (seat < 0) {
+			/* the site's dropoption names the option as written */
+			if (nw == 2 && word_eq(w[0], "dropoption"))
+				memcpy(w[1], text[i] + (w[1] - buf), strlen(w[1]));
 			(void)tm_lapse_before(s, -1);
 			(void)tm_bonus_before(s, -1, -1, 0);
 			rc = admin_cmd(s, w, nw, err, errlen);

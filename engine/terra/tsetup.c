@@ -77,6 +77,36 @@ static const struct {
 	{ "shapeshifter-fix-playtest-v1", TO_SHIFTER_FIX_V1 },
 };
 
+/*
+ * The site's `dropoption NAME` in a game under way (commands.pm:1360):
+ * the option, named as written, is off from then on.  Only those the
+ * site reads in play change anything (strict-leech, strict-darkling-sh,
+ * strict-chaosmagician-sh, errata-cultist-power, variable-turn-order and
+ * its options for old games); the rest it read when the setup ended (the
+ * tiles, the factions: commands.pm:1186) or when it drew the game, and a
+ * name it does not hold is nothing, as there.
+ */
+void
+tm_drop_option(struct tm_state *s, const char *name)
+{
+	static const char *const live[] = {
+		"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
+		"errata-cultist-power", "variable-turn-order", "loose-cult-loss",
+	};
+	int32_t *slot[] = {
+		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
+		&s->opt_errata_cult, &s->opt_vto, &s->opt_loose_cult_loss,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(live) / sizeof(live[0]); i++)
+		if (strcmp(name, live[i]) == 0)
+			*slot[i] = 0;
+	for (i = 0; i < sizeof(site_opts) / sizeof(site_opts[0]); i++)
+		if (strcmp(name, site_opts[i].name) == 0)
+			s->opt_site &= ~site_opts[i].bit;
+}
+
 /* The site's options arbiter does not play, and what each would lift. */
 static const struct {
 	const char *name, *what;
