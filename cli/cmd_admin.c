@@ -21,9 +21,10 @@ const struct cmd_entry cmd_admin = {
 	"admin [--expect N] [--dry-run] [--no-send] GAME 'COMMANDS'|-",
 	"apply the game master's administrative commands (seat -1)",
 	"The commands are the game's administrative ones, which no seat may send\n"
-	"(Terra Mystica: drop-faction FACTION); see arbiter-GAME(6).  They take the\n"
-	"path of `move`: all or nothing, logged as the game master's, and every\n"
-	"seat is mailed.  Options and '-' as for `move`.\n\n"
+	"(Terra Mystica: drop-faction FACTION, dropoption OPTION); see\n"
+	"arbiter-GAME(6).  They take the path of `move`: all or nothing, logged\n"
+	"as the game master's, and every seat is mailed.  Options and '-' as for\n"
+	"`move`.\n\n"
 	"Exit status: 0 applied; 65 rejected (one line on stderr names the rule\n"
 	"broken; nothing is stored); 64 bad usage; 66 no such game; 75 the\n"
 	"database is busy, try again.\n",

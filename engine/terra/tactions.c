@@ -80,6 +80,19 @@ owed_for_ever(const struct tm_state *s, const struct tm_player *p, char *buf, si
 	return buf;
 }
 
+/*
+ * Would a new action of the active seat be its next turn: its action is
+ * taken and it is the only seat that has not passed (acting.pm:267-276,
+ * require_subaction starts a full move)?  Then tm_begin_action refuses
+ * only what owed_for_ever names, and a caller keeps that message.
+ */
+int
+tm_next_turn_now(const struct tm_state *s)
+{
+	return s->phase == TP_ACTIONS && s->act != TA_NONE && s->act_left == 0 &&
+	    !s->pl[s->cur].passed && last_unpassed(s, s->cur);
+}
+
 /* Begin a new main action for the active seat; error text when not allowed. */
 enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
@@ -90,8 +103,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 	    strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
 		    "that passed takes no more actions", what);
-	if (s->phase == TP_ACTIONS && s->act != TA_NONE && s->act_left == 0 &&
-	    !s->pl[s->cur].passed && last_unpassed(s, s->cur)) {
+	if (tm_next_turn_now(s)) {
 		/*
 		 * The only seat that has not passed takes its actions one
 		 * after another, in one submission too: a new action is its
@@ -435,7 +447,11 @@ tm_cmd_build(struct tm_state *s, int seat, int cell, char *err, size_t errlen)
 			 * reaches); one on another hex is a new action: the Chaos
 			 * Magicians' second, or refused.
 			 */
+			int next = tm_next_turn_now(s);
+
 			rc = tm_begin_action(s, "build", err, errlen);
+			if (rc != GAME_OK && next)
+				return rc;	/* what the last seat owes */
 			if (rc != GAME_OK)
 				return tm_fail(err, errlen, "build: %s was not turned to "
 				    "your colour in this action: its dwelling goes on a hex "

@@ -152,7 +152,7 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
 	k = fav ? tm_tile_num(type, "FAV", TM_NFAV) : tm_tile_num(type, "TW", TM_NTW);
 	if (k <= 0)
 		return tm_fail(err, errlen, "%s: no such tile", word);
-	if ((fav ? p->fav_owed : p->town_owed) < 1)
+	if ((fav ? p->fav_owed : p->town_owed) < 1 && !(!fav && delta > 0 && s->join_prev))
 		return tm_fail(err, errlen, "%s: you are owed no %s tile", word,
 		    fav ? "favor" : "town");
 	if (fav && delta < 0) {
@@ -181,6 +181,21 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
 	}
 	if (s->tw_left[k] < delta)
 		return tm_fail(err, errlen, "%s: none left", word);
+	/*
+	 * More tiles than owed: the site takes them while any is owed
+	 * (commands.pm:86), joining an equal +TWk of the faction just
+	 * before it into one (rewrite_stream, commands.pm:1716), and its
+	 * count owed, below zero then, keeps its game waiting for ever on
+	 * the tile (acting.pm:683).  A deviation.
+	 */
+	if (s->join_prev && p->town_owed < 1)
+		return tm_fail(err, errlen, "%s: the town tile owed went to the equal %s "
+		    "just before; another is not owed (the site joins the two into one "
+		    "and then waits for ever on a tile)", word, word);
+	if (p->town_owed < delta)
+		return tm_fail(err, errlen, "%s: you are owed %d town tile%s, not %d (the "
+		    "site takes it and then waits for ever on a tile)", word,
+		    p->town_owed, p->town_owed == 1 ? "" : "s", delta);
 	for (; delta > 0; delta--) {
 		p->town_owed--;
 		tm_take_town(s, seat, k);

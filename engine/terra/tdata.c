@@ -137,7 +137,7 @@ tm_final_find(const char *name)
 	int i;
 
 	for (i = 1; i < TFS_COUNT; i++)
-		if (word_eq(tm_final_names[i], name))
+		if (strcmp(tm_final_names[i], name) == 0)	/* as written (the site) */
 			return i;
 	return TFS_NONE;
 }

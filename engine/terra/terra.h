@@ -354,6 +354,14 @@ struct tm_state {
 	 * faction (tlast.c); "" when it ended no round. */
 	char ledger[TM_LEDGER_LEN];
 	int32_t round_vp[TM_MAXP];	/* each seat's VP as its round's actions began */
+	int32_t prev_seat;		/* seat + 1 of the command run last (0: an
+					   admin's, or none) */
+	char prev_cmd[24];		/* that command's text, when short: the
+					   site joins an equal "+X" of the same
+					   faction that comes next, even in a later
+					   row, into one "+2X" (rewrite_stream) */
+	int32_t join_prev;		/* 1 while the command running is such a
+					   "+X" (tadjust.c says so on a town tile) */
 };
 
 extern const struct tm_fdef tm_fdefs[TM_NFACT];
@@ -557,6 +565,8 @@ enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *nam
 
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
+int tm_next_turn_now(const struct tm_state *s);
+void tm_drop_option(struct tm_state *s, const char *name);
 int tm_unpassed(const struct tm_state *s);
 enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
 enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,

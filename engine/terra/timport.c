@@ -49,7 +49,7 @@ skip_line(const char *s)
 {
 	static const char *const noop[] = { "player-count", "order ",
 	    "randomize", "income", "start", "finish", "admin ",
-	    "abort", "dropoption" };
+	    "abort" };
 	const char *colon = strchr(s, ':'), *body;
 	size_t i;
 
@@ -132,6 +132,47 @@ player_line(const char *s, int lineno, struct tm_logseats *ls, char *err, size_t
 	return 0;
 }
 
+/*
+ * `dropoption NAME` (commands.pm:1360): the option, named as written, is
+ * off from that line on.  Before the first setup line the site has read
+ * none (the tiles and the factions come with the setup's end,
+ * commands.pm:1186): the option's line goes; after it, an administrative
+ * command at its place turns off what the site reads in play
+ * (tm_drop_option).  A name the game does not hold changes nothing.
+ */
+static int
+dropoption_line(const char *name, int lineno, struct game_import *imp,
+    const struct tm_logseats *ls, char *err, size_t errlen)
+{
+	char cmd[80];
+	int i, j;
+
+	while (*name == ' ' || *name == '\t')
+		name++;
+	if (*name == '\0' || strpbrk(name, " \t") != NULL || strlen(name) > 64) {
+		snprintf(err, errlen, "line %d: dropoption names one option: dropoption "
+		    "OPTION", lineno);
+		return -1;
+	}
+	if (ls->nsetup > 0) {
+		snprintf(cmd, sizeof(cmd), "dropoption %s", name);
+		return game_import_add_sub(imp, -1, lineno, cmd);
+	}
+	for (i = j = 0; i < imp->nopts; i++) {
+		const char *k = imp->opts[i].key;
+
+		if (strcmp(k, name) == 0 && strcmp(k, "final-scoring") != 0 &&
+		    strcmp(k, "score") != 0 && strncmp(k, "map", 3) != 0) {
+			free((char *)imp->opts[i].key);
+			free((char *)imp->opts[i].value);
+			continue;
+		}
+		imp->opts[j++] = imp->opts[i];
+	}
+	imp->nopts = j;
+	return 0;
+}
+
 /* Handle a global line: option, score, delete, setup, drop-faction, map. */
 static int
 global_line(const char *s, int lineno, struct game_import *imp, struct tm_logseats *ls,
@@ -165,8 +206,18 @@ global_line(const char *s, int lineno, struct game_import *imp, struct tm_logsea
 	}
 	if (strncasecmp(s, "player ", 7) == 0)
 		return player_line(s, lineno, ls, err, errlen);
-	if (strncasecmp(s, "final-scoring ", 14) == 0)
-		return game_import_add_opt(imp, "final-scoring", s + 14);
+	if (strncasecmp(s, "final-scoring ", 14) == 0) {
+		/* the name as the site reads it: spaces run together, case kept */
+		const char *v = s + 14;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (tm_option_check("final-scoring", v, why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "line %d: %s", lineno, why);
+			return -1;
+		}
+		return game_import_add_opt(imp, "final-scoring", v);
+	}
 	if (strncasecmp(s, "score ", 6) == 0)
 		return game_import_add_opt(imp, "score", s + 6);
 	if (strncasecmp(s, "delete ", 7) == 0) {
@@ -199,6 +250,8 @@ global_line(const char *s, int lineno, struct game_import *imp, struct tm_logsea
 	}
 	if (strncasecmp(s, "drop-faction ", 13) == 0)
 		return game_import_add_sub(imp, -1, lineno, s);
+	if (strncasecmp(s, "dropoption ", 11) == 0)
+		return dropoption_line(s + 11, lineno, imp, ls, err, errlen);
 	if (strncasecmp(s, "map ", 4) == 0)
 		return map_line(s, lineno, imp, err, errlen);
 	snprintf(err, errlen, "line %d: unknown command '%s'", lineno, s);

@@ -216,8 +216,13 @@ words_dig(struct tm_state *s, int seat, char **w, int nw, char *err,
 		/* After a transform only a new action (the Chaos Magicians'
 		 * second) may dig. */
 		int midway = s->act == TA_SPADES;
+		/* the last seat's dig after a transform is its next action,
+		 * refused only for a debt the site keeps for ever: say that */
+		int next = tm_next_turn_now(s);
 
 		rc = tm_begin_action(s, "dig", err, errlen);
+		if (rc != GAME_OK && next)
+			return rc;
 		if (rc != GAME_OK && midway && (s->pl[seat].free_d || s->pl[seat].free_tp))
 			return tm_fail(err, errlen, "dig: a free dwelling or trading post "
 			    "(ACTW, ACTS) is the whole action: no spade is bought in it "
@@ -640,9 +645,13 @@ admin_cmd(struct tm_state *s, char **w, int nw, char *err, size_t errlen)
 {
 	int f, seat;
 
+	if (word_eq(w[0], "dropoption") && nw == 2) {
+		tm_drop_option(s, w[1]);
+		return GAME_OK;
+	}
 	if (!(word_eq(w[0], "drop-faction") && nw == 2))
 		return tm_fail(err, errlen, "unknown administrative command '%s' "
-		    "(drop-faction FACTION)", w[0]);
+		    "(drop-faction FACTION, dropoption OPTION)", w[0]);
 	f = tm_faction_find(w[1]);
 	seat = f >= 0 ? tm_seat_of(s, f) : -1;
 	if (seat < 0)
@@ -754,6 +763,22 @@ held_after_pass(const struct tm_state *s, int seat)
 	    (s->cur == seat && s->pl[seat].cult_bonus > 0));
 }
 
+/*
+ * Note the command run last (body: its text after any "faction:"), for
+ * the site's join of an equal "+X" of the same faction that follows it,
+ * in a later row too (commands.pm:1716, rewrite_stream).
+ */
+static void
+note_prev(struct tm_state *s, int seat, const char *body)
+{
+	s->join_prev = 0;
+	s->prev_seat = seat + 1;
+	if (seat < 0 || strlen(body) >= sizeof(s->prev_cmd))
+		s->prev_seat = 0;
+	else
+		snprintf(s->prev_cmd, sizeof(s->prev_cmd), "%s", body);
+}
+
 /* Apply a whole submission, in the site's order (run_order); was_over:
  * the game was over before the submission (not ended by its start). */
 static enum game_status
@@ -784,9 +809,13 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		if (nw == 0)
 			continue;
 		if (seat < 0) {
+			/* the site's dropoption names the option as written */
+			if (nw == 2 && word_eq(w[0], "dropoption"))
+				memcpy(w[1], text[i] + (w[1] - buf), strlen(w[1]));
 			(void)tm_lapse_before(s, -1);
 			(void)tm_bonus_before(s, -1, -1, 0);
 			rc = admin_cmd(s, w, nw, err, errlen);
+			note_prev(s, -1, "");
 			continue;
 		}
 		rc = strip_prefix(s, seat, w, &nw, err, errlen);
@@ -834,6 +863,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		if (word_eq(w[0], "resign") && nw == 1) {
 			/* a seat leaves as the site drops a faction, at any time */
 			rc = drop_seat(s, seat, "resign", err, errlen);
+			note_prev(s, seat, "resign");
 			if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
 				tm_advance(s);
 			continue;
@@ -863,7 +893,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			break;
 		}
 		owed = held_after_pass(s, seat);
+		s->join_prev = body_of(text[i])[0] == '+' && s->prev_seat == seat + 1 &&
+		    strcasecmp(s->prev_cmd, body_of(text[i])) == 0;
 		rc = one_cmd(s, seat, w, nw, err, errlen);
+		note_prev(s, seat, body_of(text[i]));
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
 		if (rc == GAME_OK && owed && !held_after_pass(s, seat))

@@ -77,6 +77,36 @@ static const struct {
 	{ "shapeshifter-fix-playtest-v1", TO_SHIFTER_FIX_V1 },
 };
 
+/*
+ * The site's `dropoption NAME` in a game under way (commands.pm:1360):
+ * the option, named as written, is off from then on.  Only those the
+ * site reads in play change anything (strict-leech, strict-darkling-sh,
+ * strict-chaosmagician-sh, errata-cultist-power, variable-turn-order and
+ * its options for old games); the rest it read when the setup ended (the
+ * tiles, the factions: commands.pm:1186) or when it drew the game, and a
+ * name it does not hold is nothing, as there.
+ */
+void
+tm_drop_option(struct tm_state *s, const char *name)
+{
+	static const char *const live[] = {
+		"strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
+		"errata-cultist-power", "variable-turn-order", "loose-cult-loss",
+	};
+	int32_t *slot[] = {
+		&s->opt_strict_leech, &s->opt_strict_dark, &s->opt_strict_chaos,
+		&s->opt_errata_cult, &s->opt_vto, &s->opt_loose_cult_loss,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(live) / sizeof(live[0]); i++)
+		if (strcmp(name, live[i]) == 0)
+			*slot[i] = 0;
+	for (i = 0; i < sizeof(site_opts) / sizeof(site_opts[0]); i++)
+		if (strcmp(name, site_opts[i].name) == 0)
+			s->opt_site &= ~site_opts[i].bit;
+}
+
 /* The site's options arbiter does not play, and what each would lift. */
 static const struct {
 	const char *name, *what;
@@ -111,8 +141,7 @@ set_option(struct tm_state *s, const char *key, const char *value,
 	size_t i;
 	int n;
 
-	if ((strcmp(key, "score") == 0 && *nscore != 0) ||
-	    (strcmp(key, "final-scoring") == 0 && s->final_tile != TFS_NONE)) {
+	if (strcmp(key, "score") == 0 && *nscore != 0) {
 		snprintf(err, errlen, "%s: given twice", key);
 		return -1;
 	}
@@ -136,14 +165,31 @@ set_option(struct tm_state *s, const char *key, const char *value,
 		return 0;
 	}
 	if (strcmp(key, "final-scoring") == 0) {
-		s->final_tile = tm_final_find(value);
-		if (s->final_tile == TFS_NONE) {
+		/*
+		 * The site's add_final_scoring (commands.pm:1050) takes a name
+		 * of its table as written, in lower case: the Fire & Ice
+		 * tiles, and network and cults, which every game scores
+		 * already (nothing changes); a tile named again changes
+		 * nothing either.
+		 */
+		int t = tm_final_find(value);
+
+		if (strcmp(value, "network") == 0 || strcmp(value, "cults") == 0)
+			return 0;
+		if (t == TFS_NONE) {
 			snprintf(err, errlen, "option final-scoring: '%s' is no Fire & Ice "
 			    "final scoring tile (connected-distance, "
 			    "connected-sa-sh-distance, building-on-edge, "
-			    "connected-clusters)", value);
+			    "connected-clusters, as written here)", value);
 			return -1;
 		}
+		if (s->final_tile != TFS_NONE && s->final_tile != t) {
+			snprintf(err, errlen, "option final-scoring: a second Fire & Ice "
+			    "tile ('%s' after '%s'); arbiter scores one", value,
+			    tm_final_names[s->final_tile]);
+			return -1;
+		}
+		s->final_tile = t;
 		return 0;
 	}
 	if (strncmp(key, "fire-and-ice-factions/variable", 30) == 0) {

@@ -47,7 +47,7 @@ test_options(void **state)
 {
 	static const char *const volcano[] = { "fire-and-ice-factions/variable_v6" };
 	static const char *const plain[] = { "fire-and-ice-factions" };
-	static const char *const badtile[] = { "final-scoring=network" };
+	static const char *const badtile[] = { "final-scoring=Connected-Clusters" };
 	struct tm_state *s = calloc(1, sizeof(*s));
 	struct game_opt o[2] = { { "maintain-player-order", "" }, { NULL, "" } };
 	uint8_t seed[GAME_SEED_LEN] = { 5 };
@@ -64,12 +64,23 @@ test_options(void **state)
 	o[1].value = strchr(badtile[0], '=') + 1;
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "no Fire & Ice final scoring tile"));
-	/* one final tile: a second final-scoring is refused, not the last winning */
+	/* the name as written (commands.pm:1050); network and cults, which
+	 * every game scores, and a tile named again change nothing; a
+	 * second tile is refused, not the last winning */
+	o[1].value = "network";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, TFS_NONE);
 	o[0].key = "final-scoring";
+	o[0].value = "cults";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, TFS_NONE);
+	o[0].value = o[1].value = "connected-clusters";
+	assert_int_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
+	assert_int_equal(s->final_tile, tm_final_find("connected-clusters"));
 	o[0].value = "building-on-edge";
-	o[1].value = "connected-clusters";
 	assert_int_not_equal(terra_rules.setup(s, 2, o, 2, seed, err, sizeof(err)), 0);
-	assert_string_equal(err, "final-scoring: given twice");
+	assert_string_equal(err, "option final-scoring: a second Fire & Ice tile "
+	    "('connected-clusters' after 'building-on-edge'); arbiter scores one");
 	o[0].key = o[1].key = "score";
 	o[0].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6";
 	o[1].value = "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE7";
@@ -1138,6 +1149,16 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	tg_bad(s, 0, "dig 1. build E7. send p to AIR", "send: first settle the 3 cult "
 	    "steps");
 	tg_ok(s, 0, "dig 1. build E7. -3FIRE. send p to AIR. pass BON4");
+	free(s);
+	/* a dig after the action's transform is the last seat's next action
+	 * (acting.pm:267-276), refused for the loss owed, which it names
+	 * (seed 410457; found/acolytes-last-seat-dig-after-transform) */
+	s = volcano_game("acolytes");
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON2");
+	tg_ok(s, 0, "dig 1. transform E7");
+	tg_bad(s, 0, "dig 1. transform E6", "dig: first settle the 3 cult steps");
+	tg_ok(s, 0, "-3FIRE. dig 1. transform E6");
 	free(s);
 
 	s = shifter_game(1, 0);

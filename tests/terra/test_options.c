@@ -332,6 +332,84 @@ test_order_import(void **state)
 	free(s);
 }
 
+/*
+ * The site's final-scoring NAME (commands.pm:1555, add_final_scoring at
+ * 1050): the command in any case, the name as written, spaces run
+ * together (clean_commands); network and cults, which every game scores,
+ * and a tile named again change nothing (fixture found/final-scoring-forms).
+ */
+static void
+test_import_final_scoring(void **state)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	struct game_import imp;
+	uint8_t seed[GAME_SEED_LEN] = { 1 };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(terra_rules.import_log("FINAL-SCORING   connected-clusters\n"
+	    "final-scoring network\nfinal-scoring cults\nfinal-scoring "
+	    "connected-clusters\nsetup witches\nsetup cultists\n", &imp, err,
+	    sizeof(err)), 0);
+	assert_int_equal(terra_rules.setup(s, imp.nseats, imp.opts, imp.nopts, seed, err,
+	    sizeof(err)), 0);
+	assert_int_equal(s->final_tile, tm_final_find("connected-clusters"));
+	game_import_free(&imp);
+	assert_int_not_equal(terra_rules.import_log("setup witches\nsetup cultists\n"
+	    "final-scoring Connected-Clusters\n", &imp, err, sizeof(err)), 0);
+	assert_string_equal(err, "line 3: option final-scoring: 'Connected-Clusters' is "
+	    "no Fire & Ice final scoring tile (connected-distance, "
+	    "connected-sa-sh-distance, building-on-edge, connected-clusters, as "
+	    "written here)");
+	free(s);
+}
+
+/*
+ * The site's dropoption NAME (commands.pm:1360): before the setup the
+ * option's line goes; later it is an administrative command that turns
+ * off, from there on, what the site reads in play, the name as written
+ * (fixture found/dropoption-strict-leech).
+ */
+static struct tm_state *wc_game(const char *const *opts);
+
+static void
+test_import_dropoption(void **state)
+{
+	struct tm_state *s = calloc(1, sizeof(*s));
+	struct game_import imp;
+	struct game_played pl;
+	uint8_t seed[GAME_SEED_LEN] = { 1 };
+	char err[256];
+	int i, strict = 0;
+
+	(void)state;
+	assert_int_equal(terra_rules.import_log("option strict-leech\noption loose-done\n"
+	    "dropoption strict-leech\nsetup witches\ndropoption loose-done\n"
+	    "setup cultists\n", &imp, err, sizeof(err)), 0);
+	for (i = 0; i < imp.nopts; i++)
+		strict += strcmp(imp.opts[i].key, "strict-leech") == 0;
+	assert_int_equal(strict, 0);
+	assert_int_equal(terra_rules.setup(s, imp.nseats, imp.opts, imp.nopts, seed, err,
+	    sizeof(err)), 0);
+	assert_int_equal(s->opt_site & TO_DONE, TO_DONE);
+	for (i = 0; i < imp.nsubs; i++)
+		assert_int_equal(terra_rules.play(s, imp.subs[i].seat, imp.subs[i].text, &pl,
+		    err, sizeof(err)), GAME_OK);
+	assert_int_equal(s->opt_site & TO_DONE, 0);
+	game_import_free(&imp);
+	free(s);
+	s = wc_game((const char *const[]){ "strict-leech", "mini-expansion-1", NULL });
+	tg_ok(s, -1, "dropoption Strict-Leech");	/* as written: not held */
+	assert_int_equal(s->opt_strict_leech, 1);
+	tg_ok(s, -1, "dropoption mini-expansion-1");	/* read at the setup's end */
+	assert_int_equal(s->opt_mini, 1);
+	tg_ok(s, -1, "dropoption strict-leech");
+	assert_int_equal(s->opt_strict_leech, 0);
+	assert_int_not_equal(terra_rules.import_log("setup witches\ndropoption\n", &imp,
+	    err, sizeof(err)), 0);
+	free(s);
+}
+
 /* Witches (seat 0) and Cultists (seat 1) with options. */
 static struct tm_state *
 wc_game(const char *const *opts)
@@ -444,6 +522,8 @@ main(void)
 		cmocka_unit_test(test_order_drawn),
 		cmocka_unit_test(test_order_governs_setup),
 		cmocka_unit_test(test_order_import),
+		cmocka_unit_test(test_import_final_scoring),
+		cmocka_unit_test(test_import_dropoption),
 		cmocka_unit_test(test_mini_expansion),
 		cmocka_unit_test(test_shipping_bonus_option),
 		cmocka_unit_test(test_temple_scoring_tile),

@@ -273,6 +273,42 @@ test_adjust(void **state)
 	free(t);
 }
 
+/*
+ * A town tile owed is taken once: the site joins two equal +TWn of one
+ * faction that follow one another, even in two rows, into +2TWn
+ * (commands.pm:1716), takes it with one tile owed (commands.pm:86) and
+ * then waits for ever on a tile (acting.pm:683).  arbiter refuses the
+ * second, a deviation with a message of its own (seed 410306; fixture
+ * found/halflings-town-tile-once), and so +2TWn with one owed.
+ */
+static void
+test_town_tile_once(void **state)
+{
+	struct tm_state *s = wc(NULL);
+
+	(void)state;
+	tg_turn(s, 1);
+	s->pl[1].town_owed = 1;
+	tg_ok(s, 1, "+TW3");
+	tg_bad(s, 1, "+tw3", "'+tw3': +TW3: the town tile owed went to the equal +TW3 "
+	    "just before; another is not owed (the site joins the two into one and "
+	    "then waits for ever on a tile)");
+	tg_bad(s, 1, "+TW1", "+TW1: you are owed no town tile");	/* no join */
+	tg_ok(s, 1, "-C");
+	tg_bad(s, 1, "+TW3", "+TW3: you are owed no town tile");	/* none either */
+	s->pl[1].town_owed = 1;
+	tg_bad(s, 1, "+2TW1", "+2TW1: you are owed 1 town tile, not 2 (the site takes "
+	    "it and then waits for ever on a tile)");
+	tg_bad(s, 1, "+TW1. +TW1", "you are owed 1 town tile, not 2");
+	/* two owed: the second equal one takes the second tile */
+	s->pl[1].town_owed = 2;
+	tg_ok(s, 1, "+TW1");
+	tg_ok(s, 1, "+TW1");
+	assert_int_equal(s->pl[1].town_owed, 0);
+	assert_int_equal(s->pl[1].tw[1], 2);
+	free(s);
+}
+
 /* A faction dropped: its bonus tile goes back to the pool, for a later
  * pass to take (fixture found/drop-faction-bonus-back); its resigning
  * again changes nothing (found/resign-after-drop). */
@@ -572,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_cultists_step_after_held_pass),
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
+		cmocka_unit_test(test_town_tile_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
