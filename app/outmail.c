@@ -877,8 +877,12 @@ drawn_get(struct ctx *c, struct store *s, struct drawn_cache *dc, const struct s
 	return d;
 }
 
+/* A mail with its picture stays under 150 KB. */
+enum { MAIL_MAX_WITH_PICTURE = 150 * 1024 - 1 };
+
 /* Put the picture m lacks into its message (or leave it out, when it could
- * not be drawn, or the move it shows was taken back). */
+ * not be drawn, the move it shows was taken back, or the mail would grow
+ * over MAIL_MAX_WITH_PICTURE: an end's, with the game's record attached). */
 static void
 with_picture(struct ctx *c, struct store *s, struct drawn_cache *dc, struct store_mail *m)
 {
@@ -887,12 +891,17 @@ with_picture(struct ctx *c, struct store *s, struct drawn_cache *dc, struct stor
 	size_t at[4];
 	char *out;
 	size_t len;
+	int rc;
 
 	if (sscanf(m->picture_at, "%zu %zu %zu %zu", &at[0], &at[1], &at[2], &at[3]) != 4 ||
-	    compose_picture(m->message, m->len, at, d != NULL && d->png.len > 0 ? d->png.s : NULL,
-	    d != NULL ? d->png.len : 0, d != NULL ? d->w : 0, d != NULL ? d->h : 0, &out,
-	    &len) != 0)
+	    (rc = compose_picture(m->message, m->len, at, d != NULL && d->png.len > 0 ?
+	    d->png.s : NULL, d != NULL ? d->png.len : 0, d != NULL ? d->w : 0,
+	    d != NULL ? d->h : 0, MAIL_MAX_WITH_PICTURE, &out, &len)) < 0)
 		return;		/* sent as queued: whole, its picture part empty */
+	if (rc > 0)
+		fprintf(stderr, "arbiter: mail %lld to %s goes without its board picture: with "
+		    "it, it would take over %d bytes\n", (long long)m->id, m->rcpt,
+		    MAIL_MAX_WITH_PICTURE + 1);
 	free(m->message);
 	m->message = out;
 	m->len = len;

@@ -664,16 +664,24 @@ put_img_size(struct sbuf *b, const char *img, size_t n, int w, int h)
 
 int
 compose_picture(const char *msg, size_t len, const size_t at[4], const void *png,
-    size_t pnglen, int width, int height, char **out, size_t *outlen)
+    size_t pnglen, int width, int height, size_t max, char **out, size_t *outlen)
 {
 	struct sbuf b = SBUF_INIT;
 	const uint8_t *p = png;
 	char line[80];
+	int over = 0;
 
 	*out = NULL;
 	*outlen = 0;
 	if (!(at[0] <= at[1] && at[1] <= at[2] && at[2] <= at[3] && at[3] <= len))
 		return -1;
+	/* The whole: base64 lines of 76 characters and CRLF, and sizes of up to
+	 * 11 digits each written into the <img> (a bound, not the exact length). */
+	if (png != NULL && max > 0 &&
+	    len + (pnglen + 2) / 3 * 4 + (pnglen / 57) * 2 + 22 > max) {
+		png = NULL;
+		over = 1;
+	}
 	if (png == NULL) {
 		/* Without the picture: the HTML alone in its multipart/related. */
 		sb_putn(&b, msg, at[0]);
@@ -706,7 +714,7 @@ compose_picture(const char *msg, size_t len, const size_t at[4], const void *png
 	}
 	*outlen = b.len;
 	*out = sb_take(&b);
-	return 0;
+	return over;
 }
 
 /* Append the two alternatives (the text, and it as HTML, with the picture

@@ -90,11 +90,13 @@ int compose_message(const struct mail_out *m, char **out, size_t *outlen,
  * the picture left out (its <img> and its part), for a picture that could
  * not be drawn.  With a picture, width and height (when above 0) replace
  * the size its <img> was composed with: a mail may be queued before its
- * picture, and so its size, is known.  0 with a malloc'ed *out (length
- * *outlen), or -1 when at[] does not fit msg or memory ran out.
+ * picture, and so its size, is known.  A picture that would make the
+ * message longer than max bytes (0: no limit) is left out too.  0 with a
+ * malloc'ed *out (length *outlen); 1 the same, made without the picture
+ * because of max; -1 when at[] does not fit msg or memory ran out.
  */
 int compose_picture(const char *msg, size_t len, const size_t at[4], const void *png,
-    size_t pnglen, int width, int height, char **out, size_t *outlen);
+    size_t pnglen, int width, int height, size_t max, char **out, size_t *outlen);
 
 /* Format t as an RFC 5322 date in UTC ("Sat, 21 Nov 2026 22:45:00 +0000")
  * into out, independent of the locale. Returns 0 or -1. */

@@ -94,6 +94,39 @@ id=$(cat "$T/out")
 expect_rc 0 "$ARBITER" seat "$id" 1 --address ann@example.org
 shoot "$id" terra
 
+# A game's end mail carries its record as well: with long names and words
+# said it would pass 150 KB with the picture, and goes without it instead.
+head -n -1 "$ROOT/tests/terra/reference/random-g2027.log" >"$T/end.log"
+expect_rc 0 "$ARBITER" import terra "$T/end.log"
+eid=$(cat "$T/out")
+long=$(printf 'x%.0s' $(seq 50))
+for i in 1 2 3 4 5; do
+	expect_rc 0 "$ARBITER" seat "$eid" $i --name "player$i-$long" --no-send
+	expect_rc 0 "$ARBITER" seat "$eid" $i --address "player$i-$long@a-long-domain-name.example.org" \
+	    --no-send
+done
+said=$(printf 'say %s' "$(printf 'word%.0s ' $(seq 40))")
+touch "$T/before-end"
+sleep 1
+expect_rc 0 "$ARBITER" move "$eid" 2 "pass
+$said
+$said
+$said
+$said
+$said
+$said
+$said
+$said"
+contains "$T/err" "goes without its board picture: with it, it would take over 153600 bytes"
+bare=0
+for f in $(find "$ARBITER_MAILDIR/new" -type f -newer "$T/before-end"); do
+	size=$(wc -c <"$f")
+	[ "$size" -lt 153600 ] || fail "an end mail takes $size bytes, over 150 KB"
+	grep -q "^Content-Type: image/png" "$f" || bare=$((bare + 1))
+done
+[ "$bare" -gt 0 ] || fail "no end mail went without its picture: the test no longer passes 150 KB"
+ok
+
 # Warriors & Traders: three countries, into their first turns.
 expect_rc 0 "$ARBITER" new warriors --seat ann:ann@example.org --seat ben:ben@example.org \
 	--seat cy:cy@example.org

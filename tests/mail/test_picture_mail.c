@@ -132,7 +132,8 @@ test_picture_mail(void **state)
 	pic.height = 721;
 	compose_with(&pic, &msg, &len);
 	assert_true(pic.at[0] < pic.at[1] && pic.at[1] < pic.at[2] && pic.at[2] < pic.at[3]);
-	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, &whole, &wlen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, 0, &whole, &wlen),
+	    0);
 
 	m = parse(whole, wlen);
 	top = g_mime_message_get_mime_part(m);
@@ -185,7 +186,7 @@ test_picture_mail(void **state)
 	g_object_unref(m);
 
 	/* Left out: no picture part, no <img>, the HTML and the text remain. */
-	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, 0, 0, &bare, &blen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, 0, 0, 0, &bare, &blen), 0);
 	assert_false(has(bare, blen, "cid:"));
 	assert_false(has(bare, blen, "image/png"));
 	assert_true(has(whole, wlen, "cid:"));
@@ -200,10 +201,11 @@ test_picture_mail(void **state)
 	/* Offsets that do not fit. */
 	memcpy(bad, pic.at, sizeof(bad));
 	bad[3] = len + 1;
-	assert_int_equal(compose_picture(msg, len, bad, png.s, png.len, 0, 0, &bare, &blen), -1);
+	assert_int_equal(compose_picture(msg, len, bad, png.s, png.len, 0, 0, 0, &bare, &blen),
+	    -1);
 	memcpy(bad, pic.at, sizeof(bad));
 	bad[1] = bad[0] - 1;
-	assert_int_equal(compose_picture(msg, len, bad, NULL, 0, 0, 0, &bare, &blen), -1);
+	assert_int_equal(compose_picture(msg, len, bad, NULL, 0, 0, 0, 0, &bare, &blen), -1);
 	free(msg);
 	free(whole);
 	sb_free(&png);
@@ -250,8 +252,8 @@ test_picture_size_later(void **state)
 	h = html_of_mail(msg, len);
 	assert_non_null(strstr(h, " width=\"0\" height=\"0\""));
 	free(h);
-	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 12721, &whole,
-	    &wlen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 12721, 0,
+	    &whole, &wlen), 0);
 	h = html_of_mail(whole, wlen);
 	assert_non_null(strstr(h, "\n width=\"704\" height=\"12721\"\r\n"));
 	assert_null(strstr(h, "=\"0\""));
@@ -260,12 +262,55 @@ test_picture_size_later(void **state)
 	free(h);
 	free(whole);
 	/* Without a size given, the <img> keeps the one it was composed with. */
-	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, &whole, &wlen),
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 0, 0, 0, &whole, &wlen),
 	    0);
 	h = html_of_mail(whole, wlen);
 	assert_non_null(strstr(h, " width=\"0\" height=\"0\""));
 	free(h);
 	free(whole);
+	free(msg);
+	sb_free(&png);
+}
+
+/*
+ * A mail may not grow over its limit by its picture: over it, the mail is
+ * made as without one (1 says so); with room, whole.
+ */
+static void
+test_picture_max(void **state)
+{
+	struct sbuf png = SBUF_INIT;
+	struct mail_picture pic;
+	char *msg, *whole, *bare, *out, err[256];
+	size_t len, wlen, blen, olen;
+
+	(void)state;
+	if (gmime_dl_load(err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	board_png(&png);
+	memset(&pic, 0, sizeof(pic));
+	pic.cid = "board.arbiter.g3.s0.m0.move.1@example.org";
+	pic.alt = "The board after move 0";
+	compose_with(&pic, &msg, &len);
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 721, 0, &whole,
+	    &wlen), 0);
+	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, 0, 0, 0, &bare, &blen), 0);
+	/* Room for it: the same bytes as without a limit. */
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 721, wlen + 64,
+	    &out, &olen), 0);
+	assert_int_equal(olen, wlen);
+	assert_memory_equal(out, whole, wlen);
+	free(out);
+	/* A byte short: left out, as a picture that could not be drawn. */
+	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 721, wlen - 1,
+	    &out, &olen), 1);
+	assert_true(olen <= wlen - 1);
+	assert_int_equal(olen, blen);
+	assert_memory_equal(out, bare, blen);
+	assert_false(has(out, olen, "image/png"));
+	free(out);
+	free(whole);
+	free(bare);
 	free(msg);
 	sb_free(&png);
 }
@@ -276,6 +321,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_picture_mail),
 		cmocka_unit_test(test_picture_size_later),
+		cmocka_unit_test(test_picture_max),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
