@@ -1155,6 +1155,43 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	free(s);
 }
 
+/*
+ * -VOLCANO_TF once the site has recorded the volcano dug as owed (issue
+ * 24, found/open's volcano-giveup-after-new-action, from seed 320749): it
+ * records it when the seat's line ends (another faction's line, its own
+ * pass) or, the last seat playing, when the seat begins another action
+ * (detect_incomplete_turn, acting.pm:628), and takes the record back only
+ * with a transform (commands.pm:645), so after -VOLCANO_TF it never ends
+ * the round.  arbiter refuses it, a deviation; in the dig's own line,
+ * before another action, it is taken (fixture
+ * found/volcano-giveup-before-new-action).
+ */
+static void
+test_volcano_giveup_recorded(void **state)
+{
+	static const char *const why = "-VOLCANO_TF: the site recorded this transform "
+	    "as owed";
+	struct tm_state *s = volcano_game("acolytes");
+
+	(void)state;
+	tg_ok_copy(s, 0, "dig 1. -VOLCANO_TF");
+	tg_ok(s, 0, "dig 1");
+	tg_ok_copy(s, 0, "-VOLCANO_TF");	/* its line goes on */
+	tg_ok(s, 1, "wait");			/* its line ended */
+	tg_bad(s, 0, "-VOLCANO_TF", why);
+	free(s);
+
+	s = volcano_game("acolytes");
+	s->pl[0].p = 1;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 0, "dig 1. send p to AIR. -VOLCANO_TF. pass BON4", why);
+	tg_bad(s, 0, "dig 1. pass BON4. -VOLCANO_TF", why);
+	tg_ok(s, 0, "dig 1. -VOLCANO_TF. send p to AIR. pass BON4");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -1172,6 +1209,7 @@ main(void)
 		cmocka_unit_test(test_pick_given_up),
 		cmocka_unit_test(test_acolytes),
 		cmocka_unit_test(test_last_seat_owed_for_ever_fire_ice),
+		cmocka_unit_test(test_volcano_giveup_recorded),
 		cmocka_unit_test(test_dragonlords),
 		cmocka_unit_test(test_volcano_cult_spades),
 		cmocka_unit_test(test_acolytes_cult_lapse),
