@@ -118,6 +118,7 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		if (owed_for_ever(s, p, debt, sizeof(debt)) != NULL)
 			return tm_fail(err, errlen, "%s: first settle %s; another action "
 			    "before it leaves the site's game waiting for ever", what, debt);
+		tm_site_record(s, s->cur);
 		tm_new_turn(s);
 		s->pl[s->cur].darkling_conv = conv;
 		s->stale = p->bridge_owed > 0 || p->free_d || p->free_tp || p->spades > 0 ||
@@ -249,8 +250,8 @@ need_reach(struct tm_state *s, int seat, int cell, int *kind, const char *verb,
  * Transform cell to colour `to`, using the seat's free transform, its
  * spades, or (in its own action) workers for the missing spades.
  */
-enum game_status
-tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
+static enum game_status
+do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen)
 {
 	struct tm_player *p = &s->pl[seat];
@@ -366,6 +367,22 @@ tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
 	    !p->passed && !(s->opt_site & TO_MULTI_SPADE);
 	s->dig_ok = 0;
 	return GAME_OK;
+}
+
+/*
+ * Transform cell to colour `to` (do_transform).  One that leaves the seat
+ * no spade takes the site's record of a transform owed back
+ * (commands.pm:644-645: tm_site_record).
+ */
+enum game_status
+tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
+    size_t errlen)
+{
+	enum game_status rc = do_transform(s, seat, cell, to, err, errlen);
+
+	if (rc == GAME_OK && s->pl[seat].spades == 0)
+		s->pl[seat].site_rec &= ~TM_REC_TF;
+	return rc;
 }
 
 /* Does any other seat own a building directly next to cell? */

@@ -37,6 +37,81 @@ cult_owed(const struct tm_player *p)
 	return p->cult_owed + 2 * p->cult2_owed + p->cult_bonus;
 }
 
+/*
+ * The site's detect_incomplete_turn (acting.pm:593) for seat: it runs when
+ * the seat's log row ends (another faction's line comes, commands.pm:1769,
+ * or its own pass, leech, decline or pick-color, commands.pm:1643) and
+ * when, the last seat playing, it begins another action (acting.pm:267-270,
+ * require_subaction).  It records a transform owed (spades, FREE_TF,
+ * VOLCANO_TF: acting.pm:607, 620, 628) and, unless cult steps or a cult
+ * loss come first (acting.pm:636, 663 return before it), an unlock owed
+ * (acting.pm:725).  The transform's record goes only with a transform that
+ * leaves no spade (commands.pm:645) or -SPADE (commands.pm:140), the
+ * unlock's with the last unlock-terrain (commands.pm:1540), both when the
+ * faction leaves; giving the debt up (-VOLCANO_TF, -FREE_TF,
+ * -UNLOCK_TERRAIN) leaves it, and the site waits for it for ever.
+ */
+void
+tm_site_record(struct tm_state *s, int seat)
+{
+	struct tm_player *p = &s->pl[seat];
+
+	if (p->dropped)
+		return;
+	if (p->spades > 0 || p->free_tf || p->volcano_tf > 0)
+		p->site_rec |= TM_REC_TF;
+	if (p->unlock_owed > 0 && p->lose_cult == 0 && cult_owed(p) == 0)
+		p->site_rec |= TM_REC_UNLOCK;
+}
+
+/*
+ * Has the site recorded the seat's unlocks as owed?  Besides at the end
+ * of its row (tm_site_record), it records those of an income as soon as
+ * the income's spades are spent (acting.pm:525-538, in_use_income_spades
+ * and in_income_terrain_unlock): the round's own at once (unlock_wait),
+ * the cult bonus's once no seat holds a cult spade or step any more.
+ */
+int
+tm_unlock_recorded(const struct tm_state *s, int seat)
+{
+	int i;
+
+	if (s->pl[seat].dropped || s->pl[seat].unlock_owed <= 0)
+		return 0;
+	if ((s->pl[seat].site_rec & TM_REC_UNLOCK) || s->unlock_wait)
+		return 1;
+	if (s->phase != TP_CULTSPADES)
+		return 0;
+	for (i = 0; i < s->nseats; i++)
+		if (!s->pl[i].dropped && (s->pl[i].spades > 0 || s->pl[i].cult_owed > 0 ||
+		    s->pl[i].cult2_owed > 0))
+			return 0;
+	return 1;
+}
+
+/*
+ * Giving up the last of a debt the site has recorded (tm_site_record):
+ * unlock says which, the unlocks (or the transform), and had whether the
+ * site had it recorded before.  The site takes it, but its record stays
+ * and it waits for ever (the round never ends, every other faction is
+ * refused "Command invalid when not active player"), so arbiter refuses
+ * it, a deviation.  GAME_OK, or the refusal.
+ */
+static enum game_status
+record_kept(const struct tm_player *p, int unlock, int had, const char *word, char *err,
+    size_t errlen)
+{
+	if (!had || (unlock ? p->unlock_owed > 0 : p->spades > 0 || p->free_tf ||
+	    p->volcano_tf > 0))
+		return GAME_OK;
+	return tm_fail(err, errlen, "%s: the site recorded %s as owed (%s) and takes that "
+	    "record back only with %s; given up now, it leaves the site's game waiting "
+	    "for ever", word, unlock ? "this unlock" : "this transform", unlock ?
+	    "at the income, or when your line ended or your next action began" :
+	    "when your line ended or your next action began",
+	    unlock ? "unlock-terrain (gain-priest costs nothing)" : "the transform");
+}
+
 /* Take n owed cult steps off, in the order arbiter keeps them. */
 static void
 cult_owed_take(struct tm_player *p, int n)
@@ -271,6 +346,9 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 			return tm_fail(err, errlen, "%s: you have %d spade%s", word, p->spades,
 			    p->spades == 1 ? "" : "s");
 		p->spades -= n;
+		/* the site takes its transform record back (commands.pm:140) */
+		if (p->spades == 0)
+			p->site_rec &= ~TM_REC_TF;
 		return GAME_OK;
 	}
 	if (strcmp(type, "PICK_COLOR") == 0) {
@@ -288,7 +366,7 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		if (p->free_tf == 0 || n > 1)
 			return tm_fail(err, errlen, "%s: you have no free transform", word);
 		p->free_tf = 0;
-		return GAME_OK;
+		return record_kept(p, 0, p->site_rec & TM_REC_TF, word, err, errlen);
 	}
 	if (strcmp(type, "CULT") == 0) {
 		if (cult_owed(p) < n)
@@ -306,15 +384,16 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		p->bon = 0;
 		return GAME_OK;
 	}
-	/* the site takes it once another seat has sent something since the
-	 * dig, but then waits for ever for the volcano all the same */
-	if (strcmp(type, "VOLCANO_TF") == 0 && s->dug == 2 && s->cur == seat)
-		return tm_fail(err, errlen, "%s: the volcano dug is made, no longer given "
-		    "up, once another seat has moved since the dig", word);
 	if ((field = owed_counter(p, type)) != NULL) {
+		int had = field == &p->unlock_owed ? tm_unlock_recorded(s, seat) :
+		    p->site_rec & TM_REC_TF;
+
 		if (*field < n)
 			return tm_fail(err, errlen, "%s: you have %d to give up", word, *field);
 		*field -= n;
+		if ((field == &p->volcano_tf || field == &p->unlock_owed) &&
+		    record_kept(p, field == &p->unlock_owed, had, word, err, errlen) != GAME_OK)
+			return GAME_REJECTED;
 		if (field == &p->unlock_owed)
 			tm_unlock_settled(s);
 		return GAME_OK;

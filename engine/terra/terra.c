@@ -30,7 +30,7 @@ const struct game_rules terra_rules = {
 	    "fire-and-ice-final-scoring, the final scoring tile",
 	.min_seats = 2,
 	.max_seats = 5,
-	.version = 15,
+	.version = 16,
 	.state_size = sizeof(struct tm_state),
 	.setup = tm_setup,
 	.play = tm_play,

@@ -206,7 +206,13 @@ struct tm_player {
 					   the colour picked not among them */
 	int32_t unlock_owed;		/* Riverwalkers: unlocks owed, one for
 					   each priest they gained */
+	int32_t site_rec;		/* TM_REC_*: debts the site has recorded
+					   as owed (tm_site_record), whose
+					   record giving them up leaves */
 };
+
+/* The site's records of a debt that only settling it takes back. */
+enum { TM_REC_TF = 1, TM_REC_UNLOCK = 2 };
 
 /*
  * The turn of a seat that ended with that seat's last submission, kept
@@ -343,6 +349,10 @@ struct tm_state {
 					   start, which waits for cult steps of
 					   the cult spades still owed (the
 					   site: tm_cult_lapse) */
+	int32_t row_seat;		/* seat + 1 whose submission came last
+					   (the site's row of that faction: it
+					   ends when another one's comes), 0
+					   none or the game master's */
 	int32_t queue[16], nqueue, qpos;	/* setup placements */
 	int32_t noffer;
 	struct tm_offer offer[TM_MAXOFFER];
@@ -497,6 +507,8 @@ void tm_final_tile_scoring(struct tm_state *s);
 int tm_final_measure(const struct tm_state *s, int seat, int tile);
 
 /* tadjust.c: the site's [+-]N?TYPE */
+void tm_site_record(struct tm_state *s, int seat);
+int tm_unlock_recorded(const struct tm_state *s, int seat);
 enum game_status tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type,
     char *err, size_t errlen);
 

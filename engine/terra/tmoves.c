@@ -470,6 +470,7 @@ check_flow(const struct tm_state *s, char *err, size_t errlen)
 	    !in_range(s->bonus_end, 0, s->nseats) || !in_range(s->lapse, 0, s->nseats) ||
 	    !in_range(s->defer, 0, s->nseats) || !in_range(s->bonus_merge, 0, 4) ||
 	    !in_range(s->bonus_count, 0, 9) || !in_range(s->unlock_wait, 0, 1) ||
+	    !in_range(s->row_seat, 0, s->nseats) ||
 	    !in_range(s->income_early, 0, 1)) {
 		snprintf(err, errlen, "the active seat or its action is out of range");
 		return -1;
@@ -649,7 +650,8 @@ check_player(const struct tm_state *s, int seat, char *err, size_t errlen)
 	if (!in_range(p->ship, 0, 5) || !in_range(p->dig, 0, 2) || !in_range(p->carpet, 0, 4) ||
 	    !in_range(p->passed, 0, 1) || !in_range(p->dropped, 0, 1) ||
 	    !in_range(p->used_bon, 0, 1) || !in_range(p->used_fav6, 0, 1) ||
-	    !in_range(p->used_fact, 0, 1) || !in_range(p->p_on_cult, 0, 7)) {
+	    !in_range(p->used_fact, 0, 1) || !in_range(p->p_on_cult, 0, 7) ||
+	    !in_range(p->site_rec, 0, TM_REC_TF | TM_REC_UNLOCK)) {
 		snprintf(err, errlen, "seat %d: a track or flag out of range", seat + 1);
 		return -1;
 	}

@@ -615,6 +615,7 @@ drop_seat(struct tm_state *s, int seat, const char *what, char *err, size_t errl
 	}
 	s->pl[seat].dropped = 1;
 	s->pl[seat].passed = 1;
+	s->pl[seat].site_rec = 0;	/* the site dismisses all it waited for */
 	/* its bonus tile goes back to the pool (the site) */
 	if (s->pl[seat].bon > 0) {
 		s->bon_avail[s->pl[seat].bon] = 1;
@@ -901,8 +902,11 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			tm_bonus_step(s, seat, cult, count, merged);
 		if (rc == GAME_OK && owed && !held_after_pass(s, seat))
 			tm_settled_after_pass(s, seat);
-		/* the seat's own pass, leech or decline ends its row: the site
-		 * hands its turn on then, and the round may end */
+		/* the seat's own pass, leech, decline or pick-color ends its
+		 * row: the site records what it owes (tm_site_record) */
+		if (rc == GAME_OK && row_ending(w))
+			tm_site_record(s, seat);
+		/* and hands its turn on then, and the round may end */
 		if (rc == GAME_OK && s->defer == seat + 1 && row_ending(w))
 			s->defer = 0;
 		/* and the site asks again for the tokens for VP the seat may
@@ -1046,11 +1050,13 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 	}
 	tm_last_begin(s, &before);
 	/* another seat's submission ends what the last one may still add to
-	 * its turn (tm_advance), and comes between a dig and what it owes */
+	 * its turn (tm_advance) */
 	if (s->tail != seat + 1)
 		s->tail = 0;
-	if (s->dug && s->cur != seat)
-		s->dug = 2;
+	/* and ends the last one's row: the site records what that seat owes
+	 * (tm_site_record) */
+	if (s->row_seat > 0 && s->row_seat != seat + 1)
+		tm_site_record(s, s->row_seat - 1);
 	/* and the only seat left to play begins its new turn then (the site
 	 * starts it at the other faction's line): done is refused until it
 	 * acts */
@@ -1078,8 +1084,10 @@ tm_play(void *st, int seat, const char *text, struct game_played *out,
 		if (s->over && !was_over)
 			rc = end_refused(s, cl.cmd[cl.n - 1], err, errlen);
 	}
-	if (rc == GAME_OK)
+	if (rc == GAME_OK) {
 		tm_last_record(s, seat, &cl, &before, out);
+		s->row_seat = seat + 1;
+	}
 	cmd_free(&cl);
 	return rc;
 }

@@ -82,6 +82,16 @@ unlock_cost(const struct tm_state *s, int seat, int colour)
 	return 0;
 }
 
+/* An unlock made: the last takes the site's record of them back
+ * (commands.pm:1539-1540), and the round may start. */
+static void
+unlock_done(struct tm_state *s, struct tm_player *p)
+{
+	if (p->unlock_owed == 0)
+		p->site_rec &= ~TM_REC_UNLOCK;
+	tm_unlock_settled(s);
+}
+
 /*
  * `unlock-terrain COLOUR` or `unlock-terrain gain-priest`, once for each
  * priest gained.  After all colours are unlocked the site still turns
@@ -106,7 +116,7 @@ river_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_t 
 		if (room > 0)
 			p->p++;
 		p->unlock_owed--;
-		tm_unlock_settled(s);
+		unlock_done(s, p);
 		return GAME_OK;
 	}
 	c = tm_color_find(what);
@@ -123,7 +133,7 @@ river_command(struct tm_state *s, int seat, char **w, int nw, char *err, size_t 
 	p->c -= cost;
 	p->unlocked |= 1 << c;
 	p->unlock_owed--;
-	tm_unlock_settled(s);
+	unlock_done(s, p);
 	return GAME_OK;
 }
 

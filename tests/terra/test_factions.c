@@ -809,6 +809,37 @@ test_nomads_sandstorm_no_spade(void **state)
 	free(s);
 }
 
+/*
+ * -FREE_TF (the sandstorm given up) once the site has recorded it as owed
+ * (issue 24): at the end of the Nomads' line (another faction's line, or
+ * their pass), detect_incomplete_turn (acting.pm:620) records the
+ * transform, which only a transform takes back (commands.pm:645): after
+ * -FREE_TF the round never ends.  arbiter refuses it, a deviation; in
+ * ACTN's own line it is taken (fixture found/sandstorm-giveup-before-pass).
+ */
+static void
+test_nomads_sandstorm_giveup_recorded(void **state)
+{
+	static const char *const d[] = { "D3", "F4", "D1", "F3", "B1", NULL };
+	static const char *const why = "-FREE_TF: the site recorded this transform as "
+	    "owed";
+	struct tm_state *s = two("nomads", "witches", d, NULL);
+
+	(void)state;
+	tg_put(s, 0, "F3", TB_SH);
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");		/* the Nomads play last */
+	assert_int_equal(s->cur, 0);
+	tg_ok_copy(s, 0, "action ACTN. -FREE_TF. pass BON2");
+	tg_bad(s, 0, "action ACTN. pass BON2. -FREE_TF", why);
+	tg_ok(s, 0, "action ACTN");
+	tg_ok_copy(s, 0, "-FREE_TF");		/* their line goes on */
+	tg_ok(s, 1, "wait");			/* their line ended */
+	tg_bad(s, 0, "-FREE_TF", why);
+	tg_ok(s, 0, "transform E6 to yellow");	/* the record goes with it */
+	free(s);
+}
+
 /* Engineers: a bridge for 2 W in every turn, three bridges at most. */
 static void
 test_engineers_bridges(void **state)
@@ -890,6 +921,7 @@ main(void)
 		cmocka_unit_test(test_giants_cult_spade),
 		cmocka_unit_test(test_darklings_loose),
 		cmocka_unit_test(test_nomads_sandstorm_no_spade),
+		cmocka_unit_test(test_nomads_sandstorm_giveup_recorded),
 		cmocka_unit_test(test_engineers_bridges),
 		cmocka_unit_test(test_cultists_one_step),
 	};

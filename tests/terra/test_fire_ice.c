@@ -1131,7 +1131,9 @@ test_shifter_tokens_asked_again_at_pass(void **state)
  * seeds 320749, 330561, 330573; fixtures found/owed-for-ever-*): the site
  * takes it, but the record of the debt made then (acting.pm:267-270,
  * detect_incomplete_turn: 600, 636) nothing takes back, and the round
- * never ends.  Settled first, the same actions are taken.
+ * never ends.  Settled first, the same actions are taken.  So for the
+ * volcano dug given up after that record (acting.pm:628; only a
+ * transform takes it back, commands.pm:645): -VOLCANO_TF is refused.
  */
 static void
 test_last_seat_owed_for_ever_fire_ice(void **state)
@@ -1148,6 +1150,12 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	    "site's game waiting for ever");
 	tg_bad(s, 0, "dig 1. build E7. send p to AIR", "send: first settle the 3 cult "
 	    "steps");
+	/* -VOLCANO_TF once the site recorded the volcano owed (found/open's
+	 * volcano-giveup-after-new-action): it never ends the round then */
+	tg_bad(s, 0, "dig 1. send p to AIR. -VOLCANO_TF. pass BON4", "recorded this "
+	    "transform as owed");
+	tg_bad(s, 0, "dig 1. pass BON4. -VOLCANO_TF", "recorded this transform");
+	tg_ok_copy(s, 0, "dig 1. -VOLCANO_TF. send p to AIR. pass BON4");
 	tg_ok(s, 0, "dig 1. build E7. -3FIRE. send p to AIR. pass BON4");
 	free(s);
 	/* a dig after the action's transform is the last seat's next action
@@ -1159,6 +1167,12 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	tg_ok(s, 0, "dig 1. transform E7");
 	tg_bad(s, 0, "dig 1. transform E6", "dig: first settle the 3 cult steps");
 	tg_ok(s, 0, "-3FIRE. dig 1. transform E6");
+	free(s);
+	s = volcano_game("acolytes");
+	tg_ok(s, 0, "dig 1");
+	tg_ok_copy(s, 0, "-VOLCANO_TF");	/* in its line; not once it ended */
+	tg_ok(s, 1, "wait");
+	tg_bad(s, 0, "-VOLCANO_TF", "recorded this transform");
 	free(s);
 
 	s = shifter_game(1, 0);

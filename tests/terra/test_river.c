@@ -504,6 +504,75 @@ test_river_bon_adjust_round0(void **state)
 	free(s);
 }
 
+/*
+ * Giving up the last unlock owed (-UNLOCK_TERRAIN) once the site has
+ * recorded it (issue 24, seeds 400542, 400707, 400782, 410897): the site
+ * records the unlocks of an income as soon as its spades are spent
+ * (acting.pm:533-538), and those of the seat's own turn when its line ends
+ * (its pass, or another faction's line: detect_incomplete_turn,
+ * acting.pm:725); only the last unlock-terrain takes the record back
+ * (commands.pm:1540), so after -UNLOCK_TERRAIN it never starts or ends
+ * the round and refuses every other faction.  arbiter refuses it, a
+ * deviation (tests/terra/REFUSALS.md); before the record, or one of two,
+ * it is taken, as the site takes it (fixtures found/riverwalkers-unlock-
+ * giveup-*).
+ */
+static void
+test_river_unlock_giveup_recorded(void **state)
+{
+	static const char *const f[] = { "riverwalkers; pick-color yellow", "witches" };
+	static const char *const d[] = { "B1", "F4", "D1", "E8", NULL };
+	static const int b[] = { 3, 8 };
+	static const char *const o[] = { "fire-and-ice-factions/variable_v5",
+	    "delete=BON5,BON6,BON7,BON9", NULL };
+	static const char *const why = "-UNLOCK_TERRAIN: the site recorded this unlock "
+	    "as owed";
+	struct tm_state *s = tg_new(2, o, f, d, b), *s2;
+	struct tm_player *p = &s->pl[0];
+
+	(void)state;
+	/* the first income's (BON8's priest) */
+	assert_int_equal(s->unlock_wait, 1);
+	assert_int_equal(p->unlock_owed, 1);
+	rule_bad(s, 0, "-UNLOCK_TERRAIN", why);
+	p->unlock_owed = 2;
+	tg_ok(s, 0, "-UNLOCK_TERRAIN");
+	rule_bad(s, 0, "-UNLOCK_TERRAIN", why);
+	tg_ok(s, 0, "unlock-terrain gain-priest");
+	assert_int_equal(s->unlock_wait, 0);
+	free(s);
+
+	/* in their own turn: a priest converted is an unlock owed */
+	s = river_game(1);
+	s->pl[0].pw[0] = 0;
+	s->pl[0].pw[1] = 2;
+	s->pl[0].pw[2] = 10;
+	tg_ok_copy(s, 0, "convert 5PW to 1P. -UNLOCK_TERRAIN. pass BON1");
+	s2 = malloc(sizeof(*s2));
+	assert_non_null(s2);
+	memcpy(s2, s, sizeof(*s));
+	tg_ok(s2, 0, "convert 5PW to 1P");
+	tg_ok_copy(s2, 0, "-UNLOCK_TERRAIN");	/* their line goes on */
+	tg_bad(s2, 0, "pass BON1. -UNLOCK_TERRAIN", why);
+	tg_ok(s2, 1, "wait");			/* their line ended */
+	rule_bad(s2, 0, "-UNLOCK_TERRAIN", why);
+	tg_ok(s2, 0, "unlock-terrain gain-priest. pass BON1");
+	free(s2);
+	free(s);
+
+	/* the cult bonus's (SCORE3), once no seat holds a cult spade */
+	s = river_game(5);
+	s->pl[0].cult[TK_WATER] = 4;
+	tg_ok(s, 0, "pass BON1");
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(s->pl[0].unlock_owed, 1);
+	rule_bad(s, 0, "-UNLOCK_TERRAIN", why);
+	s->pl[1].spades = 1;
+	tg_ok_copy(s, 0, "-UNLOCK_TERRAIN");
+	free(s);
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -521,6 +590,7 @@ main(void)
 		cmocka_unit_test(test_river_unlocks_one_line),
 		cmocka_unit_test(test_river_unlock_after_deferred_round),
 		cmocka_unit_test(test_river_bon_adjust_round0),
+		cmocka_unit_test(test_river_unlock_giveup_recorded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
