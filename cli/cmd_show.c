@@ -52,6 +52,8 @@ run_show(struct ctx *c, int argc, char **argv)
 	if (rc != 0)
 		goto out;
 	picture = c->format == FMT_PNG || c->format == FMT_SVG;
+	if (output != NULL && strcmp(output, "-") == 0)
+		output = NULL;	/* "-o -": standard output, as without -o */
 	rc = EXIT_USAGE;
 	if (nops != 1) {
 		cmd_usage(&cmd_show, stderr);
@@ -117,7 +119,8 @@ const struct cmd_entry cmd_show = {
 	"points).  --at N shows the game as it stood after move N (0 = the start).\n"
 	"--format png or svg draws the public board as a picture instead (never\n"
 	"with --as: a picture holds nothing hidden).  -o FILE (--output FILE)\n"
-	"writes to FILE, readable by you alone, instead of standard output.\n",
+	"writes to FILE, readable by you alone, instead of standard output\n"
+	"(-o - is standard output).\n",
 	run_show,
 	0,
 	probes,

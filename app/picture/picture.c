@@ -633,24 +633,66 @@ pic_seat_color(int seat)
 	return seat >= 1 && seat <= 8 ? c[seat - 1] : 0x999999u;
 }
 
-void
-pic_title(struct pic *p, const json_t *view, const char *sub)
+/*
+ * The title band's left text, into buf: the title (and the rules' name,
+ * when the title is another), cut to fit beside sub, then the game and
+ * move numbers, never cut: a long title must not hide which move it is.
+ */
+static const char *
+title_text(struct pic *p, const json_t *view, const char *sub, char *buf, size_t len)
 {
 	const json_t *g = pic_jobj(view, "game");
 	const char *title = pic_jstr(g, "title", ""), *rules = pic_jstr(g, "rules_title", "");
-	char head[400], fit[400];
-	double w;
+	char name[400], fit[400], tail[64];
+	double room;
+
+	if (strcmp(title, rules) == 0)
+		snprintf(name, sizeof(name), "%s", rules);
+	else
+		snprintf(name, sizeof(name), "%s (%s)", title, rules);
+	snprintf(tail, sizeof(tail), "  #%ld, move %ld", pic_jint(g, "id", 0),
+	    pic_jint(g, "move", 0));
+	room = p->width - pic_text_width(p, 13, 0, sub) - 40 - pic_text_width(p, 16, PIC_BOLD,
+	    tail);
+	snprintf(buf, len, "%s%s", pic_text_fit(p, 16, PIC_BOLD, room, name, fit, sizeof(fit)),
+	    tail);
+	return buf;
+}
+
+void
+pic_title(struct pic *p, const json_t *view, const char *sub)
+{
+	char head[480];
 
 	pic_rect(p, 0, 0, p->width, PIC_TITLE_H, 0x3b3227u, PIC_NONE, 0);
-	if (strcmp(title, rules) == 0)
-		snprintf(head, sizeof(head), "%s  #%ld, move %ld", rules, pic_jint(g, "id", 0),
-		    pic_jint(g, "move", 0));
-	else
-		snprintf(head, sizeof(head), "%s (%s)  #%ld, move %ld", title, rules,
-		    pic_jint(g, "id", 0), pic_jint(g, "move", 0));
-	w = pic_text(p, p->width - 12, 22, 13, PIC_RIGHT, 0xf3e6c8u, sub);
-	pic_text(p, 12, 22, 16, PIC_BOLD, 0xffffffu, pic_text_fit(p, 16, PIC_BOLD,
-	    p->width - w - 40, head, fit, sizeof(fit)));
+	pic_text(p, p->width - 12, 22, 13, PIC_RIGHT, 0xf3e6c8u, sub);
+	pic_text(p, 12, 22, 16, PIC_BOLD, 0xffffffu, title_text(p, view, sub, head,
+	    sizeof(head)));
+}
+
+int
+picture_heading(const json_t *view, const char *sub, char *buf, size_t len, char *err,
+    size_t errlen)
+{
+	const struct picture_drawer *d = drawer_of(view);
+	cairo_surface_t *sf;
+	struct pic p;
+	int w, h;
+
+	if (d == NULL) {
+		snprintf(err, errlen, "no picture is drawn for the game '%s'",
+		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
+		return -1;
+	}
+	if (cairo_dl_load(err, errlen) != 0)
+		return -1;
+	d->size(view, &w, &h);
+	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	pic_open(&p, sf, w, h);
+	title_text(&p, view, sub, buf, len);
+	pic_close(&p);
+	cairo_surface_destroy(sf);
+	return 0;
 }
 
 int

@@ -73,6 +73,13 @@ struct picture_item {
 int picture_layout(const json_t *view, struct picture_item **items, char *err,
     size_t errlen);
 
+/*
+ * The left text of the title band of view's picture beside sub (its right
+ * text) as drawn, into buf: 0, or -1 (err set) as picture_layout.
+ */
+int picture_heading(const json_t *view, const char *sub, char *buf, size_t len, char *err,
+    size_t errlen);
+
 /* 1 when the rules named have a drawer. */
 int picture_has_drawer(const char *rules);
 

@@ -139,6 +139,9 @@ shoot "$wid" warriors
 expect_rc 0 "$ARBITER" show 1 --format png -o "$T/b.png"
 [ "$(stat -c %a "$T/b.png")" = 600 ] || fail "show -o made a file others may read"
 "$ARBITER" --format png show 1 | cmp -s - "$T/b.png" || fail "show --format png to stdout differs"
+( cd "$T" && "$ARBITER" show 1 --format png -o - ) | cmp -s - "$T/b.png" ||
+	fail "show -o - did not write to standard output"
+[ ! -e "$T/-" ] || fail "show -o - made a file named -"
 ok
 expect_rc 0 "$ARBITER" show 1 --format svg --output "$T/b.svg"
 contains "$T/b.svg" "<svg"

@@ -739,10 +739,58 @@ test_formats(void **state)
 	sb_free(&out);
 }
 
+/*
+ * The title band of every game's picture: a title too long for it is cut
+ * with "...", but never the game's number and its move, which follow it.
+ */
+static void
+test_heading(void **state)
+{
+	const struct game_rules *const *all = game_all();
+	char err[512], head[600], want[64], longer[300];
+	size_t i, n;
+
+	(void)state;
+	memset(longer, 'W', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	for (i = 0; all[i] != NULL; i++) {
+		void *st;
+		uint8_t seed[GAME_SEED_LEN] = { 1 };
+		json_t *v;
+
+		R = all[i];
+		if (!picture_has_drawer(R->name))
+			continue;
+		st = calloc(1, R->state_size);
+		assert_non_null(st);
+		assert_int_equal(R->setup(st, R->min_seats, NULL, 0, seed, err, sizeof(err)),
+		    GAME_OK);
+		v = view_of(st, 12);
+		snprintf(want, sizeof(want), "  #7, move 12");
+		/* The title as the game's rules name it: whole. */
+		assert_int_equal(picture_heading(v, "round 1", head, sizeof(head), err,
+		    sizeof(err)), 0);
+		assert_non_null(strstr(head, R->title));
+		assert_null(strstr(head, "..."));
+		n = strlen(head);
+		assert_true(n > strlen(want) && strcmp(head + n - strlen(want), want) == 0);
+		/* A title of its own, far too long: cut, and the numbers kept. */
+		json_object_set_new(json_object_get(v, "game"), "title", json_string(longer));
+		assert_int_equal(picture_heading(v, "round 1", head, sizeof(head), err,
+		    sizeof(err)), 0);
+		assert_non_null(strstr(head, "WWW..."));
+		n = strlen(head);
+		assert_true(n > strlen(want) && strcmp(head + n - strlen(want), want) == 0);
+		json_decref(v);
+		free(st);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_heading),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_final),
