@@ -101,20 +101,27 @@ outmail_tell(struct config *cfg, struct store *s, const struct loaded *g, int sk
 	return rc;
 }
 
-int
-outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
-    int seat, const char *rcpt, const char *kind)
+/* 1 for the kinds of mail that show the board as it stands after a move. */
+static int
+shows_board(const char *kind)
 {
 	static const char *const board_kinds[] = { "start", "move", "end", "observe", "forum" };
 	size_t i;
 
-	if (!cfg->mail_pictures || g == NULL || g->rules == NULL ||
-	    !picture_has_drawer(g->rules->name))
-		return 0;
 	for (i = 0; i < sizeof(board_kinds) / sizeof(board_kinds[0]); i++)
 		if (strcmp(kind, board_kinds[i]) == 0)
-			return seat_pictures(s, g, seat, rcpt);
+			return 1;
 	return 0;
+}
+
+int
+outmail_picture_for(const struct config *cfg, struct store *s, const struct loaded *g,
+    int seat, const char *rcpt, const char *kind)
+{
+	if (!cfg->mail_pictures || g == NULL || g->rules == NULL ||
+	    !picture_has_drawer(g->rules->name) || !shows_board(kind))
+		return 0;
+	return seat_pictures(s, g, seat, rcpt);
 }
 
 const char *const outmail_kinds[] = {
@@ -259,6 +266,8 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	memset(&q, 0, sizeof(q));
 	q.game = g->row.id;
 	q.seat = seat;
+	/* A board taken back before it went is not sent (undo). */
+	q.seq = shows_board(kind) ? g->seq : 0;
 	snprintf(q.kind, sizeof(q.kind), "%s", kind);
 	snprintf(q.rcpt, sizeof(q.rcpt), "%s", rcpt);
 	q.message = bytes;

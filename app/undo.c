@@ -13,15 +13,20 @@
 int
 game_drop_last(struct ctx *c, struct loaded *g, char *err, size_t errlen)
 {
-	int rc;
+	int rc, dropped;
 
 	(void)c;
 	if ((rc = store_move_drop_last(g->store, g->row.id)) != STORE_OK ||
 	    (rc = store_snapshot_drop(g->store, g->row.id)) != STORE_OK)
 		return rc;
 	g->row.nmoves--;
-	/* A mail not sent yet shows no picture of a position taken back. */
-	if ((rc = store_outbox_unpicture(g->store, g->row.id, g->row.nmoves)) != STORE_OK)
+	/*
+	 * The mail of the move taken back that has not gone yet does not go:
+	 * it would show a board that is no more (and come after the restored
+	 * board's, when it was held back).
+	 */
+	if ((rc = store_outbox_taken_back(g->store, g->row.id, g->row.nmoves, &dropped)) !=
+	    STORE_OK)
 		return rc;
 	if (game_replay(g, -1, err, errlen) != 0)
 		return STORE_ERROR;

@@ -102,7 +102,8 @@ const struct cmd_entry cmd_undo = {
 	"Refuses, unless --force, when that submission drew from the bag: its\n"
 	"draws were already seen, and taking it back would let a player draw again.\n"
 	"Every seat is mailed the restored board with its own screen (replies to\n"
-	"earlier mail no longer act); observers and the forum get the public board.\n",
+	"earlier mail no longer act); observers and the forum get the public board.\n"
+	"The submission's own mail that has not gone yet is not sent.\n",
 	run_undo,
 	0,
 	probes,

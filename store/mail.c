@@ -67,7 +67,7 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	int rc;
 
 	rc = store_prepare(s, "INSERT INTO outbox (game_id, seat, kind, rcpt, created, next_try, "
-	    "held) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", &st);
+	    "held, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, m->game);
@@ -77,6 +77,7 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	db_bind_int(st, 5, m->created);
 	db_bind_int(st, 6, m->not_before > m->created ? m->not_before : m->created);
 	db_bind_int(st, 7, m->held != 0);
+	db_bind_int(st, 8, m->seq);
 	if ((rc = db_step(st)) != DB_ROW) {
 		db_finalize(st);
 		return store_fail(s, rc, "queue mail");
@@ -100,19 +101,21 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 }
 
 int
-store_outbox_unpicture(struct store *s, int64_t game, int nmoves)
+store_outbox_taken_back(struct store *s, int64_t game, int nmoves, int *n)
 {
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_prepare(s, "UPDATE outbox_body SET picture_seq = NULL WHERE picture_seq > ?2 "
-	    "AND id IN (SELECT id FROM outbox WHERE game_id = ?1 AND sent_at = 0 AND failed = 0)",
-	    &st);
+	*n = 0;
+	rc = store_prepare(s, "DELETE FROM outbox WHERE game_id = ? AND seq > ? AND sent_at = 0 "
+	    "AND failed = 0", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, game);
 	db_bind_int(st, 2, nmoves);
-	return store_done(s, st, "forget pictures of moves taken back");
+	if ((rc = store_done(s, st, "drop the mail of moves taken back")) == STORE_OK)
+		*n = (int)s->changes;
+	return rc;
 }
 
 int

@@ -317,9 +317,12 @@ static const char *const migrations[] = {
 	 * state after that many moves, which delivery loads and draws: the
 	 * move itself no longer makes, writes out, hashes and stores the
 	 * public view (a third of a move's work).  picture stays for the
-	 * mails queued before.
+	 * mails queued before.  And the position a mail that shows the board
+	 * is about (0 for the others), so that one of a move taken back
+	 * before it went is not sent.
 	 */
-	"ALTER TABLE outbox_body ADD COLUMN picture_seq INTEGER;",
+	"ALTER TABLE outbox_body ADD COLUMN picture_seq INTEGER;"
+	"ALTER TABLE outbox ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

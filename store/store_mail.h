@@ -16,6 +16,8 @@ struct store_mail {
 	int64_t game;
 	int seat;		/* -1: not to a seat (a reply to a stranger) */
 	char kind[16];		/* "start", "move", "end", "reply", "remind", "table" */
+	int seq;		/* queue: the position a mail that shows the board is
+				   about, the game after seq moves (0: any other) */
 	char rcpt[256];
 	char *message;		/* the composed RFC 5322 bytes; owned */
 	size_t len;
@@ -58,10 +60,10 @@ int store_meta_add(struct store *s, const char *key, const char *value);
  */
 int store_picture_view(struct store *s, int64_t id, char **view);
 /*
- * The unsent mails of game whose picture shows a position after more than
- * nmoves moves (taken back) lose it: they go without a picture.
+ * The unsent mails of game about a position after more than nmoves moves,
+ * taken back, are not sent: deleted (*n of them), with their bodies.
  */
-int store_outbox_unpicture(struct store *s, int64_t game, int nmoves);
+int store_outbox_taken_back(struct store *s, int64_t game, int nmoves, int *n);
 
 /* Queue a mail (inside the caller's transaction). */
 int store_outbox_add(struct store *s, const struct store_mail *m);

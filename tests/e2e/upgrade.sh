@@ -27,7 +27,7 @@ LATEST=$(sql "PRAGMA user_version")
 # and none of what later versions added (15: invitations accepted by reply;
 # 16: preferences, held news, digests; 17: answers held back by a limit;
 # 18: a resignation to confirm; 19: standings; 20: pictures; 21: the owner
-# of a mail's claim).
+# of a mail's claim; 22: the position a mail shows).
 sqlite3 "$ARBITER_DB" "BEGIN;
 DROP TABLE ratings;
 ALTER TABLE seats DROP COLUMN confirm_serial;
@@ -44,6 +44,7 @@ ALTER TABLE tables DROP COLUMN opener;
 ALTER TABLE identities DROP COLUMN invited_at;
 ALTER TABLE identities DROP COLUMN accepted_at;
 ALTER TABLE outbox DROP COLUMN claimed_by;
+ALTER TABLE outbox DROP COLUMN seq;
 ALTER TABLE outbox ADD COLUMN message BLOB NOT NULL DEFAULT x'';
 UPDATE outbox SET message = (SELECT message FROM outbox_body b WHERE b.id = outbox.id);
 DROP TABLE outbox_body;
