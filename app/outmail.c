@@ -890,7 +890,7 @@ drawn_get(struct ctx *c, struct store *s, struct drawn_cache *dc, const struct s
 enum { MAIL_MAX_WITH_PICTURE = 150 * 1024 - 1 };
 
 /* Put the picture m lacks into its message (or leave it out, when it could
- * not be drawn, the move it shows was taken back, or the mail would grow
+ * not be drawn, its position cannot be loaded, or the mail would grow
  * over MAIL_MAX_WITH_PICTURE: an end's, with the game's record attached). */
 static void
 with_picture(struct ctx *c, struct store *s, struct drawn_cache *dc, struct store_mail *m)
