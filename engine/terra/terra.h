@@ -558,6 +558,7 @@ enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *nam
 /* tactions.c: the commands of the action phase */
 enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen);
 int tm_unpassed(const struct tm_state *s);
+int tm_passed_goes_on(const struct tm_state *s);
 enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
 enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen);

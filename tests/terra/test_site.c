@@ -554,6 +554,73 @@ test_last_seat_owed_for_ever(void **state)
 	free(s);
 }
 
+/*
+ * A seat that passed while its turn is still open takes another action
+ * when exactly one other seat has not passed (issue 24, seeds 400740 and
+ * 410714; fixtures found/cultists-held-pass-passes-again and
+ * -sends-priest): the site's require_subaction starts a new turn for a
+ * faction with no action left whenever one faction alone has not passed,
+ * whichever (acting.pm:267-275), and the Cultists' pass owing the step of
+ * an offer taken before it left them the active faction (acting.pm:663,
+ * 773).  With no other seat unpassed it refuses (acting.pm:279), and
+ * under strict-chaosmagician-sh any second pass (commands.pm:797).
+ */
+static void
+test_held_pass_acts_again(void **state)
+{
+	static const char *const strict[] = { "strict-chaosmagician-sh", NULL };
+	struct tm_state *s = wc(NULL), *t = malloc(sizeof(*t)), *u = wc(strict);
+	int vp;
+
+	(void)state;
+	s->pl[0].p = 2;
+	s->pl[1].p = 1;
+	tg_ok(s, 0, "send p to AIR");
+	tg_ok(s, 1, "upgrade E6 to TP");
+	tg_ok(s, 0, "leech 1 from cultists. send p to EARTH");
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	u->pl[0].p = 2;
+	u->pl[1].p = 1;
+	tg_ok(u, 0, "send p to AIR");
+	tg_ok(u, 1, "upgrade E6 to TP");
+	tg_ok(u, 0, "leech 1 from cultists. send p to EARTH");
+	tg_bad(u, 1, "pass BON4. pass BON2", "strict-chaosmagician-sh allows one "
+	    "pass a round");
+	free(u);
+	u = wc(NULL);
+	u->pl[1].p = 1;
+	tg_ok(s, 1, "pass BON4");
+	assert_int_equal(s->cur, 1);
+	memcpy(t, s, sizeof(*s));
+	vp = s->pl[1].vp;
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->pl[1].bon, 2);
+	assert_int_equal(s->bon_avail[4], 1);
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	assert_int_equal(s->pl[1].vp, vp);
+	tg_ok(s, 1, "+FIRE");
+	tg_ok(s, 0, "pass BON4");
+	assert_int_equal(s->round, 2);
+	/* a new turn of another kind, once the step is placed too */
+	tg_ok(t, 1, "+FIRE. send p to WATER");
+	assert_int_equal(t->pl[1].p, 0);
+	assert_int_equal(t->cur, 0);
+	/* with nobody else left to play, no more */
+	memcpy(t, u, sizeof(*u));
+	tg_ok(t, 0, "pass BON2");
+	tg_ok(t, 1, "upgrade E6 to TP");
+	tg_ok(t, 0, "leech 1 from cultists");
+	tg_ok(t, 1, "pass BON4");
+	assert_int_equal(t->cur, 1);
+	tg_bad(t, 1, "pass BON1", "pass: you have already passed this round");
+	tg_bad(t, 1, "send p to FIRE", "send: you have passed this round; a faction "
+	    "that passed takes another action only while its turn is still open and "
+	    "exactly one other faction has not passed");
+	free(t);
+	free(s);
+	free(u);
+}
+
 int
 main(void)
 {
@@ -572,6 +639,7 @@ main(void)
 		cmocka_unit_test(test_cultists_step_after_held_pass),
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
+		cmocka_unit_test(test_held_pass_acts_again),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
