@@ -185,6 +185,9 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
 		p->town_owed--;
 		tm_take_town(s, seat, k);
 	}
+	/* a town owed while the round's start waited (tm_town_waits) */
+	if (s->unlock_wait)
+		tm_unlock_settled(s);
 	return GAME_OK;
 }
 
@@ -300,7 +303,7 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		if (*field < n)
 			return tm_fail(err, errlen, "%s: you have %d to give up", word, *field);
 		*field -= n;
-		if (field == &p->unlock_owed)
+		if (field == &p->unlock_owed || field == &p->town_owed)
 			tm_unlock_settled(s);
 		return GAME_OK;
 	}

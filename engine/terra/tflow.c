@@ -36,15 +36,34 @@ tm_settle_tokens(const struct tm_state *s, int seat)
 	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
 }
 
-/* An unlock done (or its seat gone): the round's start waits no more when
- * none is left, and the round starts then (its bonus tiles' coins). */
+/*
+ * Does seat owe a town tile with no turn of its own running?  Only the
+ * Mermaids' connect founds a town then: the seat whose turn ran last
+ * connects while every seat has passed, between the rounds, or while the
+ * round's start waits for the Riverwalkers' unlocks (the site's active
+ * faction, tplay.c's out_of_turn).  The site then records the tile owed
+ * (acting.pm:680, detect_incomplete_turn, at the row's end) and goes on
+ * only once it is taken or given up: no round ends (acting.pm:557,
+ * in_play), the cult spades' phase and the unlocks' do not end
+ * (acting.pm:517, 530-531, action_required_count).
+ */
+int
+tm_town_waits(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].town_owed > 0 && !s->pl[seat].dropped &&
+	    !(s->phase == TP_ACTIONS && !s->unlock_wait && s->cur == seat);
+}
+
+/* An unlock done (or its seat gone), or a town tile owed between the
+ * rounds taken: the round's start waits no more when none is left, and
+ * the round starts then (its bonus tiles' coins). */
 void
 tm_unlock_settled(struct tm_state *s)
 {
 	int i;
 
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
+		if ((s->pl[i].unlock_owed > 0 && !s->pl[i].dropped) || tm_town_waits(s, i))
 			return;
 	if (s->unlock_wait)
 		tm_round_coins(s);
@@ -398,9 +417,9 @@ next_spade_seat(const struct tm_state *s)
 
 	coming_order(s, order);
 	for (i = 0; i < s->nseats; i++)
-		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
+		if (((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
 		    s->pl[order[i]].cult_bonus > 0 || s->pl[order[i]].unlock_owed > 0) &&
-		    !s->pl[order[i]].dropped)
+		    !s->pl[order[i]].dropped) || tm_town_waits(s, order[i]))
 			return order[i];
 	return -1;
 }
@@ -415,9 +434,9 @@ decisions_open(const struct tm_state *s, int but)
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
+		if ((!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
 		    (s->pl[i].cult_bonus > 0 && i != but) || tm_settle_tokens(s, i) ||
-		    s->pl[i].unlock_owed > 0))
+		    s->pl[i].unlock_owed > 0)) || (i != s->cur && tm_town_waits(s, i)))
 			return 1;
 	return 0;
 }
@@ -726,7 +745,7 @@ advance(struct tm_state *s)
 		if (s->phase == TP_CULTSPADES) {
 			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
 			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0 ||
-			    s->pl[s->cur].unlock_owed > 0))
+			    s->pl[s->cur].unlock_owed > 0 || tm_town_waits(s, s->cur)))
 				return;
 			s->cur = next_spade_seat(s);
 			if (s->cur >= 0)
@@ -784,6 +803,16 @@ tm_waiting(const void *st, struct game_wait *w)
 		}
 	if (w->mask != 0)
 		return;
+	/* a town tile owed with no turn running (tm_town_waits); the round's
+	 * start waits for it alone, as for the unlocks */
+	for (i = 0; i < s->nseats; i++)
+		if (tm_town_waits(s, i)) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: take the town tile of the "
+			    "connection (+TWn, or -GAIN_TW)", tm_fname(s, i, b, sizeof(b)));
+		}
+	if (w->mask != 0 && s->unlock_wait)
+		return;
 	if (s->cur >= 0) {
 		const char *why = "take an action";
 
@@ -802,7 +831,9 @@ tm_waiting(const void *st, struct game_wait *w)
 		case TP_CULTSPADES:
 			why = s->pl[s->cur].spades > 0 ? "spend cult spades (transform HEX "
 			    "to COLOUR)" : s->pl[s->cur].cult_owed > 0 ? "place the cult "
-			    "steps of the cult spades (+CULT)" : "choose a cult track for "
+			    "steps of the cult spades (+CULT)" : tm_town_waits(s, s->cur) &&
+			    s->pl[s->cur].cult_bonus == 0 ? "take the town tile of the "
+			    "connection (+TWn, or -GAIN_TW)" : "choose a cult track for "
 			    "the cult step (+CULT)";
 			break;
 		default: break;

@@ -42,8 +42,11 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 		return 1;
 	/* no turn runs (every seat passed, the round's end waits, or it is
 	 * between the rounds): the site's active faction is still the one
-	 * whose turn ran last; it burns, and converts before the round's end */
+	 * whose turn ran last (acting.pm:227: only a new turn changes it,
+	 * commands.pm:1212-1219 checks it); it burns, connects (the Mermaids:
+	 * tm_cmd_connect), and converts before the round's end */
 	if (s->last_turn == seat + 1 && (word_eq(w[0], "burn") ||
+	    word_eq(w[0], "connect") ||
 	    (word_eq(w[0], "convert") && s->phase == TP_ACTIONS && !s->unlock_wait)) &&
 	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
 	    s->unlock_wait))))
@@ -486,6 +489,11 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (word_eq(w[0], "burn") && ((s->last_turn == seat + 1 &&
 	    (s->phase == TP_CULTSPADES || s->unlock_wait)) || (s->round == 1 && s->unlock_wait)))
 		return words_burn(s, seat, w, nw, err, errlen);
+	/* so does the Mermaids' connect, of the seat whose turn ran last (the
+	 * town it founds is then owed with no turn running: tm_town_waits) */
+	if (word_eq(w[0], "connect") && nw == 2 && s->last_turn == seat + 1 &&
+	    (s->phase == TP_CULTSPADES || s->unlock_wait))
+		return tm_cmd_connect(s, seat, w[1], err, errlen);
 	if (tm_unlock_first(s, seat) && !word_eq(w[0], "unlock-terrain"))
 		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
 		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
