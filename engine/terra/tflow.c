@@ -195,14 +195,20 @@ tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how)
 		const struct tm_hooks *h = tm_hooks(s->pl[gr->seat].faction);
 
 		gr->taken = 1;
-		/* the Cultists' cult step; another faction's gain: its hook
-		 * (the Shapeshifters') */
-		if (!s->pl[gr->seat].dropped) {
-			if (h->offer_taken != NULL)
-				h->offer_taken(s, gr->seat);
-			else
-				s->pl[gr->seat].cult_bonus++;
-		}
+		/*
+		 * the Cultists' cult step; another faction's gain: its hook
+		 * (the Shapeshifters'), which the site gives a faction that
+		 * left the game too (commands.pm:446-453 asks only for its
+		 * leech_effect: seed 400393, a token into bowl III of the
+		 * Shapeshifters after their resign).  The Cultists' step it
+		 * would give them too but never asks for (acting.pm:598,
+		 * detect_incomplete_turn: nothing of a faction that left);
+		 * arbiter does not keep it.
+		 */
+		if (h->offer_taken != NULL)
+			h->offer_taken(s, gr->seat);
+		else if (!s->pl[gr->seat].dropped)
+			s->pl[gr->seat].cult_bonus++;
 	}
 	if (how == TO_DECLINED) {
 		gr->declined++;
