@@ -529,6 +529,7 @@ void tm_start_round(struct tm_state *s, int r);
 void tm_round_coins(struct tm_state *s);
 int tm_settle_tokens(const struct tm_state *s, int seat);
 int tm_town_waits(const struct tm_state *s, int seat);
+int tm_cultists_first(const struct tm_state *s, int seat);
 void tm_unlock_settled(struct tm_state *s);
 int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);

@@ -54,6 +54,45 @@ tm_town_waits(const struct tm_state *s, int seat)
 	    !(s->phase == TP_ACTIONS && !s->unlock_wait && s->cur == seat);
 }
 
+/*
+ * The cult tracks on which seat may not step to 10 now (bit k: track k):
+ * without loose-cultist-ordering the site refuses another faction's step
+ * to 10 while the Cultists, holding a key, could still get there first
+ * (resources.pm:211-213, acting.pm:126-158, should_wait_for_cultists):
+ * their position plus the cult steps still to come to them - the steps
+ * they owe (the site counts its records of them, one a step here), and
+ * one for each building of theirs whose power offers are still open with
+ * none taken yet - reaches 10.  The seat waits (`wait`) for those
+ * decisions.  The Cultists' own steps are never refused.
+ */
+int
+tm_cultists_first(const struct tm_state *s, int seat)
+{
+	int c = tm_seat_of(s, TF_CULTISTS), n, i, j, k, mask = 0;
+	const struct tm_player *p;
+
+	if (c < 0 || c == seat || (s->opt_site & TO_CULTIST_ORDER))
+		return 0;
+	p = &s->pl[c];
+	if (tm_keys_free(p) < 1)
+		return 0;
+	n = p->cult_bonus + p->cult_owed + p->cult2_owed;
+	for (i = 0; i < s->noffer; i++) {
+		const struct tm_offer *o = &s->offer[i];
+
+		if (o->from != c || o->group < 0 || s->group[o->group].taken)
+			continue;
+		for (j = 0; j < i; j++)
+			if (s->offer[j].from == c && s->offer[j].group == o->group)
+				break;
+		n += j == i;
+	}
+	for (k = 0; k < 4; k++)
+		if (p->cult[k] + n >= 10)
+			mask |= 1 << k;
+	return mask;
+}
+
 /* An unlock done (or its seat gone), or a town tile owed between the
  * rounds taken: the round's start waits no more when none is left, and
  * the round starts then (its bonus tiles' coins). */

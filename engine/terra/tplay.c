@@ -762,6 +762,29 @@ held_after_pass(const struct tm_state *s, int seat)
 	    (s->cur == seat && s->pl[seat].cult_bonus > 0));
 }
 
+/*
+ * After a command of seat: did it step to 10 on a track the Cultists may
+ * reach first (tm_cultists_first; before: the seat's positions before
+ * it)?  The site refuses that step (resources.pm:211-213).  The offers
+ * and steps are those after the command, as at its step: an action
+ * declines the seat's own offers first (acting.pm:258-262), a leech
+ * before it in the row gives the Cultists their step first.
+ */
+static enum game_status
+cultists_first(const struct tm_state *s, int seat, const int32_t *before,
+    const char *verb, char *err, size_t errlen)
+{
+	int k, first = tm_cultists_first(s, seat);
+
+	for (k = 0; k < 4 && first != 0; k++)
+		if ((first & (1 << k)) && before[k] < 10 && s->pl[seat].cult[k] >= 10)
+			return tm_fail(err, errlen, "%s: the Cultists may reach 10 on %s "
+			    "first, with a cult step still to come to them (a power offer "
+			    "of theirs not decided, or a step owed): wait for it before "
+			    "stepping to 10 there", verb, tm_cult_names[k]);
+	return GAME_OK;
+}
+
 /* Apply a whole submission, in the site's order (run_order); was_over:
  * the game was over before the submission (not ended by its start). */
 static enum game_status
@@ -772,6 +795,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
 	int *order = malloc(sizeof(int) * (size_t)(cl->n + 1));
 	int i, n, nw, cult, count, bonus, merged, owed;
+	int32_t track[4];
 	enum game_status rc = GAME_OK;
 
 	if (text == NULL || order == NULL) {
@@ -871,7 +895,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			break;
 		}
 		owed = held_after_pass(s, seat);
+		memcpy(track, s->pl[seat].cult, sizeof(track));
 		rc = one_cmd(s, seat, w, nw, err, errlen);
+		if (rc == GAME_OK)
+			rc = cultists_first(s, seat, track, w[0], err, errlen);
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
 		if (rc == GAME_OK && owed && !held_after_pass(s, seat))

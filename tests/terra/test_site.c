@@ -621,6 +621,62 @@ test_held_pass_acts_again(void **state)
 	free(u);
 }
 
+/*
+ * Without loose-cultist-ordering the site refuses another faction's step
+ * to 10 on a track while the Cultists, holding a key, may still get there
+ * first with the cult step of an offer of theirs (resources.pm:211-213,
+ * acting.pm:126-158): here 9 on FIRE and the step of the Witches' leech
+ * still to place.  The Witches' action that declines the offer is no such
+ * case (the decline comes first, acting.pm:261); nor is a faction without
+ * a key of its own, stopped at 9; the option lifts it.
+ */
+static void
+test_cultists_first_to_ten(void **state)
+{
+	static const char *const loose[] = { "loose-cultist-ordering", NULL };
+	struct tm_state *s, *t;
+	int opt;
+
+	(void)state;
+	for (opt = 0; opt < 2; opt++) {
+		s = wc(opt ? loose : NULL);
+		s->pl[0].p = 1;
+		s->pl[0].cult[TK_FIRE] = 7;
+		s->pl[0].keys = 1;
+		s->pl[1].cult[TK_FIRE] = 9;
+		s->pl[1].keys = 1;
+		tg_turn(s, 1);
+		tg_ok(s, 1, "upgrade E6 to TP");
+		assert_int_equal(s->noffer, 1);
+		if (opt) {
+			tg_ok(s, 0, "leech 1 from cultists. send p to FIRE");
+			assert_int_equal(s->pl[0].cult[TK_FIRE], 10);
+			free(s);
+			continue;
+		}
+		tg_bad(s, 0, "leech 1 from cultists. send p to FIRE", "send: the Cultists "
+		    "may reach 10 on FIRE first, with a cult step still to come to them");
+		tg_ok_copy(s, 0, "send p to FIRE");	/* declines the offer first */
+		t = malloc(sizeof(*t));
+		assert_non_null(t);
+		memcpy(t, s, sizeof(*s));
+		t->pl[0].keys = 0;	/* stopped at 9: no step to 10 */
+		tg_ok(t, 0, "leech 1 from cultists. send p to FIRE");
+		assert_int_equal(t->pl[0].cult[TK_FIRE], 9);
+		memcpy(t, s, sizeof(*s));
+		t->pl[1].keys = 0;	/* the Cultists cannot reach 10 */
+		tg_ok(t, 0, "leech 1 from cultists. send p to FIRE");
+		free(t);
+		/* the step placed: the Witches wait, then go */
+		tg_ok(s, 0, "leech 1 from cultists");
+		tg_bad(s, 0, "send p to FIRE", "wait for it before stepping to 10 there");
+		tg_ok(s, 1, "+WATER");
+		tg_ok(s, 0, "send p to FIRE");
+		assert_int_equal(s->pl[0].cult[TK_FIRE], 10);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -640,6 +696,7 @@ main(void)
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
 		cmocka_unit_test(test_held_pass_acts_again),
+		cmocka_unit_test(test_cultists_first_to_ten),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
