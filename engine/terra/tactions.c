@@ -39,6 +39,30 @@ tm_unpassed(const struct tm_state *s)
 	return n;
 }
 
+/*
+ * May the active seat, which passed this round, begin another action?
+ * The site lets a faction with no action left take a new one whenever
+ * exactly one faction has not passed (acting.pm:267-275,
+ * require_subaction: its test counts the unpassed factions, whoever they
+ * are) - meant for the last seat playing, it also serves a seat that
+ * passed while its turn is still the active one: a pass, which ends the
+ * row (commands.pm:1291), hands the turn on only when the turn owes
+ * nothing (acting.pm:773, maybe_advance_to_next_player:
+ * detect_incomplete_turn), so a pass owing a cult step (the Cultists' of
+ * an offer taken before it), a tile, spades... keeps it, and so does the
+ * seat's own row that settles the debt after the pass until another
+ * faction's row comes (commands.pm:1769).  Its new action, a second pass
+ * too (which exchanges the bonus tile again and scores its pass VP
+ * again), is a new turn.  Other seats' counts (none unpassed, or two and
+ * more) the site refuses: acting.pm:279.
+ */
+int
+tm_passed_goes_on(const struct tm_state *s)
+{
+	return s->phase == TP_ACTIONS && s->cur >= 0 && s->pl[s->cur].passed &&
+	    s->act_left == 0 && tm_unpassed(s) == 1;
+}
+
 /* Is seat the only one that has not passed this round? */
 static int
 last_unpassed(const struct tm_state *s, int seat)
@@ -82,15 +106,16 @@ owed_for_ever(const struct tm_state *s, const struct tm_player *p, char *buf, si
 
 /*
  * Would a new action of the active seat be its next turn: its action is
- * taken and it is the only seat that has not passed (acting.pm:267-276,
- * require_subaction starts a full move)?  Then tm_begin_action refuses
+ * taken and it is the only seat that has not passed, or it passed with its
+ * turn still open while exactly one other has not (tm_passed_goes_on)
+ * (acting.pm:267-276, require_subaction starts a full move)?  Then tm_begin_action refuses
  * only what owed_for_ever names, and a caller keeps that message.
  */
 int
 tm_next_turn_now(const struct tm_state *s)
 {
 	return s->phase == TP_ACTIONS && s->act != TA_NONE && s->act_left == 0 &&
-	    !s->pl[s->cur].passed && last_unpassed(s, s->cur);
+	    (s->pl[s->cur].passed ? tm_passed_goes_on(s) : last_unpassed(s, s->cur));
 }
 
 /* Begin a new main action for the active seat; error text when not allowed. */
@@ -98,11 +123,13 @@ enum game_status
 tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 {
 	/* the Chaos Magicians' second action after a pass as their first may be
-	 * any action, as on the site */
+	 * any action, as on the site; a seat that passed and whose turn is
+	 * still open (tm_passed_goes_on) takes another one too */
 	if (s->phase == TP_ACTIONS && s->pl[s->cur].passed && s->act_left == 0 &&
-	    strcmp(what, "pass") != 0)
+	    !tm_passed_goes_on(s) && strcmp(what, "pass") != 0)
 		return tm_fail(err, errlen, "%s: you have passed this round; a faction "
-		    "that passed takes no more actions", what);
+		    "that passed takes another action only while its turn is still "
+		    "open and exactly one other faction has not passed", what);
 	if (tm_next_turn_now(s)) {
 		/*
 		 * The only seat that has not passed takes its actions one
@@ -110,6 +137,8 @@ tm_begin_action(struct tm_state *s, const char *what, char *err, size_t errlen)
 		 * next turn, whatever the last one still owes (the site;
 		 * the Darklings' conversion too stays owed), but for what
 		 * the site would then keep owed for ever (owed_for_ever).
+		 * So does a seat that passed while exactly one other has not
+		 * (tm_passed_goes_on).
 		 */
 		const struct tm_player *p = &s->pl[s->cur];
 		int32_t conv = p->darkling_conv;

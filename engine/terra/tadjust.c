@@ -275,6 +275,9 @@ adjust_tile(struct tm_state *s, int seat, int delta, const char *type, const cha
 		p->town_owed--;
 		tm_take_town(s, seat, k);
 	}
+	/* a town owed while the round's start waited (tm_town_waits) */
+	if (s->unlock_wait)
+		tm_unlock_settled(s);
 	return GAME_OK;
 }
 
@@ -394,7 +397,7 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
 		if ((field == &p->volcano_tf || field == &p->unlock_owed) &&
 		    record_kept(p, field == &p->unlock_owed, had, word, err, errlen) != GAME_OK)
 			return GAME_REJECTED;
-		if (field == &p->unlock_owed)
+		if (field == &p->unlock_owed || field == &p->town_owed)
 			tm_unlock_settled(s);
 		return GAME_OK;
 	}

@@ -618,6 +618,24 @@ cur_score(const struct tm_state *s)
 	return s->score_tile[s->round - 1];
 }
 
+/*
+ * The scoring tile a town tile taken now scores with: the site's current
+ * round's (scoring.pm:14), which is still the round that ended between
+ * the rounds and while the next one's start waits for the Riverwalkers'
+ * unlocks of its income (its round counts up only at the start,
+ * commands.pm:889); the Mermaids' connect founds a town then
+ * (tm_town_waits).
+ */
+static int
+town_score(const struct tm_state *s)
+{
+	if (s->phase == TP_CULTSPADES && s->round >= 1 && s->round <= 6)
+		return s->score_tile[s->round - 1];
+	if (s->phase == TP_ACTIONS && s->unlock_wait)
+		return s->round >= 2 && s->round <= 7 ? s->score_tile[s->round - 2] : 0;
+	return cur_score(s);
+}
+
 /* VP for building (or upgrading to) a building of type b. */
 void
 tm_build_vp(struct tm_state *s, int seat, int b)
@@ -979,7 +997,7 @@ tm_take_town(struct tm_state *s, int seat, int tw)
 		p->vp += 5;
 	if (p->faction == TF_SWARMLINGS)
 		p->w += 3;
-	if (cur_score(s) == 2)
+	if (town_score(s) == 2)
 		p->vp += 5;
 }
 

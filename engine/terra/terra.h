@@ -548,6 +548,8 @@ void tm_offer_recap(struct tm_state *s, int seat);
 void tm_start_round(struct tm_state *s, int r);
 void tm_round_coins(struct tm_state *s);
 int tm_settle_tokens(const struct tm_state *s, int seat);
+int tm_town_waits(const struct tm_state *s, int seat);
+int tm_cultists_first(const struct tm_state *s, int seat);
 void tm_unlock_settled(struct tm_state *s);
 int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);
@@ -580,6 +582,7 @@ enum game_status tm_begin_action(struct tm_state *s, const char *what, char *err
 int tm_next_turn_now(const struct tm_state *s);
 void tm_drop_option(struct tm_state *s, const char *name);
 int tm_unpassed(const struct tm_state *s);
+int tm_passed_goes_on(const struct tm_state *s);
 enum game_status tm_buy_spades(struct tm_state *s, int seat, int n, char *err, size_t errlen);
 enum game_status tm_do_transform(struct tm_state *s, int seat, int cell, int to, char *err,
     size_t errlen);

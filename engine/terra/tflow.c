@@ -36,15 +36,73 @@ tm_settle_tokens(const struct tm_state *s, int seat)
 	return s->pl[seat].p3_for_vp > 0 && !s->pl[seat].dropped;
 }
 
-/* An unlock done (or its seat gone): the round's start waits no more when
- * none is left, and the round starts then (its bonus tiles' coins). */
+/*
+ * Does seat owe a town tile with no turn of its own running?  Only the
+ * Mermaids' connect founds a town then: the seat whose turn ran last
+ * connects while every seat has passed, between the rounds, or while the
+ * round's start waits for the Riverwalkers' unlocks (the site's active
+ * faction, tplay.c's out_of_turn).  The site then records the tile owed
+ * (acting.pm:680, detect_incomplete_turn, at the row's end) and goes on
+ * only once it is taken or given up: no round ends (acting.pm:557,
+ * in_play), the cult spades' phase and the unlocks' do not end
+ * (acting.pm:517, 530-531, action_required_count).
+ */
+int
+tm_town_waits(const struct tm_state *s, int seat)
+{
+	return s->pl[seat].town_owed > 0 && !s->pl[seat].dropped &&
+	    !(s->phase == TP_ACTIONS && !s->unlock_wait && s->cur == seat);
+}
+
+/*
+ * The cult tracks on which seat may not step to 10 now (bit k: track k):
+ * without loose-cultist-ordering the site refuses another faction's step
+ * to 10 while the Cultists, holding a key, could still get there first
+ * (resources.pm:211-213, acting.pm:126-158, should_wait_for_cultists):
+ * their position plus the cult steps still to come to them - the steps
+ * they owe (the site counts its records of them, one a step here), and
+ * one for each building of theirs whose power offers are still open with
+ * none taken yet - reaches 10.  The seat waits (`wait`) for those
+ * decisions.  The Cultists' own steps are never refused.
+ */
+int
+tm_cultists_first(const struct tm_state *s, int seat)
+{
+	int c = tm_seat_of(s, TF_CULTISTS), n, i, j, k, mask = 0;
+	const struct tm_player *p;
+
+	if (c < 0 || c == seat || (s->opt_site & TO_CULTIST_ORDER))
+		return 0;
+	p = &s->pl[c];
+	if (tm_keys_free(p) < 1)
+		return 0;
+	n = p->cult_bonus + p->cult_owed + p->cult2_owed;
+	for (i = 0; i < s->noffer; i++) {
+		const struct tm_offer *o = &s->offer[i];
+
+		if (o->from != c || o->group < 0 || s->group[o->group].taken)
+			continue;
+		for (j = 0; j < i; j++)
+			if (s->offer[j].from == c && s->offer[j].group == o->group)
+				break;
+		n += j == i;
+	}
+	for (k = 0; k < 4; k++)
+		if (p->cult[k] + n >= 10)
+			mask |= 1 << k;
+	return mask;
+}
+
+/* An unlock done (or its seat gone), or a town tile owed between the
+ * rounds taken: the round's start waits no more when none is left, and
+ * the round starts then (its bonus tiles' coins). */
 void
 tm_unlock_settled(struct tm_state *s)
 {
 	int i;
 
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].unlock_owed > 0 && !s->pl[i].dropped)
+		if ((s->pl[i].unlock_owed > 0 && !s->pl[i].dropped) || tm_town_waits(s, i))
 			return;
 	if (s->unlock_wait)
 		tm_round_coins(s);
@@ -176,14 +234,20 @@ tm_offer_end(struct tm_state *s, int i, enum tm_offer_end how)
 		const struct tm_hooks *h = tm_hooks(s->pl[gr->seat].faction);
 
 		gr->taken = 1;
-		/* the Cultists' cult step; another faction's gain: its hook
-		 * (the Shapeshifters') */
-		if (!s->pl[gr->seat].dropped) {
-			if (h->offer_taken != NULL)
-				h->offer_taken(s, gr->seat);
-			else
-				s->pl[gr->seat].cult_bonus++;
-		}
+		/*
+		 * the Cultists' cult step; another faction's gain: its hook
+		 * (the Shapeshifters'), which the site gives a faction that
+		 * left the game too (commands.pm:446-453 asks only for its
+		 * leech_effect: seed 400393, a token into bowl III of the
+		 * Shapeshifters after their resign).  The Cultists' step it
+		 * would give them too but never asks for (acting.pm:598,
+		 * detect_incomplete_turn: nothing of a faction that left);
+		 * arbiter does not keep it.
+		 */
+		if (h->offer_taken != NULL)
+			h->offer_taken(s, gr->seat);
+		else if (!s->pl[gr->seat].dropped)
+			s->pl[gr->seat].cult_bonus++;
 	}
 	if (how == TO_DECLINED) {
 		gr->declined++;
@@ -398,9 +462,9 @@ next_spade_seat(const struct tm_state *s)
 
 	coming_order(s, order);
 	for (i = 0; i < s->nseats; i++)
-		if ((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
+		if (((s->pl[order[i]].spades > 0 || s->pl[order[i]].cult_owed > 0 ||
 		    s->pl[order[i]].cult_bonus > 0 || s->pl[order[i]].unlock_owed > 0) &&
-		    !s->pl[order[i]].dropped)
+		    !s->pl[order[i]].dropped) || tm_town_waits(s, order[i]))
 			return order[i];
 	return -1;
 }
@@ -415,9 +479,9 @@ decisions_open(const struct tm_state *s, int but)
 	if (s->noffer > 0)
 		return 1;
 	for (i = 0; i < s->nseats; i++)
-		if (!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
+		if ((!s->pl[i].dropped && (s->pl[i].cult_owed > 0 ||
 		    (s->pl[i].cult_bonus > 0 && i != but) || tm_settle_tokens(s, i) ||
-		    s->pl[i].unlock_owed > 0))
+		    s->pl[i].unlock_owed > 0)) || (i != s->cur && tm_town_waits(s, i)))
 			return 1;
 	return 0;
 }
@@ -726,7 +790,7 @@ advance(struct tm_state *s)
 		if (s->phase == TP_CULTSPADES) {
 			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
 			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0 ||
-			    s->pl[s->cur].unlock_owed > 0))
+			    s->pl[s->cur].unlock_owed > 0 || tm_town_waits(s, s->cur)))
 				return;
 			s->cur = next_spade_seat(s);
 			if (s->cur >= 0)
@@ -784,6 +848,16 @@ tm_waiting(const void *st, struct game_wait *w)
 		}
 	if (w->mask != 0)
 		return;
+	/* a town tile owed with no turn running (tm_town_waits); the round's
+	 * start waits for it alone, as for the unlocks */
+	for (i = 0; i < s->nseats; i++)
+		if (tm_town_waits(s, i)) {
+			w->mask |= 1u << i;
+			snprintf(w->why[i], GAME_WHY_LEN, "%s: take the town tile of the "
+			    "connection (+TWn, or -GAIN_TW)", tm_fname(s, i, b, sizeof(b)));
+		}
+	if (w->mask != 0 && s->unlock_wait)
+		return;
 	if (s->cur >= 0) {
 		const char *why = "take an action";
 
@@ -802,7 +876,9 @@ tm_waiting(const void *st, struct game_wait *w)
 		case TP_CULTSPADES:
 			why = s->pl[s->cur].spades > 0 ? "spend cult spades (transform HEX "
 			    "to COLOUR)" : s->pl[s->cur].cult_owed > 0 ? "place the cult "
-			    "steps of the cult spades (+CULT)" : "choose a cult track for "
+			    "steps of the cult spades (+CULT)" : tm_town_waits(s, s->cur) &&
+			    s->pl[s->cur].cult_bonus == 0 ? "take the town tile of the "
+			    "connection (+TWn, or -GAIN_TW)" : "choose a cult track for "
 			    "the cult step (+CULT)";
 			break;
 		default: break;

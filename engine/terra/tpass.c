@@ -157,21 +157,27 @@ convert(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 }
 
 /*
- * May a seat that already passed this round pass again?  Only the Chaos
+ * May a seat that already passed this round pass again?  The Chaos
  * Magicians, when the pass was the first action of their double action
  * (ACTC) and the option strict-chaosmagician-sh is off: the pass took one
- * of the two actions, and the second one, for a faction that passed, can
- * only be another pass (which exchanges the bonus tile again and scores
- * the pass VP again).  With the option, passing ends the double action,
- * and the turn with it (act_left is 0).
+ * of the two actions, and the second one may be another pass (which
+ * exchanges the bonus tile again and scores the pass VP again).  With the
+ * option, passing ends the double action, and the turn with it (act_left
+ * is 0).  And a seat whose turn is still open after its pass while
+ * exactly one other has not passed (tm_passed_goes_on): its new turn may
+ * be a pass.  strict-chaosmagician-sh refuses every second pass
+ * (commands.pm:796-797).
  */
 static enum game_status
 second_pass_allowed(const struct tm_state *s, int seat, char *err, size_t errlen)
 {
 	if (!s->pl[seat].passed)
 		return GAME_OK;
-	if (s->act_left == 0)
+	if (s->act_left == 0 && !(s->cur == seat && tm_passed_goes_on(s)))
 		return tm_fail(err, errlen, "pass: you have already passed this round");
+	if (s->opt_strict_chaos)
+		return tm_fail(err, errlen, "pass: you have already passed this round, "
+		    "and strict-chaosmagician-sh allows one pass a round");
 	return GAME_OK;
 }
 

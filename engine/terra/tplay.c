@@ -42,8 +42,11 @@ out_of_turn(const struct tm_state *s, int seat, char **w)
 		return 1;
 	/* no turn runs (every seat passed, the round's end waits, or it is
 	 * between the rounds): the site's active faction is still the one
-	 * whose turn ran last; it burns, and converts before the round's end */
+	 * whose turn ran last (acting.pm:227: only a new turn changes it,
+	 * commands.pm:1212-1219 checks it); it burns, connects (the Mermaids:
+	 * tm_cmd_connect), and converts before the round's end */
 	if (s->last_turn == seat + 1 && (word_eq(w[0], "burn") ||
+	    word_eq(w[0], "connect") ||
 	    (word_eq(w[0], "convert") && s->phase == TP_ACTIONS && !s->unlock_wait)) &&
 	    (s->phase == TP_CULTSPADES || (s->phase == TP_ACTIONS && (s->cur < 0 ||
 	    s->unlock_wait))))
@@ -491,6 +494,11 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 	if (word_eq(w[0], "burn") && ((s->last_turn == seat + 1 &&
 	    (s->phase == TP_CULTSPADES || s->unlock_wait)) || (s->round == 1 && s->unlock_wait)))
 		return words_burn(s, seat, w, nw, err, errlen);
+	/* so does the Mermaids' connect, of the seat whose turn ran last (the
+	 * town it founds is then owed with no turn running: tm_town_waits) */
+	if (word_eq(w[0], "connect") && nw == 2 && s->last_turn == seat + 1 &&
+	    (s->phase == TP_CULTSPADES || s->unlock_wait))
+		return tm_cmd_connect(s, seat, w[1], err, errlen);
 	if (tm_unlock_first(s, seat) && !word_eq(w[0], "unlock-terrain"))
 		return tm_fail(err, errlen, "%s: you owe %d unlock%s first, one for "
 		    "each priest gained (unlock-terrain COLOUR, or unlock-terrain "
@@ -780,6 +788,29 @@ note_prev(struct tm_state *s, int seat, const char *body)
 		snprintf(s->prev_cmd, sizeof(s->prev_cmd), "%s", body);
 }
 
+/*
+ * After a command of seat: did it step to 10 on a track the Cultists may
+ * reach first (tm_cultists_first; before: the seat's positions before
+ * it)?  The site refuses that step (resources.pm:211-213).  The offers
+ * and steps are those after the command, as at its step: an action
+ * declines the seat's own offers first (acting.pm:258-262), a leech
+ * before it in the row gives the Cultists their step first.
+ */
+static enum game_status
+cultists_first(const struct tm_state *s, int seat, const int32_t *before,
+    const char *verb, char *err, size_t errlen)
+{
+	int k, first = tm_cultists_first(s, seat);
+
+	for (k = 0; k < 4 && first != 0; k++)
+		if ((first & (1 << k)) && before[k] < 10 && s->pl[seat].cult[k] >= 10)
+			return tm_fail(err, errlen, "%s: the Cultists may reach 10 on %s "
+			    "first, with a cult step still to come to them (a power offer "
+			    "of theirs not decided, or a step owed): wait for it before "
+			    "stepping to 10 there", verb, tm_cult_names[k]);
+	return GAME_OK;
+}
+
 /* Apply a whole submission, in the site's order (run_order); was_over:
  * the game was over before the submission (not ended by its start). */
 static enum game_status
@@ -790,6 +821,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
 	int *order = malloc(sizeof(int) * (size_t)(cl->n + 1));
 	int i, n, nw, cult, count, bonus, merged, owed;
+	int32_t track[4];
 	enum game_status rc = GAME_OK;
 
 	if (text == NULL || order == NULL) {
@@ -896,8 +928,11 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		owed = held_after_pass(s, seat);
 		s->join_prev = body_of(text[i])[0] == '+' && s->prev_seat == seat + 1 &&
 		    strcasecmp(s->prev_cmd, body_of(text[i])) == 0;
+		memcpy(track, s->pl[seat].cult, sizeof(track));
 		rc = one_cmd(s, seat, w, nw, err, errlen);
 		note_prev(s, seat, body_of(text[i]));
+		if (rc == GAME_OK)
+			rc = cultists_first(s, seat, track, w[0], err, errlen);
 		if (rc == GAME_OK && cult >= 0 && s->pl[seat].cult_bonus < bonus)
 			tm_bonus_step(s, seat, cult, count, merged);
 		if (rc == GAME_OK && owed && !held_after_pass(s, seat))

@@ -529,6 +529,53 @@ test_mermaids(void **state)
 	free(s);
 }
 
+/*
+ * The Mermaids connect between the rounds (issue 24, seed 410414; fixtures
+ * found/mermaids-connect-between-rounds and -town-holds-round-start): the
+ * last to pass, they are still the site's active faction (acting.pm:227,
+ * commands.pm:1212-1219) while the Witches owe the cult bonus's spade, so
+ * their connect founds a town then.  The tile owed holds the round's end
+ * (acting.pm:680, 517) and scores the round that ended (scoring.pm:14:
+ * SCORE2, a town 5 VP); the Witches cannot connect, nor anyone else.
+ */
+static void
+test_mermaids_connect_between_rounds(void **state)
+{
+	static const char *const opts[] = {
+	    "score=SCORE2,SCORE3,SCORE1,SCORE8,SCORE5,SCORE7", NULL };
+	static const char *const d[] = { "E4", "F4", "D1", "G6", NULL };
+	struct tm_state *s = two("mermaids", "witches", d, opts);
+	struct game_wait w;
+	int vp;
+
+	(void)state;
+	tg_put(s, 0, "E4", TB_SH);
+	tg_put(s, 0, "E5", TB_D);
+	tg_put(s, 0, "G1", TB_TP);
+	tg_put(s, 0, "H3", TB_D);
+	s->pl[1].cult[TK_EARTH] = 4;
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON1");
+	tg_ok(s, 0, "pass BON2");
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	assert_int_equal(s->pl[1].spades, 1);
+	tg_bad(s, 1, "connect r21", "between rounds only");
+	tg_ok(s, 0, "connect r21");
+	assert_int_equal(s->pl[0].town_owed, 1);
+	tg_ok(s, 1, "-SPADE");
+	/* the round waits for the tile */
+	assert_int_equal(s->phase, TP_CULTSPADES);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u);
+	assert_non_null(strstr(w.why[0], "take the town tile"));
+	vp = s->pl[0].vp;
+	tg_ok(s, 0, "+TW1");
+	assert_int_equal(s->pl[0].vp, vp + 5 + 5);
+	assert_int_equal(s->round, 2);
+	assert_int_equal(s->phase, TP_ACTIONS);
+	free(s);
+}
+
 /* An empty land hex next to `at`, not `but`, and not of at's colour. */
 static int
 other_land_neighbour(const struct tm_state *s, const char *at, const char *but)
@@ -913,6 +960,7 @@ main(void)
 		cmocka_unit_test(test_giants),
 		cmocka_unit_test(test_halflings),
 		cmocka_unit_test(test_mermaids),
+		cmocka_unit_test(test_mermaids_connect_between_rounds),
 		cmocka_unit_test(test_nomads),
 		cmocka_unit_test(test_swarmlings),
 		cmocka_unit_test(test_witches),

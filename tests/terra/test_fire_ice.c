@@ -991,7 +991,10 @@ test_shifter_actions_v4_v5(void **state)
  * once for the building whoever took it; the later ones the right to buy
  * one for 1 VP (gain P3 for VP) or give it up (-GAIN_P3_FOR_VP), and the
  * round does not end while such a right is held; all declined, with
- * errata-cultist-power, 1 power.
+ * errata-cultist-power, 1 power.  Taken after they resigned, it still
+ * gives them (the site asks only for the leech effect, commands.pm:446-453;
+ * seed 400393, fixture found/shapeshifters-dropped-offer-taken), and the
+ * right does not hold the round (acting.pm:598).
  */
 static void
 test_shifter_offers(void **state)
@@ -1000,12 +1003,21 @@ test_shifter_offers(void **state)
 
 	(void)state;
 	for (v = 1; v <= 3; v += 2) {
-		struct tm_state *s = shifter_game(v, 1);
+		struct tm_state *s = shifter_game(v, 1), *u = shifter_game(v, 1);
 		struct tm_player *p = &s->pl[0];
 		int c = free_neighbour(s, tg_cell("F4")), vp, i;
 		struct game_wait w;
 		struct sbuf mv = SBUF_INIT;
 
+		tg_put(u, 1, s->cells[c].name, TB_D);
+		u->pl[0].c = 20;
+		u->pl[0].w = 10;
+		tg_ok(u, 0, "upgrade F4 to TP. resign");
+		tg_ok(u, 1, "leech 1 from shapeshifters. pass BON1");
+		assert_int_equal(u->pl[0].pw[2], v == 1);
+		assert_int_equal(u->pl[0].p3_for_vp, v != 1);
+		assert_int_equal(u->round, 2);
+		free(u);
 		tg_put(s, 1, s->cells[c].name, TB_D);
 		p->c = 20;
 		p->w = 10;

@@ -64,7 +64,11 @@ test_chaos_burn_after_second_action(void **state)
 	assert_int_equal(s->cur, 1);
 	tg_ok(s, 0, "burn 1");
 	tg_ok(s, 0, "convert 1PW to 1C");
-	tg_bad(s, 0, "action ACT3", "you have passed this round");
+	/* the other seat alone has not passed: the site gives the Chaos
+	 * Magicians, its active faction still, a new turn for another action
+	 * (acting.pm:267-275; with two seats unpassed it refuses it, the
+	 * fixture found/chaos-burn-after-second-action), judged on its cost */
+	tg_bad(s, 0, "action ACT3", "costs 4 power from bowl III");
 	tg_ok(s, 1, "wait");
 	tg_bad(s, 0, "burn 1", "not your turn");
 	free(s);

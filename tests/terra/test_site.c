@@ -590,6 +590,129 @@ test_last_seat_owed_for_ever(void **state)
 	free(s);
 }
 
+/*
+ * A seat that passed while its turn is still open takes another action
+ * when exactly one other seat has not passed (issue 24, seeds 400740 and
+ * 410714; fixtures found/cultists-held-pass-passes-again and
+ * -sends-priest): the site's require_subaction starts a new turn for a
+ * faction with no action left whenever one faction alone has not passed,
+ * whichever (acting.pm:267-275), and the Cultists' pass owing the step of
+ * an offer taken before it left them the active faction (acting.pm:663,
+ * 773).  With no other seat unpassed it refuses (acting.pm:279), and
+ * under strict-chaosmagician-sh any second pass (commands.pm:797).
+ */
+static void
+test_held_pass_acts_again(void **state)
+{
+	static const char *const strict[] = { "strict-chaosmagician-sh", NULL };
+	struct tm_state *s = wc(NULL), *t = malloc(sizeof(*t)), *u = wc(strict);
+	int vp;
+
+	(void)state;
+	s->pl[0].p = 2;
+	s->pl[1].p = 1;
+	tg_ok(s, 0, "send p to AIR");
+	tg_ok(s, 1, "upgrade E6 to TP");
+	tg_ok(s, 0, "leech 1 from cultists. send p to EARTH");
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	u->pl[0].p = 2;
+	u->pl[1].p = 1;
+	tg_ok(u, 0, "send p to AIR");
+	tg_ok(u, 1, "upgrade E6 to TP");
+	tg_ok(u, 0, "leech 1 from cultists. send p to EARTH");
+	tg_bad(u, 1, "pass BON4. pass BON2", "strict-chaosmagician-sh allows one "
+	    "pass a round");
+	free(u);
+	u = wc(NULL);
+	u->pl[1].p = 1;
+	tg_ok(s, 1, "pass BON4");
+	assert_int_equal(s->cur, 1);
+	memcpy(t, s, sizeof(*s));
+	vp = s->pl[1].vp;
+	tg_ok(s, 1, "pass BON2");
+	assert_int_equal(s->pl[1].bon, 2);
+	assert_int_equal(s->bon_avail[4], 1);
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	assert_int_equal(s->pl[1].vp, vp);
+	tg_ok(s, 1, "+FIRE");
+	tg_ok(s, 0, "pass BON4");
+	assert_int_equal(s->round, 2);
+	/* a new turn of another kind, once the step is placed too */
+	tg_ok(t, 1, "+FIRE. send p to WATER");
+	assert_int_equal(t->pl[1].p, 0);
+	assert_int_equal(t->cur, 0);
+	/* with nobody else left to play, no more */
+	memcpy(t, u, sizeof(*u));
+	tg_ok(t, 0, "pass BON2");
+	tg_ok(t, 1, "upgrade E6 to TP");
+	tg_ok(t, 0, "leech 1 from cultists");
+	tg_ok(t, 1, "pass BON4");
+	assert_int_equal(t->cur, 1);
+	tg_bad(t, 1, "pass BON1", "pass: you have already passed this round");
+	tg_bad(t, 1, "send p to FIRE", "send: you have passed this round; a faction "
+	    "that passed takes another action only while its turn is still open and "
+	    "exactly one other faction has not passed");
+	free(t);
+	free(s);
+	free(u);
+}
+
+/*
+ * Without loose-cultist-ordering the site refuses another faction's step
+ * to 10 on a track while the Cultists, holding a key, may still get there
+ * first with the cult step of an offer of theirs (resources.pm:211-213,
+ * acting.pm:126-158): here 9 on FIRE and the step of the Witches' leech
+ * still to place.  The Witches' action that declines the offer is no such
+ * case (the decline comes first, acting.pm:261); nor is a faction without
+ * a key of its own, stopped at 9; the option lifts it.
+ */
+static void
+test_cultists_first_to_ten(void **state)
+{
+	static const char *const loose[] = { "loose-cultist-ordering", NULL };
+	struct tm_state *s, *t;
+	int opt;
+
+	(void)state;
+	for (opt = 0; opt < 2; opt++) {
+		s = wc(opt ? loose : NULL);
+		s->pl[0].p = 1;
+		s->pl[0].cult[TK_FIRE] = 7;
+		s->pl[0].keys = 1;
+		s->pl[1].cult[TK_FIRE] = 9;
+		s->pl[1].keys = 1;
+		tg_turn(s, 1);
+		tg_ok(s, 1, "upgrade E6 to TP");
+		assert_int_equal(s->noffer, 1);
+		if (opt) {
+			tg_ok(s, 0, "leech 1 from cultists. send p to FIRE");
+			assert_int_equal(s->pl[0].cult[TK_FIRE], 10);
+			free(s);
+			continue;
+		}
+		tg_bad(s, 0, "leech 1 from cultists. send p to FIRE", "send: the Cultists "
+		    "may reach 10 on FIRE first, with a cult step still to come to them");
+		tg_ok_copy(s, 0, "send p to FIRE");	/* declines the offer first */
+		t = malloc(sizeof(*t));
+		assert_non_null(t);
+		memcpy(t, s, sizeof(*s));
+		t->pl[0].keys = 0;	/* stopped at 9: no step to 10 */
+		tg_ok(t, 0, "leech 1 from cultists. send p to FIRE");
+		assert_int_equal(t->pl[0].cult[TK_FIRE], 9);
+		memcpy(t, s, sizeof(*s));
+		t->pl[1].keys = 0;	/* the Cultists cannot reach 10 */
+		tg_ok(t, 0, "leech 1 from cultists. send p to FIRE");
+		free(t);
+		/* the step placed: the Witches wait, then go */
+		tg_ok(s, 0, "leech 1 from cultists");
+		tg_bad(s, 0, "send p to FIRE", "wait for it before stepping to 10 there");
+		tg_ok(s, 1, "+WATER");
+		tg_ok(s, 0, "send p to FIRE");
+		assert_int_equal(s->pl[0].cult[TK_FIRE], 10);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -609,6 +732,8 @@ main(void)
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
 		cmocka_unit_test(test_town_tile_once),
+		cmocka_unit_test(test_held_pass_acts_again),
+		cmocka_unit_test(test_cultists_first_to_ten),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
