@@ -218,4 +218,20 @@ tg_put(struct tm_state *s, int seat, const char *cell, int b)
 	}
 }
 
+/* An empty land neighbour of a cell. */
+static int __attribute__((unused))
+tg_free_neighbour(const struct tm_state *s, int c)
+{
+	int i;
+
+	for (i = 0; i < s->cells[c].nadj; i++) {
+		int n = s->cells[c].adj[i];
+
+		if (s->cells[n].color != TC_RIVER && s->bld[n] == TB_NONE)
+			return n;
+	}
+	fail_msg("no free neighbour");
+	return -1;
+}
+
 #endif
