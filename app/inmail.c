@@ -300,25 +300,19 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 	}
 	if (game_ended(g) && n == 0)
 		return answer_over(j, g);
-	if (out->code == EXIT_NOPERM && out->aside) {
-		/*
-		 * The game waits for the reader, but for something else than
-		 * what it sent (a power offer to decide): what it may do now,
-		 * not "not your turn", which would have it wait for a mail.
-		 */
-		snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s.%s",
-		    n ? "\n" : "", out->err, j->nsaid > 0 ? " Your words were not passed on to "
-		    "the table either." : "");
-		n = strlen(result);
-		if (j->away >= 1)
-			snprintf(result + n, sizeof(result) - n, "\nYour %s was not noted either: "
-			    "send it alone.", j->away == 1 ? "absence" : "return (\"back\")");
-		note_skipped(j, result, sizeof(result));
-		return answer_seat(j, g, result, "Send only what you may play now.", 1, 0);
-	}
 	if (out->code == EXIT_NOPERM && out->waits[0] != '\0') {
 		/* Not a mistake in the commands: the reader's turn has not come. */
-		if (out->not_now > 0)
+		if (out->aside)
+			/*
+			 * Or the game waits for the reader, but for something
+			 * else than what it sent (a power offer to decide): what
+			 * it may do now, not "not your turn", which would have it
+			 * wait for a mail.
+			 */
+			snprintf(result + n, sizeof(result) - n, "%sYour commands were not "
+			    "applied: %s.%s", n ? "\n" : "", out->err, j->nsaid > 0 ? " Your "
+			    "words were not passed on to the table either." : "");
+		else if (out->not_now > 0)
 			snprintf(result + n, sizeof(result) - n, "%sCommand %zu of your mail comes "
 			    "when it is not your turn: by then game #%lld waits for %s.%s",
 			    n ? "\n" : "", out->not_now, (long long)g->row.id, out->waits,
@@ -334,8 +328,8 @@ answer_move(void *arg, struct loaded *g, const struct outcome *out)
 			snprintf(result + n, sizeof(result) - n, "\nYour %s was not noted either: "
 			    "send it alone.", j->away == 1 ? "absence" : "return (\"back\")");
 		note_skipped(j, result, sizeof(result));
-		return answer_seat(j, g, result, out->not_now > 0 ? "Send only what you may play "
-		    "now." : "You will be mailed when it is your turn.", 1, 0);
+		return answer_seat(j, g, result, out->aside || out->not_now > 0 ? "Send only what "
+		    "you may play now." : "You will be mailed when it is your turn.", 1, 0);
 	}
 	snprintf(result + n, sizeof(result) - n, "%sYour commands were not applied: %s%s%s",
 	    n ? "\n" : "", out->err, j->nsaid > 0 ? " (nor passed on your words to the "

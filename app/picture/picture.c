@@ -39,6 +39,18 @@ drawer_of(const json_t *view)
 	return NULL;
 }
 
+/* view's drawer, or NULL with err saying that its game has none. */
+static const struct picture_drawer *
+drawer_said(const json_t *view, char *err, size_t errlen)
+{
+	const struct picture_drawer *d = drawer_of(view);
+
+	if (d == NULL)
+		snprintf(err, errlen, "no picture is drawn for the game '%s'",
+		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
+	return d;
+}
+
 int
 picture_has_drawer(const char *rules)
 {
@@ -323,27 +335,40 @@ pic_close(struct pic *p)
 	cairo_destroy(p->cr);
 }
 
+/*
+ * A canvas of view's picture size on a surface of one pixel, for measuring
+ * text and placing labels without drawing (*sf: destroy it after pic_close):
+ * 0, or -1 with err set when cairo could not be loaded.
+ */
+static int
+measuring_pic(const struct picture_drawer *d, const json_t *view, struct pic *p,
+    cairo_surface_t **sf, char *err, size_t errlen)
+{
+	int w, h;
+
+	if (cairo_dl_load(err, errlen) != 0)
+		return -1;
+	d->size(view, &w, &h);
+	*sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	pic_open(p, *sf, w, h);
+	return 0;
+}
+
 int
 picture_layout(const json_t *view, struct picture_item **items, char *err, size_t errlen)
 {
-	const struct picture_drawer *d = drawer_of(view);
+	const struct picture_drawer *d = drawer_said(view, err, errlen);
 	cairo_surface_t *sf;
 	struct pic p;
-	int n = 0, max = 256, w, h;
+	int n = 0, max = 256;
 
 	*items = NULL;
-	if (d == NULL) {
-		snprintf(err, errlen, "no picture is drawn for the game '%s'",
-		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
-		return -1;
-	}
-	if (cairo_dl_load(err, errlen) != 0)
+	if (d == NULL)
 		return -1;
 	if (d->layout == NULL)
-		return 0;
-	d->size(view, &w, &h);
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-	pic_open(&p, sf, w, h);
+		return cairo_dl_load(err, errlen) != 0 ? -1 : 0;
+	if (measuring_pic(d, view, &p, &sf, err, errlen) != 0)
+		return -1;
 	for (;;) {
 		struct picture_item *more = realloc(*items, (size_t)max * sizeof(**items));
 
@@ -369,7 +394,7 @@ int
 picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *err,
     size_t errlen)
 {
-	const struct picture_drawer *d = drawer_of(view);
+	const struct picture_drawer *d = drawer_said(view, err, errlen);
 	cairo_surface_t *sf;
 	cairo_status_t st;
 	struct pic p;
@@ -377,11 +402,8 @@ picture_draw(const json_t *view, enum picture_format f, struct sbuf *out, char *
 	int w, h;
 	size_t start = out->len;
 
-	if (d == NULL) {
-		snprintf(err, errlen, "no picture is drawn for the game '%s'",
-		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
+	if (d == NULL)
 		return -1;
-	}
 	if (cairo_dl_load(err, errlen) != 0)
 		return PICTURE_NOLIB;
 	d->size(view, &w, &h);
@@ -674,21 +696,12 @@ int
 picture_heading(const json_t *view, const char *sub, char *buf, size_t len, char *err,
     size_t errlen)
 {
-	const struct picture_drawer *d = drawer_of(view);
+	const struct picture_drawer *d = drawer_said(view, err, errlen);
 	cairo_surface_t *sf;
 	struct pic p;
-	int w, h;
 
-	if (d == NULL) {
-		snprintf(err, errlen, "no picture is drawn for the game '%s'",
-		    pic_jstr(pic_jobj(view, "game"), "rules", "?"));
+	if (d == NULL || measuring_pic(d, view, &p, &sf, err, errlen) != 0)
 		return -1;
-	}
-	if (cairo_dl_load(err, errlen) != 0)
-		return -1;
-	d->size(view, &w, &h);
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-	pic_open(&p, sf, w, h);
 	title_text(&p, view, sub, buf, len);
 	pic_close(&p);
 	cairo_surface_destroy(sf);

@@ -229,6 +229,24 @@ html_of_mail(const char *msg, size_t len)
 }
 
 /*
+ * A mail as it is queued: a place for a picture of no size yet, its alt
+ * text alt; and the picture to go in (GMime loaded for the parsing).
+ */
+static void
+queued(struct mail_picture *pic, const char *alt, struct sbuf *png, char **msg, size_t *len)
+{
+	char err[256];
+
+	if (gmime_dl_load(err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	board_png(png);
+	memset(pic, 0, sizeof(*pic));
+	pic->cid = "board.arbiter.g3.s0.m0.move.1@example.org";
+	pic->alt = alt;
+	compose_with(pic, msg, len);
+}
+
+/*
  * A mail queued before its picture is drawn carries no size (0 by 0); the
  * picture's own size goes into its <img> when the picture does, and only
  * there: the text, and the report in the HTML, keep their numbers.
@@ -238,17 +256,11 @@ test_picture_size_later(void **state)
 {
 	struct sbuf png = SBUF_INIT;
 	struct mail_picture pic;
-	char *msg, *whole, *h, err[256];
+	char *msg, *whole, *h;
 	size_t len, wlen;
 
 	(void)state;
-	if (gmime_dl_load(err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	board_png(&png);
-	memset(&pic, 0, sizeof(pic));
-	pic.cid = "board.arbiter.g3.s0.m0.move.1@example.org";
-	pic.alt = "width=\"5\" height=\"6\"";
-	compose_with(&pic, &msg, &len);
+	queued(&pic, "width=\"5\" height=\"6\"", &png, &msg, &len);
 	h = html_of_mail(msg, len);
 	assert_non_null(strstr(h, " width=\"0\" height=\"0\""));
 	free(h);
@@ -281,17 +293,11 @@ test_picture_max(void **state)
 {
 	struct sbuf png = SBUF_INIT;
 	struct mail_picture pic;
-	char *msg, *whole, *bare, *out, err[256];
+	char *msg, *whole, *bare, *out;
 	size_t len, wlen, blen, olen;
 
 	(void)state;
-	if (gmime_dl_load(err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	board_png(&png);
-	memset(&pic, 0, sizeof(pic));
-	pic.cid = "board.arbiter.g3.s0.m0.move.1@example.org";
-	pic.alt = "The board after move 0";
-	compose_with(&pic, &msg, &len);
+	queued(&pic, "The board after move 0", &png, &msg, &len);
 	assert_int_equal(compose_picture(msg, len, pic.at, png.s, png.len, 704, 721, 0, &whole,
 	    &wlen), 0);
 	assert_int_equal(compose_picture(msg, len, pic.at, NULL, 0, 0, 0, 0, &bare, &blen), 0);
