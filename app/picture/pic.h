@@ -88,6 +88,15 @@ enum {
 	PIC_RULE = 0xd9d1c0u,	/* separators */
 };
 
+/*
+ * "Waiting for ..." of view's waiting list into buf ("" when it waits for
+ * nobody), each seat named by the field of its entry in view's list (e.g.
+ * "seats", "name"), the seats awaited for the same thing together:
+ * "Waiting for Rome, Gaul and Carthage: give orders".
+ */
+const char *pic_waiting(const json_t *view, const char *list, const char *field, char *buf,
+    size_t len);
+
 /* The page's title band: title left, sub right, heights PIC_TITLE_H. */
 enum { PIC_TITLE_H = 34 };
 void pic_title(struct pic *p, const json_t *view, const char *sub);

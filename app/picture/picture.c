@@ -708,6 +708,51 @@ picture_heading(const json_t *view, const char *sub, char *buf, size_t len, char
 	return 0;
 }
 
+/* The field of the entry of view's list (seats, factions) that is seat's. */
+static const char *
+entry_field(const json_t *view, const char *list, const char *field, long seat)
+{
+	const json_t *a = pic_jarr(view, list);
+	size_t i;
+
+	for (i = 0; a != NULL && i < json_array_size(a); i++)
+		if (pic_jint(json_array_get(a, i), "seat", 0) == seat)
+			return pic_jstr(json_array_get(a, i), field, "?");
+	return "?";
+}
+
+const char *
+pic_waiting(const json_t *view, const char *list, const char *field, char *buf, size_t len)
+{
+	const json_t *wt = pic_jarr(view, "waiting");
+	size_t n = wt != NULL ? json_array_size(wt) : 0, i, j, o = 0, k, m;
+	unsigned char done[64] = { 0 };
+
+	buf[0] = '\0';
+	for (i = 0; i < n && i < sizeof(done) && o < len; i++) {
+		const char *why = pic_jstr(json_array_get(wt, i), "why", "");
+
+		if (done[i])
+			continue;
+		/* the seats awaited for the same thing, together */
+		for (j = i, m = 0; j < n && j < sizeof(done); j++)
+			m += !done[j] && strcmp(pic_jstr(json_array_get(wt, j), "why", ""), why) == 0;
+		o += (size_t)snprintf(buf + o, len - o, "%s", o ? "; " : "Waiting for ");
+		for (j = i, k = 0; j < n && j < sizeof(done) && o < len; j++) {
+			if (done[j] || strcmp(pic_jstr(json_array_get(wt, j), "why", ""), why) != 0)
+				continue;
+			done[j] = 1;
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", k == 0 ? "" : k + 1 == m ?
+			    " and " : ", ", entry_field(view, list, field,
+			    pic_jint(json_array_get(wt, j), "seat", 0)));
+			k++;
+		}
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, ": %s", why);
+	}
+	return buf;
+}
+
 int
 pic_ranking_lines(const json_t *view)
 {

@@ -402,7 +402,7 @@ tiles(struct pic *p, const json_t *view, double y)
 static void
 factions(struct pic *p, const json_t *view, double y)
 {
-	const json_t *f = pic_jarr(view, "factions"), *wt = pic_jarr(view, "waiting");
+	const json_t *f = pic_jarr(view, "factions");
 	const char *fs;
 	char t[300], fit[300];
 	size_t i;
@@ -442,14 +442,8 @@ factions(struct pic *p, const json_t *view, double y)
 	pic_text(p, MARGIN, y, 11, 0, PIC_INK, pic_text_fit(p, 11, 0, WIDTH - 2 * MARGIN,
 	    pic_jstr(view, "last", ""), fit, sizeof(fit)));
 	y += LINE_H;
-	for (i = 0, t[0] = '\0'; wt != NULL && i < json_array_size(wt); i++) {
-		size_t o = strlen(t);
-		const json_t *fi = faction_of(view, pic_jint(json_array_get(wt, i), "seat", 0));
-
-		snprintf(t + o, sizeof(t) - o, "%s%s: %s", i ? "; " : "Waiting for ",
-		    pic_jstr(fi, "name", "?"), pic_jstr(json_array_get(wt, i), "why", ""));
-	}
-	if (t[0] == '\0' && pic_jbool(view, "over"))
+	if (pic_waiting(view, "factions", "name", t, sizeof(t))[0] == '\0' &&
+	    pic_jbool(view, "over"))
 		snprintf(t, sizeof(t), "The game is over.");
 	pic_text(p, MARGIN, y, 11, PIC_BOLD, PIC_INK, pic_text_fit(p, 11, PIC_BOLD,
 	    WIDTH - 2 * MARGIN, t, fit, sizeof(fit)));

@@ -292,7 +292,7 @@ static void
 panel(struct pic *p, const json_t *view, int width)
 {
 	const json_t *seats = pic_jarr(view, "seats"), *mons = pic_jarr(view, "monuments");
-	const json_t *cf = pic_jobj(view, "conflict"), *wt = pic_jarr(view, "waiting");
+	const json_t *cf = pic_jobj(view, "conflict");
 	double y = PANEL_Y, x;
 	char line[600], fit[600];
 	size_t i;
@@ -358,14 +358,7 @@ panel(struct pic *p, const json_t *view, int width)
 		pic_text(p, MARGIN, y, 12, 0, PIC_INK, pic_text_fit(p, 12, 0, width - 2 * MARGIN,
 		    pic_jstr(view, "last", ""), fit, sizeof(fit)));
 	y += LINE_H;
-	for (i = 0, line[0] = '\0'; wt != NULL && i < json_array_size(wt); i++) {
-		const json_t *w = json_array_get(wt, i);
-		size_t o = strlen(line);
-
-		snprintf(line + o, sizeof(line) - o, "%s%s: %s", i ? "; " : "Waiting for ",
-		    seat_name(view, pic_jint(w, "seat", 0)), pic_jstr(w, "why", ""));
-	}
-	if (line[0] == '\0')
+	if (pic_waiting(view, "seats", "name", line, sizeof(line))[0] == '\0')
 		snprintf(line, sizeof(line), "%s", pic_jbool(view, "over") ? "The game is over." :
 		    "");
 	pic_text(p, MARGIN, y, 12, PIC_BOLD, PIC_INK, pic_text_fit(p, 12, PIC_BOLD,

@@ -479,7 +479,7 @@ static void
 panel(struct pic *p, const json_t *view, double y, int width)
 {
 	const json_t *seats = pic_jarr(view, "seats"), *wars = pic_jarr(view, "wars");
-	const json_t *wt = pic_jarr(view, "waiting"), *b = pic_jobj(view, "barbarians");
+	const json_t *b = pic_jobj(view, "barbarians");
 	char t[600], fit[600];
 	size_t i;
 	double x;
@@ -534,18 +534,8 @@ panel(struct pic *p, const json_t *view, double y, int width)
 	pic_text(p, MARGIN, y, 11, 0, PIC_INK, pic_text_fit(p, 11, 0, width - 2 * MARGIN,
 	    pic_jstr(view, "last", ""), fit, sizeof(fit)));
 	y += LINE_H;
-	for (i = 0, t[0] = '\0'; wt != NULL && i < json_array_size(wt); i++) {
-		size_t o = strlen(t);
-		long seat = pic_jint(json_array_get(wt, i), "seat", 0);
-		const char *name = "?";
-
-		for (k = 0; seats != NULL && k < (int)json_array_size(seats); k++)
-			if (pic_jint(json_array_get(seats, (size_t)k), "seat", 0) == seat)
-				name = pic_jstr(json_array_get(seats, (size_t)k), "country", "?");
-		snprintf(t + o, sizeof(t) - o, "%s%s: %s", i ? "; " : "Waiting for ", name,
-		    pic_jstr(json_array_get(wt, i), "why", ""));
-	}
-	if (t[0] == '\0' && pic_jarr(view, "winners") != NULL) {
+	if (pic_waiting(view, "seats", "country", t, sizeof(t))[0] == '\0' &&
+	    pic_jarr(view, "winners") != NULL) {
 		const json_t *wn = pic_jarr(view, "winners");
 
 		snprintf(t, sizeof(t), "Game over; won by");

@@ -786,10 +786,45 @@ test_heading(void **state)
 	}
 }
 
+/*
+ * The status line of whom a game waits for: seats awaited for the same
+ * thing named together, in the view's order, each by its entry's field.
+ */
+static void
+test_waiting_line(void **state)
+{
+	char t[300];
+	json_t *v;
+
+	(void)state;
+	v = json_pack("{s:[{s:i, s:s}, {s:i, s:s}, {s:i, s:s}, {s:i, s:s}], s:[{s:i, s:s}, "
+	    "{s:i, s:s}, {s:i, s:s}, {s:i, s:s}]}", "waiting", "seat", 1, "why", "give orders",
+	    "seat", 3, "why", "trade", "seat", 2, "why", "give orders", "seat", 4, "why",
+	    "give orders", "seats", "seat", 1, "country", "Rome", "seat", 2, "country", "Gaul",
+	    "seat", 3, "country", "Carthage", "seat", 4, "country", "Egypt");
+	assert_non_null(v);
+	assert_string_equal(pic_waiting(v, "seats", "country", t, sizeof(t)),
+	    "Waiting for Rome, Gaul and Egypt: give orders; Carthage: trade");
+	json_array_remove(json_object_get(v, "waiting"), 3);
+	json_array_remove(json_object_get(v, "waiting"), 2);
+	assert_string_equal(pic_waiting(v, "seats", "country", t, sizeof(t)),
+	    "Waiting for Rome: give orders; Carthage: trade");
+	/* a seat the list does not name, and a buffer too short: no overrun */
+	json_array_append_new(json_object_get(v, "waiting"), json_pack("{s:i, s:s}", "seat", 9,
+	    "why", "x"));
+	assert_string_equal(pic_waiting(v, "seats", "country", t, sizeof(t)),
+	    "Waiting for Rome: give orders; Carthage: trade; ?: x");
+	assert_string_equal(pic_waiting(v, "seats", "country", t, 16), "Waiting for Rom");
+	json_array_clear(json_object_get(v, "waiting"));
+	assert_string_equal(pic_waiting(v, "seats", "country", t, sizeof(t)), "");
+	json_decref(v);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_waiting_line),
 		cmocka_unit_test(test_heading),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_hidden),
