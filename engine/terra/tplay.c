@@ -164,7 +164,7 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	int cell = nw >= 2 ? tm_cell_find(s, w[1]) : -1;
 	int to = nw == 4 ? tm_color_find(w[3]) : cell >= 0 ? default_colour(s, seat, cell) : -1;
 	enum game_status rc;
-	int action;
+	int action, below = 0;
 
 	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
 		return tm_fail(err, errlen, "transform: write it as 'transform HEX to "
@@ -173,11 +173,23 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	 * In the seat's turn each transform is one the action allows (the
 	 * site's sub-action: two after ACT6, one after ACT5, BON1, ACTG, ACTN
 	 * or a dig), or else begins the action, which then allows no other.
+	 * Spades an earlier action left (the last seat playing) are the
+	 * seat's like any other: a transform after the new action's dig or
+	 * spade action is that action's (the site keeps one count of spades,
+	 * SPADE; a new action leaves tf_left 0 until it grants transforms).
 	 */
 	action = s->phase == TP_ACTIONS && s->cur == seat && !p->passed;
-	if (action && s->tf_left > 0 && !s->stale)
+	if (action && s->tf_left > 0)
 		s->tf_left--;
 	else if (action) {
+		/*
+		 * The site counts the transforms an action allows down from
+		 * what the last one left (commands.pm:617): after a transform
+		 * that took the last one (0), the next action's transform (the
+		 * last seat's, the Chaos Magicians' second) counts -1, which
+		 * its rule of spades left (below) takes as allowing more.
+		 */
+		below = s->act == TA_SPADES && s->tf_left == 0 && s->tf_cell >= 0;
 		rc = tm_begin_action(s, "transform", err, errlen);
 		if (rc != GAME_OK)
 			return rc;
@@ -185,15 +197,25 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (s->phase == TP_ACTIONS && s->act == TA_NONE)
 		s->act = TA_SPADES;
 	rc = tm_do_transform(s, seat, cell, to, err, errlen);
-	/* spades dug that no transform of the action may take any more: the
-	 * site refuses it for another colour than the seat's own, and for its
-	 * own takes it and then waits for ever for them */
-	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0 &&
+	/*
+	 * Spades left that no transform of the action may take any more,
+	 * whatever gave them (a dig, ACT5/ACT6, BON1, ACTG, an earlier
+	 * action's): the site refuses the transform to another colour than
+	 * the seat's own (commands.pm:652-656; a seat that passed is exempt,
+	 * and so is a transform counted below 0, above; loose-dig, which
+	 * arbiter does not play, lifts it); for its own it takes it, and
+	 * spades dug then wait for ever (the next refusal) unless another
+	 * action of the seat's may take them (the last seat playing, the
+	 * Chaos Magicians' second action: a transform of it counts -1).
+	 */
+	if (rc == GAME_OK && action && !below && p->spades > 0 && s->tf_left == 0 &&
 	    to != tm_home(s, seat))
-		return tm_fail(err, errlen, "transform: a hex turned to another colour than "
-		    "your own takes all the spades dug (%d left; a dig serves one "
-		    "transform)", p->spades);
-	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0)
+		return tm_fail(err, errlen, "transform: %s to %s leaves you %d spade%s and "
+		    "the action allows no further transform: a hex turned to a colour not "
+		    "your own must use all your spades", s->cells[cell].name,
+		    tm_color_names[to], p->spades, p->spades == 1 ? "" : "s");
+	if (rc == GAME_OK && action && s->dug && p->spades > 0 && s->tf_left == 0 &&
+	    s->act_left == 0 && !tm_next_turn_now(s))
 		return tm_fail(err, errlen, "transform: the %d spade%s dug left after it "
 		    "could never be spent (a dig serves one transform)", p->spades,
 		    p->spades == 1 ? "" : "s");

@@ -713,6 +713,77 @@ test_cultists_first_to_ten(void **state)
 	}
 }
 
+/*
+ * Spades left after a transform to a colour not the seat's own, when the
+ * action allows no further transform, are refused whatever gave them
+ * (commands.pm:652-656, seed 510683): the last seat's ACT6 leaves a spade,
+ * its `dig 1` is a new action whose one transform leaves that spade.  A
+ * seat that passed is exempt, and so is the last seat's transform that
+ * is a new action right after one that took its action's last transform
+ * (the site counts it -1, commands.pm:617).  The spade left is the next
+ * action's like its own (one count, SPADE): its transforms are that
+ * action's (after a dig, one; after the Halflings' stronghold, three).
+ */
+static void
+test_spades_left_nonhome(void **state)
+{
+	static const char *const f[] = { "witches", "cultists" };
+	static const char *const d[] = { "F4", "E6", "E2", "D1", NULL };
+	static const char *const hf[] = { "halflings", "witches" };
+	static const char *const hd[] = { "E6", "F4", "D1", "E2", NULL };
+	static const int b[] = { 3, 1 };	/* seat 0 holds BON1 */
+	struct tm_state *s = tg_new(2, NULL, f, d, b);
+	int f3 = tg_cell("F3"), g2 = tg_cell("G2"), e7 = tg_cell("E7");
+
+	(void)state;
+	s->pl[0].c = s->pl[0].w = 30;
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;	/* all 12 tokens in bowl III */
+	s->pl[0].pw[2] = 12;
+	s->terrain[f3] = TC_BLUE;	/* a spade from green */
+	s->terrain[g2] = TC_BLUE;
+	s->terrain[e7] = TC_GRAY;	/* a spade from red */
+	/* a spade dug left after a transform to the seat's own colour: the
+	 * site takes it, and waits for ever (a deviation) but for the last
+	 * seat, whose next action's transform takes it */
+	tg_bad(s, 0, "dig 2. transform F3 to green", "the 1 spade dug left after it "
+	    "could never be spent");
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON5");
+	assert_int_equal(s->cur, 0);
+	tg_ok_copy(s, 0, "dig 2. transform F3 to green. transform E7 to red");
+	/* ACT6's spade left, then a dig: one transform, which spends all */
+	tg_ok(s, 0, "action ACT6. transform F3 to green");
+	assert_int_equal(s->pl[0].spades, 1);
+	tg_bad(s, 0, "dig 1. transform E7 to red", "transform: E7 to red leaves you 1 "
+	    "spade and the action allows no further transform: a hex turned to a "
+	    "colour not your own must use all your spades");
+	tg_ok_copy(s, 0, "dig 1. transform E7 to yellow");	/* both spades */
+	/* an action without transforms, then the spade left to another colour */
+	tg_bad(s, 0, "action BON1. action ACT5. transform E7 to red", "E7 to red leaves "
+	    "you 2 spades");
+	/* after the transform that took the action's last: counted -1, taken */
+	tg_ok(s, 0, "action BON1. action ACT5. transform G2 to green. "
+	    "transform E7 to red");
+	assert_int_equal(s->pl[0].spades, 1);
+	free(s);
+	/* the spade left is the new action's like its own: the Halflings'
+	 * stronghold allows three transforms, the first of them to another
+	 * colour leaves spades for the next */
+	s = tg_new(2, NULL, hf, hd, b);
+	s->pl[0].c = s->pl[0].w = 30;
+	s->pl[0].pw[0] = s->pl[0].pw[1] = 0;
+	s->pl[0].pw[2] = 12;
+	tg_put(s, 0, "E6", TB_TP);
+	s->terrain[tg_cell("E1")] = TC_BLACK;	/* a spade from brown */
+	s->terrain[tg_cell("E3")] = TC_RED;	/* a spade from yellow */
+	tg_turn(s, 1);
+	tg_ok(s, 1, "pass BON5");
+	tg_ok(s, 0, "action ACT6. transform E1 to brown. upgrade E6 to SH. "
+	    "transform E3 to yellow");
+	assert_int_equal(s->pl[0].spades, 3);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -734,6 +805,7 @@ main(void)
 		cmocka_unit_test(test_town_tile_once),
 		cmocka_unit_test(test_held_pass_acts_again),
 		cmocka_unit_test(test_cultists_first_to_ten),
+		cmocka_unit_test(test_spades_left_nonhome),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
