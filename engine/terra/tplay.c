@@ -921,6 +921,15 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			note_prev(s, seat, "resign");
 			if (rc == GAME_OK && s->phase == TP_ACTIONS && s->cur == seat)
 				tm_advance(s);
+			/* its turn ended for good: the site's drop-faction takes
+			 * its actions (commands.pm:1585) and hands the active
+			 * faction's turn on at once (commands.pm:1601,
+			 * acting.pm:776-785), so a seat that left is no longer the
+			 * one whose turn just ended and burns or converts no more
+			 * (commands.pm:1217-1220); it stays the active one only
+			 * when no other seat is left to play (last_turn) */
+			if (rc == GAME_OK && s->tail == seat + 1)
+				s->tail = 0;
 			continue;
 		}
 		cult = cult_step_of(w, nw, &count);

@@ -507,7 +507,7 @@ test_dropped_by_the_turn(void **state)
 	p3 = s->pl[1].pw[2];
 	tg_ok(s, 1, "burn 1");
 	assert_int_equal(s->pl[1].pw[2], p3 + 1);
-	tg_bad(s, 1, "convert 1PW to 1C", "your faction left the game");
+	tg_bad(s, 1, "convert 1W to 1C", "your faction left the game");
 	free(s);
 	s = wc(NULL);
 	tg_ok(s, 0, "resign");
@@ -521,6 +521,41 @@ test_dropped_by_the_turn(void **state)
 	assert_int_equal(s->pl[0].c, c + 1);
 	tg_bad(s, 0, "burn 1. action ACT6", "your faction left the game");
 	tg_ok(s, 1, "pass BON1");
+	free(s);
+}
+
+/*
+ * A seat that resigns hands the turn on at once, as the site's
+ * drop-faction does (commands.pm:1601 -> acting.pm:776-785): neither in
+ * its own turn nor just after its own action (whose turn the site has not
+ * ended yet) does it burn or convert after it (commands.pm:1217-1220;
+ * seed 500967, fixture found/resign-ends-turn-no-burn).
+ */
+static void
+test_resign_hands_turn_on(void **state)
+{
+	struct tm_state *s = wc(NULL);
+
+	(void)state;
+	/* in its own turn, after the other's action */
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "advance ship");
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 1, "resign. burn 1", "your faction left the game");
+	tg_ok(s, 1, "resign");
+	assert_int_equal(s->cur, 0);
+	tg_bad(s, 1, "burn 1", "your faction left the game");
+	tg_bad(s, 1, "convert 1W to 1C", "your faction left the game");
+	free(s);
+	/* just after its own action: before, its burning is still taken */
+	s = wc(NULL);
+	s->pl[0].p = 1;
+	tg_ok(s, 0, "advance ship");
+	tg_ok_copy(s, 0, "burn 1");
+	tg_ok(s, 0, "resign");
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "burn 1", "your faction left the game");
+	tg_bad(s, 0, "convert 1W to 1C", "your faction left the game");
 	free(s);
 }
 
@@ -801,6 +836,7 @@ main(void)
 		cmocka_unit_test(test_round_end_after_settled_pass),
 		cmocka_unit_test(test_cultists_step_after_held_pass),
 		cmocka_unit_test(test_dropped_by_the_turn),
+		cmocka_unit_test(test_resign_hands_turn_on),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
 		cmocka_unit_test(test_town_tile_once),
 		cmocka_unit_test(test_held_pass_acts_again),
