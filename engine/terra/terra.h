@@ -574,6 +574,9 @@ void tm_next_placement(struct tm_state *s);
  * left the game). */
 void tm_factions_next(struct tm_state *s);
 void tm_pick_given_up(struct tm_state *s, int seat);
+int tm_dropped_owes_colour(const struct tm_state *s, int seat);
+enum game_status tm_cmd_dropped_pick(struct tm_state *s, int seat, const char *name,
+    char *err, size_t errlen);
 enum game_status tm_cmd_pick_color(struct tm_state *s, int seat, const char *name,
     char *err, size_t errlen);
 

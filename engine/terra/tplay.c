@@ -895,6 +895,15 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			rc = tm_fail(err, errlen, "the game is over");
 			break;
 		}
+		/* a faction that left picks the colour it still owes, in any
+		 * seat's turn, which hands no turn on (tm_cmd_dropped_pick) */
+		if (s->pl[seat].dropped && word_eq(w[0], "pick-color") && nw == 2) {
+			rc = tm_cmd_dropped_pick(s, seat, w[1], err, errlen);
+			note_prev(s, seat, body_of(text[i]));
+			if (rc != GAME_OK)
+				break;
+			continue;
+		}
 		/* a faction that left may still give things up, decide offers,
 		 * unlock the terrains its income's priests owe (the
 		 * Riverwalkers), buy its tokens for VP (the Shapeshifters) and

@@ -562,8 +562,13 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	rc = faction_allowed(s, f, name, err, errlen);
 	if (rc != GAME_OK)
 		return rc;
+	/* a faction that left the game takes no colour from one chosen later
+	 * (its home, nor one it picked): the site's check passes over it
+	 * (Game/Factions.pm:142, factions_in_order(1)); the same faction
+	 * again, which the site would seat twice, stays refused */
 	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].faction >= 0 && (tm_fdefs[s->pl[i].faction].color ==
+		if (s->pl[i].faction >= 0 && (!s->pl[i].dropped || s->pl[i].faction == f) &&
+		    (tm_fdefs[s->pl[i].faction].color ==
 		    tm_fdefs[f].color || s->pl[i].color2 - 1 == tm_fdefs[f].color))
 			return tm_fail(err, errlen, "setup: the colour of the %s is taken by "
 			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
@@ -617,6 +622,81 @@ tm_cmd_pick_color(struct tm_state *s, int seat, const char *name, char *err,
 	if (tm_colour_taken(s, seat, c))
 		return tm_fail(err, errlen, "pick-color: %s is not available (another "
 		    "faction has it)", tm_color_names[c]);
+	p->color2 = c + 1;
+	p->pick_owed = 0;
+	return GAME_OK;
+}
+
+/*
+ * Does a seat that left the game still owe a colour as the site counts it
+ * (its PICK_COLOR, which drop-faction leaves as it was)?  An ice faction,
+ * the Shapeshifters and the Riverwalkers owe theirs from their `setup`, a
+ * volcano faction from the site's post-setup, once every faction is chosen
+ * (acting.pm:449-456, a faction that left included), the Shapeshifters
+ * again after a shapeshift; until picked or given up (-PICK_COLOR).
+ */
+int
+tm_dropped_owes_colour(const struct tm_state *s, int seat)
+{
+	const struct tm_player *p = &s->pl[seat];
+	int i;
+
+	if (!p->dropped || p->faction < 0 || p->pick_gone)
+		return 0;
+	if (p->pick_owed)
+		return 1;
+	if (p->color2 != 0)
+		return 0;
+	if (tm_is_ice(s, seat) || tm_is_shifter(s, seat) || tm_is_river(s, seat))
+		return 1;
+	if (!tm_is_volcano(s, seat))
+		return 0;
+	for (i = 0; i < s->nseats; i++)
+		if (s->pl[i].faction < 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * `pick-color COLOUR` of a faction that left the game: the site takes it
+ * while the faction owes its colour, from no matter whose turn
+ * (commands.pm:1446-1449 asks only for a faction, and for PICK_COLOR), and
+ * refuses a colour that is some faction's own (its own too: a Shapeshifters'
+ * colour of the moment), or in the site's round 0 (the setup, and the
+ * Riverwalkers' unlocks of the first income) one an ice or volcano faction
+ * picked (commands.pm:1451-1458).  The colour is then the faction's, as
+ * any pick makes it (commands.pm:1460-1492): an ice or volcano faction's
+ * second colour, the Shapeshifters' and Riverwalkers' home, their
+ * buildings with it; no turn changes.
+ */
+enum game_status
+tm_cmd_dropped_pick(struct tm_state *s, int seat, const char *name, char *err,
+    size_t errlen)
+{
+	struct tm_player *p = &s->pl[seat];
+	int c = tm_color_find(name), old = tm_home(s, seat), round0, i;
+
+	if (!tm_dropped_owes_colour(s, seat))
+		return tm_fail(err, errlen, "pick-color: your faction left the game owing "
+		    "no colour to pick");
+	if (tm_lower_arg("pick-color", name, err, errlen) != GAME_OK)
+		return GAME_REJECTED;
+	if (c < 0 || c >= TC_RIVER)
+		return tm_fail(err, errlen, "pick-color: name one of yellow brown "
+		    "black blue green gray red");
+	round0 = s->phase < TP_ACTIONS || (s->round == 1 && s->unlock_wait);
+	for (i = 0; i < s->nseats; i++) {
+		if (s->pl[i].faction < 0)
+			continue;
+		if (tm_home(s, i) == c || (round0 && tm_picks_colour(s, i) &&
+		    s->pl[i].color2 - 1 == c))
+			return tm_fail(err, errlen, "pick-color: %s is not available (the "
+			    "%s have it)", tm_color_names[c], tm_fdefs[s->pl[i].faction].name);
+	}
+	if (tm_is_shifter(s, seat) || tm_is_river(s, seat))
+		for (i = 0; i < TM_NCELLS; i++)
+			if (old >= 0 && s->bld[i] != TB_NONE && s->terrain[i] == old)
+				s->terrain[i] = (int8_t)c;
 	p->color2 = c + 1;
 	p->pick_owed = 0;
 	return GAME_OK;

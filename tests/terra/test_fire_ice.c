@@ -816,6 +816,57 @@ test_last_seat_owed_for_ever_fire_ice(void **state)
 	free(s);
 }
 
+/*
+ * A faction that left the game picks the colour it still owes (the site:
+ * commands.pm:1446-1449 asks only for its PICK_COLOR, no turn; seed
+ * 511267, fixtures found/dropped-pick-color-*): a volcano faction from the
+ * post-setup on (acting.pm:449-456), in the setup and in play alike; a
+ * colour some faction has is refused, in play an ice or volcano faction's
+ * pick no longer (commands.pm:1455-1456); nothing hands a turn on; a
+ * second pick is refused.
+ */
+static void
+test_dropped_pick_color(void **state)
+{
+	const char *opts[] = { "fire-and-ice-factions/volcano",
+	    "delete=BON6,BON7,BON8,BON9", "score=" TG_SCORE };
+	struct tm_state *s = tg_bare(opts, 3);
+
+	(void)state;
+	tg_ok(s, 0, "setup acolytes");
+	tg_ok(s, -1, "drop-faction acolytes");
+	tg_bad(s, 0, "pick-color gray", "pick-color: your faction left the game owing "
+	    "no colour to pick");			/* no post-setup yet */
+	tg_ok(s, 1, "setup nomads");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "pick-color yellow", "pick-color: yellow is not available (the "
+	    "nomads have it)");
+	tg_bad(s, 0, "pick-color Gray", "lower case");
+	tg_ok(s, 0, "pick-color gray");
+	assert_int_equal(s->pl[0].color2, TC_GRAY + 1);
+	assert_int_equal(s->cur, 1);
+	tg_bad(s, 0, "pick-color blue", "owing no colour");
+	tg_bad(s, 0, "build F4", "your faction left the game");
+	free(s);
+	/* in play, from another seat's turn */
+	s = tg_bare(opts, 3);
+	tg_ok(s, 0, "setup acolytes");
+	tg_ok(s, 1, "setup nomads");
+	tg_ok(s, -1, "drop-faction acolytes");
+	tg_ok(s, 1, "build B1");
+	tg_ok(s, 1, "build H1");
+	tg_ok(s, 1, "build I7");
+	tg_ok(s, 1, "pass BON3");
+	assert_int_equal(s->phase, TP_ACTIONS);
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 0, "pick-color green");
+	assert_int_equal(s->pl[0].color2, TC_GREEN + 1);
+	assert_int_equal(s->cur, 1);
+	tg_ok(s, 1, "upgrade B1 to TP");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -837,6 +888,7 @@ main(void)
 		cmocka_unit_test(test_volcano_cult_spades),
 		cmocka_unit_test(test_acolytes_cult_lapse),
 		cmocka_unit_test(test_acolytes_loss_owed),
+		cmocka_unit_test(test_dropped_pick_color),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

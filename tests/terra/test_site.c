@@ -819,6 +819,26 @@ test_spades_left_nonhome(void **state)
 	free(s);
 }
 
+/*
+ * A faction that left in the setup takes no colour from one chosen later
+ * (the site's check, Game/Factions.pm:142, passes over it; fixture
+ * found/dropped-faction-colour-free-for-setup): the Auren after the
+ * Witches, both green.  The same faction again stays refused.
+ */
+static void
+test_dropped_colour_free_for_setup(void **state)
+{
+	struct tm_state *s = tg_bare(NULL, 0);
+
+	(void)state;
+	tg_ok(s, 0, "setup witches");
+	tg_ok(s, -1, "drop-faction witches");
+	tg_bad(s, 1, "setup witches", "the colour of the witches is taken by the witches");
+	tg_ok(s, 1, "setup auren");
+	assert_int_equal(s->phase, TP_DWELLINGS);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -842,6 +862,7 @@ main(void)
 		cmocka_unit_test(test_held_pass_acts_again),
 		cmocka_unit_test(test_cultists_first_to_ten),
 		cmocka_unit_test(test_spades_left_nonhome),
+		cmocka_unit_test(test_dropped_colour_free_for_setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
