@@ -165,7 +165,6 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 	struct store_mail q;
 	char reply[320], msgid[200], root[160], refs[400], err[256] = "", rnd[17];
 	char cid[240], alt[80];
-	int picture = 0;
 	uint8_t raw[8];
 	struct sbuf folded = SBUF_INIT;
 	char *bytes = NULL;
@@ -247,7 +246,6 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 		pic.cid = cid;
 		pic.alt = alt;
 		m.picture = &pic;
-		picture = 1;
 	}
 	outmail_fold(body, MAIL_WIDTH, &folded);
 	m.body = sb_str(&folded);
@@ -277,7 +275,7 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 		q.not_before = x->not_before;
 		q.held = 1;
 	}
-	if (picture) {
+	if (m.picture != NULL) {
 		q.picture_seq = g->seq;
 		snprintf(q.picture_at, sizeof(q.picture_at), "%zu %zu %zu %zu", pic.at[0], pic.at[1],
 		    pic.at[2], pic.at[3]);
