@@ -553,6 +553,7 @@ int tm_cultists_first(const struct tm_state *s, int seat);
 void tm_unlock_settled(struct tm_state *s);
 int tm_unlock_first(const struct tm_state *s, int seat);
 void tm_advance(struct tm_state *s);
+void tm_advance_lapsed(struct tm_state *s, int lapsed);
 void tm_bonus_step(struct tm_state *s, int seat, int cult, int count, int merged);
 int tm_bonus_before(struct tm_state *s, int seat, int cult, int count);
 void tm_tokens_lapse(struct tm_state *s, int seat);

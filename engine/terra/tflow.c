@@ -576,7 +576,6 @@ tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
 	return 0;
 }
 
-static void advance(struct tm_state *s);
 
 /*
  * The Shapeshifters bought a token for VP (`gain P3 for VP`).  The site
@@ -628,6 +627,8 @@ cult_lapsed(const struct tm_state *s, int seat)
 		if (!p->dropped && (p->spades > 0 || p->cult_bonus > 0 ||
 		    p->unlock_owed > 0 || (i != seat && p->cult_owed > 0)))
 			return 0;
+		if (i != seat && tm_settle_tokens(s, i))
+			return 0;
 	}
 	return 1;
 }
@@ -636,8 +637,9 @@ cult_lapsed(const struct tm_state *s, int seat)
  * Before a command of seat (-1: an administrative one): another seat's
  * ends the lapse (tm_tokens_lapse, tm_cult_lapse); the Shapeshifters' own
  * meets the end of the round first when nothing but their tokens holds
- * it; between the rounds, the Acolytes' own meets the next round's
- * income, or then its start, when nothing but their cult steps holds it.
+ * it, and between the rounds the next round's start; between the
+ * rounds, the Acolytes' own meets the next round's income, or then its
+ * start, when nothing but their cult steps holds it.
  * Returns 1 when it ended the round (the game, maybe: s->over).
  */
 int
@@ -664,6 +666,10 @@ tm_lapse_before(struct tm_state *s, int seat)
 			s->lapse = 0;
 			tm_start_round(s, s->round + 1);
 			tm_advance(s);
+		} else if (tm_settle_tokens(s, seat)) {
+			/* the Shapeshifters' buy let the rest of their tokens
+			 * lapse: what else holds the round's start still does */
+			tm_advance_lapsed(s, seat);
 		}
 		return 0;
 	}
@@ -680,7 +686,7 @@ tm_lapse_before(struct tm_state *s, int seat)
 	}
 	end_actions(s);
 	if (!s->over)
-		tm_advance(s);
+		tm_advance_lapsed(s, seat);
 	return 1;
 }
 
@@ -728,8 +734,28 @@ tm_defer_before(struct tm_state *s, int seat)
 	tm_advance(s);
 }
 
+/*
+ * Between the rounds, do the Shapeshifters' tokens for VP hold the next
+ * round's start?  The site asks for them (acting.pm:716) from every
+ * stage between the rounds that waits for what it requires
+ * (acting.pm:525-531, 538-540: in_use_income_spades,
+ * in_income_terrain_unlock), as in the round; lapsed is the seat whose
+ * buy let them lapse and whose own command comes next (tm_tokens_lapse),
+ * -1 none.
+ */
+static int
+tokens_hold(const struct tm_state *s, int lapsed)
+{
+	int i;
+
+	for (i = 0; i < s->nseats; i++)
+		if (i != lapsed && tm_settle_tokens(s, i))
+			return 1;
+	return 0;
+}
+
 static void
-advance(struct tm_state *s)
+advance(struct tm_state *s, int lapsed)
 {
 	int i, pos, seat;
 
@@ -793,7 +819,7 @@ advance(struct tm_state *s)
 			    s->pl[s->cur].unlock_owed > 0 || tm_town_waits(s, s->cur)))
 				return;
 			s->cur = next_spade_seat(s);
-			if (s->cur >= 0)
+			if (s->cur >= 0 || tokens_hold(s, lapsed))
 				return;
 			tm_start_round(s, s->round + 1);
 			continue;
@@ -804,12 +830,20 @@ advance(struct tm_state *s)
 
 /* Move the game forward after a submission: next turn, round end, game
  * end; and remember whose turn runs (last_turn). */
+/* tm_advance, with seat lapsed's tokens for VP letting the stages between
+ * the rounds go on (tm_tokens_lapse), -1 none. */
+void
+tm_advance_lapsed(struct tm_state *s, int lapsed)
+{
+	advance(s, lapsed);
+	if (s->phase == TP_ACTIONS && s->cur >= 0 && !s->unlock_wait)
+		s->last_turn = s->cur + 1;
+}
+
 void
 tm_advance(struct tm_state *s)
 {
-	advance(s);
-	if (s->phase == TP_ACTIONS && s->cur >= 0 && !s->unlock_wait)
-		s->last_turn = s->cur + 1;
+	tm_advance_lapsed(s, -1);
 }
 
 /* Find the offer to seat from faction (or any) with amount n (0 = any). */
@@ -938,12 +972,13 @@ tm_waiting(const void *st, struct game_wait *w)
 				snprintf(w->brief[i], GAME_BRIEF_LEN, "%s", brief);
 			w->mask |= 1u << i;
 		}
-		if (tm_settle_tokens(s, i) && s->phase == TP_ACTIONS && s->cur < 0 &&
-		    !(w->mask & (1u << i))) {
+		if (tm_settle_tokens(s, i) && ((s->phase == TP_ACTIONS && s->cur < 0) ||
+		    s->phase == TP_CULTSPADES) && !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;
 			snprintf(w->why[i], GAME_WHY_LEN, "%s: use or decline the tokens "
-			    "for VP before the round ends (gain P3 for VP, -GAIN_P3_FOR_VP)",
-			    tm_fname(s, i, b, sizeof(b)));
+			    "for VP before the %s (gain P3 for VP, -GAIN_P3_FOR_VP)",
+			    tm_fname(s, i, b, sizeof(b)), s->phase == TP_CULTSPADES ?
+			    "next round starts" : "round ends");
 		}
 		if (s->pl[i].cult_bonus > 0 && !(w->mask & (1u << i))) {
 			w->mask |= 1u << i;

@@ -348,7 +348,8 @@ tm_moves(const void *st, int seat, struct sbuf *out)
 	    s->pl[seat].cult_owed > 0)) || s->pl[seat].unlock_owed > 0 ||
 	    tm_town_waits(s, seat)) && !s->pl[seat].dropped)
 		(void)owed_moves(s, tmp, seat, out);	/* spent in any order */
-	if (s->cur < 0 && s->phase == TP_ACTIONS && tm_settle_tokens(s, seat)) {
+	if (((s->cur < 0 && s->phase == TP_ACTIONS) || s->phase == TP_CULTSPADES) &&
+	    tm_settle_tokens(s, seat)) {
 		try_move(s, tmp, seat, "gain P3 for VP", out);
 		try_move(s, tmp, seat, "-GAIN_P3_FOR_VP", out);
 	}

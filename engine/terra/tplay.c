@@ -842,7 +842,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 	char *w[CMD_MAX_WORDS];
 	char (*text)[CMD_MAX_LEN + 1] = malloc(sizeof(*text) * (size_t)(cl->n + 1));
 	int *order = malloc(sizeof(int) * (size_t)(cl->n + 1));
-	int i, n, nw, cult, count, bonus, merged, owed;
+	int i, n, nw, cult, count, bonus, merged, owed, lapsed;
 	int32_t track[4];
 	enum game_status rc = GAME_OK;
 
@@ -966,6 +966,9 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 			break;
 		}
 		owed = held_after_pass(s, seat);
+		/* their tokens for VP lapsed with a buy of theirs before this
+		 * command (tm_tokens_lapse), not with this one */
+		lapsed = s->lapse == seat + 1;
 		s->join_prev = body_of(text[i])[0] == '+' && s->prev_seat == seat + 1 &&
 		    strcasecmp(s->prev_cmd, body_of(text[i])) == 0;
 		memcpy(track, s->pl[seat].cult, sizeof(track));
@@ -987,9 +990,10 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		/* and the site asks again for the tokens for VP the seat may
 		 * still buy (acting.pm:716, from maybe_advance_to_next_player
 		 * at the row's end, commands.pm:1643): their lapse after a
-		 * buy (tm_tokens_lapse) is over, the round waits for them */
-		if (rc == GAME_OK && s->lapse == seat + 1 && s->phase == TP_ACTIONS &&
-		    row_ending(w))
+		 * buy (tm_tokens_lapse) is over, the round (or, between the
+		 * rounds, the next one's start) waits for them */
+		if (rc == GAME_OK && s->lapse == seat + 1 && (s->phase == TP_ACTIONS ||
+		    s->phase == TP_CULTSPADES) && row_ending(w))
 			s->lapse = 0;
 		/* between the rounds the next round starts as soon as nothing is
 		 * owed, so the submission's next command meets it (the site: an
@@ -998,7 +1002,7 @@ apply_all(struct tm_state *s, int seat, struct cmdlist *cl, int was_over,
 		 * site ends the pass's row there) */
 		if (rc == GAME_OK && (s->phase == TP_CULTSPADES ||
 		    (s->phase == TP_ACTIONS && row_ending(w)))) {
-			tm_advance(s);
+			tm_advance_lapsed(s, lapsed && s->lapse == seat + 1 ? seat : -1);
 			if (s->tail == seat + 1)
 				s->tail = 0;
 			/* the site's new turn for the only seat left began at the

@@ -361,6 +361,74 @@ test_shifter_tokens_asked_again_at_pass(void **state)
 	}
 }
 
+/*
+ * Between the rounds the tokens left hold the next round's start as they
+ * held the round's end: the site asks for them from every stage between
+ * the rounds that waits for what it requires (acting.pm:525-531, 716).
+ * A token bought lets the rest lapse and the round end before the
+ * Shapeshifters' next command; their bare `decline` ends their row and
+ * brings the wait back; the cult spade spent, the next round waits for
+ * them (seed 530871: the Engineers' convert was then not theirs to make;
+ * fixtures found/shifter-tokens-hold-next-round, -given-up-next-round).
+ */
+static void
+test_shifter_tokens_hold_next_round(void **state)
+{
+	static const char *const f[] = { "shapeshifters; pick-color green", "nomads" };
+	static const char *const d[] = { "F4", "B1", "H1", "D1", "I7", NULL };
+	static const int b[] = { 3, 5 };
+	static const char *const o[] = { "fire-and-ice-factions/variable_v3",
+	    "score=SCORE6,SCORE3,SCORE1,SCORE8,SCORE5,SCORE7", NULL };
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct tm_state *s = tg_new(2, o, f, d, b);
+		struct tm_player *p = &s->pl[0];
+		struct game_wait w;
+
+		p->p3_for_vp = 2;
+		s->pl[1].cult[TK_WATER] = 4;	/* SCORE6: a spade for 4 WATER */
+		tg_turn(s, 1);
+		tg_ok(s, 1, "pass BON1");
+		tg_ok(s, 0, "pass BON2");
+		tg_ok(s, 0, "gain P3 for VP");
+		tg_ok(s, 0, "decline");
+		assert_int_equal(s->phase, TP_CULTSPADES);
+		assert_int_equal(s->pl[1].spades, 1);
+		assert_int_equal(p->p3_for_vp, 1);
+		tg_ok(s, 1, "-SPADE");
+		assert_int_equal(s->phase, TP_CULTSPADES);
+		assert_int_equal(s->round, 1);
+		terra_rules.waiting(s, &w);
+		assert_int_equal(w.mask, 1u);
+		assert_non_null(strstr(w.why[0], "before the next round starts"));
+		tg_bad(s, 1, "convert 1PW to 1C", "not your turn: the game waits for "
+		    "seat 1 (shapeshifters: use or decline the tokens");
+		tg_ok(s, 0, k == 0 ? "gain P3 for VP" : "-GAIN_P3_FOR_VP");
+		assert_int_equal(s->round, 2);
+		assert_int_equal(s->phase, TP_ACTIONS);
+		assert_int_equal(p->p3_for_vp, 0);
+		free(s);
+	}
+	/* their own spade given up while their tokens lapse (no row of
+	 * theirs ended since the buy): the next round starts at once */
+	{
+		struct tm_state *s = tg_new(2, o, f, d, b);
+
+		s->pl[0].p3_for_vp = 2;
+		s->pl[0].cult[TK_WATER] = 4;
+		tg_turn(s, 1);
+		tg_ok(s, 1, "pass BON1");
+		tg_ok(s, 0, "pass BON2");
+		tg_ok(s, 0, "gain P3 for VP");
+		tg_ok(s, 0, "-SPADE");
+		assert_int_equal(s->round, 2);
+		assert_int_equal(s->pl[0].p3_for_vp, 1);
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 
 /*
@@ -401,6 +469,7 @@ main(void)
 		cmocka_unit_test(test_shifter_offers),
 		cmocka_unit_test(test_shifter_tokens_lapse),
 		cmocka_unit_test(test_shifter_tokens_asked_again_at_pass),
+		cmocka_unit_test(test_shifter_tokens_hold_next_round),
 		cmocka_unit_test(test_shifter_owed_for_ever),
 	};
 
