@@ -330,37 +330,57 @@ put_text_header(struct sbuf *b, const char *hname, const char *value,
 	return rc;
 }
 
-/* Scan the body: returns 1 when every line is short and plain enough to
- * go unencoded (see compose.h), 0 when quoted-printable is needed. */
-static int
-body_is_plain(const char *body)
+/*
+ * What one pass over a body finds: whether it is valid UTF-8, whether
+ * it can go as it is (no line longer than COMPOSE_SAFE_LINE, none ending
+ * in white space or starting "From ", no control byte but a tab and a
+ * line's closing CR), and whether it is ASCII.
+ */
+struct body_facts {
+	int utf8, plain, ascii;
+};
+
+static void
+body_scan(const char *body, struct body_facts *f)
 {
-	const char *line = body;
+	const unsigned char *p = (const unsigned char *)body, *line = p;
+	const unsigned char *end = p + strlen(body);
+	size_t k, n;
 
-	while (*line != '\0') {
-		size_t len = strcspn(line, "\n");
-		size_t end = len;
-		size_t i;
+	f->utf8 = f->plain = f->ascii = 1;
+	for (;;) {
+		unsigned char c = *p;
 
-		if (end > 0 && line[end - 1] == '\r')
-			end--;
-		if (end > COMPOSE_SAFE_LINE)
-			return 0;
-		if (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
-			return 0;
-		if (strncmp(line, "From ", 5) == 0)
-			return 0;
-		for (i = 0; i < end; i++) {
-			unsigned char c = (unsigned char)line[i];
-
-			if ((c < 0x20 && c != '\t') || c == 0x7f)
-				return 0;
+		if (c >= 0x20 && c < 0x7f) {	/* most of any body */
+			p++;
+			continue;
 		}
-		line += len;
-		if (*line == '\n')
-			line++;
+		if (c == '\n' || p == end) {
+			n = (size_t)(p - line);
+			if (n > 0 && line[n - 1] == '\r')
+				n--;
+			if (n > COMPOSE_SAFE_LINE || (n > 0 && (line[n - 1] == ' ' ||
+			    line[n - 1] == '\t')) || strncmp((const char *)line, "From ", 5) == 0)
+				f->plain = 0;
+			if (p == end)
+				return;
+			line = ++p;
+			continue;
+		}
+		if (c >= 0x80) {
+			f->ascii = 0;
+			if ((k = utf8_seq(p, (size_t)(end - p))) == 0) {
+				f->utf8 = 0;
+				return;
+			}
+			p += k;
+			continue;
+		}
+		/* a control byte: a tab, or a CR that closes its line, is plain */
+		if (c != '\t' && !(c == '\r' && (p[1] == '\n' || p + 1 == end)))
+			f->plain = 0;
+		p++;
 	}
-	return 1;
 }
 
 /* Append one body line (without its end) unencoded, ending in CRLF. */
@@ -389,6 +409,14 @@ qp_must_encode(const char *line, size_t i, size_t len)
 	return 0;
 }
 
+/* May byte c stay as it is inside a quoted-printable line (not its first
+ * or last byte)? */
+static inline int
+qp_stays(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f && c != '=') || c == '\t';
+}
+
 /* Append one body line quoted-printable, with soft breaks so no output line
  * exceeds QP_LINE characters, ending in CRLF.  Bytes that stay as they are
  * go in runs (a report is mostly such runs); every piece but the line's
@@ -397,7 +425,7 @@ static void
 put_qp_line(struct sbuf *b, const char *line, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t col = 0, i = 0, n;
+	size_t col = 0, i = 0, n, j, stop;
 
 	while (i < len) {
 		unsigned char c = (unsigned char)line[i];
@@ -414,19 +442,23 @@ put_qp_line(struct sbuf *b, const char *line, size_t len)
 			i++;
 			continue;
 		}
-		for (n = 0; i + n < len; n++) {
-			size_t j = i + n;
-			unsigned char d = (unsigned char)line[j];
-
-			/* A printable byte other than '=' inside the line stays
-			 * as it is: qp_must_encode is asked about the others. */
-			if ((d < 0x20 || d >= 0x7f || d == '=' || j == 0 || j + 1 == len) &&
-			    qp_must_encode(line, j, len))
-				break;
-			if (col + 1 > QP_LINE - (j + 1 < len ? 1u : 0u))
-				break;
-			col++;
-		}
+		/*
+		 * A run of bytes that stay as they are (line[i] does): those
+		 * before the line's last byte while the '=' of a soft break
+		 * still fits after them (inside the line only a tab or a
+		 * printable byte other than '=' stays), then the last byte if
+		 * it fits without one.
+		 */
+		stop = col < QP_LINE - 1 ? i + (QP_LINE - 1 - col) : i;
+		if (stop > len - 1)
+			stop = len - 1;
+		j = i;
+		while (j < stop && (j == i || qp_stays((unsigned char)line[j])))
+			j++;
+		if (j == len - 1 && col + (j - i) + 1 <= QP_LINE && !qp_must_encode(line, j, len))
+			j++;
+		n = j - i;
+		col += n;
 		if (n == 0) {
 			sb_puts(b, "=\r\n");
 			col = 0;
@@ -447,15 +479,17 @@ static int
 put_body(struct sbuf *b, const char *body, size_t *mark, char *err, size_t errlen)
 {
 	const char *line = body;
+	struct body_facts f;
 	int plain, k;
 
-	if (!utf8_valid(body, strlen(body))) {
+	body_scan(body, &f);
+	if (!f.utf8) {
 		set_err(err, errlen, "compose: the body is not valid UTF-8");
 		return -1;
 	}
-	plain = body_is_plain(body);
+	plain = f.plain;
 	sb_printf(b, "Content-Transfer-Encoding: %s\r\n\r\n",
-	    !plain ? "quoted-printable" : is_ascii(body) ? "7bit" : "8bit");
+	    !plain ? "quoted-printable" : f.ascii ? "7bit" : "8bit");
 	while (*line != '\0') {
 		size_t len = strcspn(line, "\n");
 		size_t end = len;
