@@ -165,6 +165,82 @@ awaited_aside(const struct submission *sub, const struct loaded *g, size_t len,
 }
 
 /*
+ * How many of the submission's n commands (ending at ends[]) play on their
+ * own: the most that do, found by halving, each try on scratch (a copy of
+ * the state).  The command after them is the one refused.
+ */
+static size_t
+commands_that_play(const struct submission *sub, const struct loaded *g, void *scratch,
+    const size_t *ends, size_t n, char *prefix)
+{
+	struct game_played pl;
+	char err[256];
+	size_t lo = 0, hi, k;
+
+	for (hi = n; hi - lo > 1;) {
+		k = lo + (hi - lo) / 2;
+		memcpy(prefix, sub->text, ends[k - 1]);
+		prefix[ends[k - 1]] = '\0';
+		memcpy(scratch, g->state, g->rules->state_size);
+		memset(&pl, 0, sizeof(pl));
+		if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
+		    GAME_OK)
+			lo = k;
+		else
+			hi = k;
+	}
+	return lo;
+}
+
+/* Command k (from 0) of the submission, as written, without the blanks
+ * around it: its start in *at, its length returned. */
+static int
+command_text(const char *text, const size_t *ends, size_t k, const char **at)
+{
+	size_t b = k == 0 ? 0 : ends[k - 1] + 1, e = ends[k];
+
+	while (b < e && (text[b] == ' ' || text[b] == '\t' || text[b] == '\r' ||
+	    text[b] == '\n' || text[b] == ';'))
+		b++;
+	while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+		e--;
+	*at = text + b;
+	return (int)(e - b);
+}
+
+/*
+ * A refused submission of several commands: the reason names the refused
+ * one by its number ("command 3: "), as every refusal names a command of a
+ * submission, unless the engine's reason does already.
+ */
+static void
+name_refused(const struct submission *sub, const struct loaded *g, void *scratch,
+    struct outcome *out)
+{
+	size_t len = strlen(sub->text), *ends, n, el;
+	char *prefix, head[40];
+	int hl;
+
+	if (strncmp(out->err, "command ", 8) == 0)
+		return;
+	ends = calloc(len + 1, sizeof(*ends));
+	prefix = malloc(len + 1);
+	if (ends != NULL && prefix != NULL && (n = command_ends(sub->text, ends)) > 1) {
+		hl = snprintf(head, sizeof(head), "command %zu: ",
+		    commands_that_play(sub, g, scratch, ends, n, prefix) + 1);
+		el = strlen(out->err);
+		if ((size_t)hl + el >= sizeof(out->err))
+			el = sizeof(out->err) - 1 - (size_t)hl;
+		memmove(out->err + hl, out->err, el);
+		memcpy(out->err, head, (size_t)hl);
+		out->err[(size_t)hl + el] = '\0';
+		utf8_trim_partial(out->err);
+	}
+	free(ends);
+	free(prefix);
+}
+
+/*
  * A submission a seat may not make: where it stops being the seat's.
  * then is whom the game waits for where the engine stopped (the commands
  * before the refused one applied), or NULL when it stopped at the state
@@ -182,26 +258,23 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	const char *text = sub->text;
 	const char *mover = sub->seat >= 0 ? g->names[sub->seat] : "the game master";
 	size_t len = strlen(text), *ends = NULL, n = 0;
-	size_t lo = 0, hi, k;
-	char why[400], replayed[400], err[256];
+	size_t lo;
+	char why[400], replayed[400], err[256], quoted[300] = "";
 	struct game_played pl;
 	char *prefix = NULL;
 
-	if ((ends = malloc((len + 1) * sizeof(*ends))) != NULL &&
+	if ((ends = calloc(len + 1, sizeof(*ends))) != NULL &&
 	    (prefix = malloc(len + 1)) != NULL)
 		n = command_ends(text, ends);
-	/* lo commands play (0 always does); hi commands do not (all of them). */
-	for (hi = n; hi - lo > 1;) {
-		k = lo + (hi - lo) / 2;
-		memcpy(prefix, text, ends[k - 1]);
-		prefix[ends[k - 1]] = '\0';
-		memcpy(scratch, g->state, g->rules->state_size);
-		memset(&pl, 0, sizeof(pl));
-		if (g->rules->play(scratch, sub->seat, prefix, &pl, err, sizeof(err)) ==
-		    GAME_OK)
-			lo = k;
-		else
-			hi = k;
+	/* lo commands play (0 always does) */
+	lo = commands_that_play(sub, g, scratch, ends, n, prefix);
+	if (lo < n) {
+		/* the refused command as written (a long one cut short) */
+		const char *at;
+		int k = command_text(text, ends, lo, &at);
+
+		snprintf(quoted, sizeof(quoted), "'%.*s%s': ", k < 200 ? k : 200, at,
+		    k < 200 ? "" : "...");
 	}
 	if (then == NULL && lo > 0) {
 		/* An engine that gave back the state before: replay the commands that play. */
@@ -219,13 +292,18 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	game_waiting_text(g, why, sizeof(why));
 	/* Bookkeeping an engine did before refusing the first command is no "then". */
 	if (then != NULL && (lo > 0 || strcmp(then, why) != 0)) {
-		snprintf(out->err, sizeof(out->err), "command %zu: %s may not act then: by "
-		    "then the game waits for %s", lo + 1, mover, then);
+		/* a long reason is cut short (utf8_trim_partial) */
+		if (snprintf(out->err, sizeof(out->err), "command %zu: %s%s may not act "
+		    "then: by then the game waits for %s", lo + 1, quoted, mover, then) >=
+		    (int)sizeof(out->err))
+			utf8_trim_partial(out->err);
 		snprintf(out->waits, sizeof(out->waits), "%s", then);
 		out->not_now = lo + 1;
 	} else if (!awaited_aside(sub, g, n > 0 ? ends[0] : 0, out)) {
-		snprintf(out->err, sizeof(out->err), "%s may not act now: the game waits "
-		    "for %s", mover, why);
+		if (snprintf(out->err, sizeof(out->err), "%s%s%s may not act now: the "
+		    "game waits for %s", n > 1 ? "command 1: " : "", quoted, mover, why) >=
+		    (int)sizeof(out->err))
+			utf8_trim_partial(out->err);
 		snprintf(out->waits, sizeof(out->waits), "%s", why);
 		out->not_now = 0;
 	}
@@ -298,6 +376,7 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 	/* An engine's reason cut short by its buffer may end inside a character. */
 	utf8_trim_partial(out->err);
 	out->code = EXIT_REJECTED;
+	name_refused(sub, g, next, out);
 	return -1;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "cli.h"
@@ -39,9 +40,20 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	 * adds what it did besides its commands (offers made, declined). */
 	if (a->g->rules->public_text == NULL && m->shown != NULL)
 		shown = m->shown;
-	for (p = shown; *p != '\0'; p++)	/* no CR reaches the terminal */
-		if (*p != '\r')
+	for (p = shown; *p != '\0'; p++) {
+		/* a line that names the seat already (an imported log's
+		 * "engineers: ...") does not name it twice */
+		if ((p == shown || p[-1] == '\n') && strncasecmp(p, who, strlen(who)) == 0 &&
+		    p[strlen(who)] == ':') {
+			p += strlen(who) + 1;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '\0')
+				break;
+		}
+		if (*p != '\r')	/* no CR reaches the terminal */
 			sb_putc(&text, *p);
+	}
 	recap_line(sb_str(&text), &line);
 	printf("%4d  %s  %s: %s\n", m->seq, when, who, line.oom || text.oom ? "" :
 	    sb_str(&line));

@@ -128,9 +128,14 @@ two=$(head -2 "$T/moves" | tr '\n' '.' | sed 's/\./. /; s/\.$//')
 before=$(dbsum)
 expect_rc 77 "$ARBITER" move 1 $s "$two"
 one_line "$T/err"
-contains "$T/err" "command 1: $s may not act then: by then the game waits for $o: "
+contains "$T/err" "command 1: '$two': $s may not act then: by then the game waits for $o: "
 expect_rc 77 "$ARBITER" move 1 $o "$(head -1 "$T/moves")"
-contains "$T/err" "$o may not act now: the game waits for $s: "
+contains "$T/err" "'$(head -1 "$T/moves")': $o may not act now: the game waits for $s: "
+# a command of several refused by the rules: named by its number, as written
+expect_rc 65 "$ARBITER" move 1 $s "frobnicate E7
+$(head -1 "$T/moves")"
+one_line "$T/err"
+contains "$T/err" "arbiter: command 1: 'frobnicate E7': "
 [ "$(dbsum)" = "$before" ] || fail "a refused submission changed the database"
 
 # Seats named as their factions: whom the game waits for is named once

@@ -25,6 +25,10 @@ expect_rc 0 "$ARBITER" show 1
 awk 'length > 80 { exit 1 }' "$T/out" || fail "the Terra report is wider than 80 columns"
 expect_rc 0 "$ARBITER" show 1 --format json
 contains "$T/out" '"game"'
+# The log names each seat once, though the imported lines name it too.
+expect_rc 0 "$ARBITER" log 1
+contains "$T/out" "  darklings: dig 1. build H7"
+lacks "$T/out" "darklings: darklings:"
 # A broken log names its line.
 sed '30s/.*/engineers: build Z99/' "$GAMES_DIR/4pLeague_S60_D1L1_G1.log" >"$T/bad.log"
 expect_rc 65 "$ARBITER" import terra "$T/bad.log"

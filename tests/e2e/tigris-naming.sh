@@ -25,10 +25,10 @@ leader red F4'
 contains "$T/err" "command 2: leader: nothing may follow 'resign' (command 1)"
 # a pass ends the turn: the second command is named, on one line or two
 expect_rc 77 "$ARBITER" move 1 "$a" 'pass; pass'
-contains "$T/err" "command 2: $a may not act then: by then the game waits for"
+contains "$T/err" "command 2: 'pass': $a may not act then: by then the game waits for"
 expect_rc 77 "$ARBITER" move 1 "$a" 'pass
 pass'
-contains "$T/err" "command 2: $a may not act then: by then the game waits for"
+contains "$T/err" "command 2: 'pass': $a may not act then: by then the game waits for"
 # the engine's own refusal of a later command
 # (a swap of a colour the hand holds, so command 1 stands whatever was drawn)
 c=$("$ARBITER" show 1 --as "$a" | sed -n 's/^  Hand: \([a-z]\).*/\1/p')
