@@ -410,7 +410,12 @@ adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
  * bought (`gain P3 for VP`), drops what the site waits for from the
  * Shapeshifters' tokens (commands.pm, command_adjust_resources:
  * dismiss_action 'gain-token'), so the rest lapse as after a buy
- * (tm_tokens_lapse).
+ * (tm_tokens_lapse).  So does any such command of a seat owing the
+ * Cultists' cult steps of offers taken: the site drops its wait for them
+ * (commands.pm:135, dismiss_action 'cult') until another seat's command
+ * or the end of their row, and a round whose every seat passed ends
+ * before their next command (seed 610727; their steps themselves:
+ * tm_bonus_step).
  */
 enum game_status
 tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *err,
@@ -419,7 +424,8 @@ tm_cmd_adjust(struct tm_state *s, int seat, int delta, const char *type, char *e
 	int tokens = strncmp(type, "GAIN_", 5) == 0 && s->pl[seat].p3_for_vp > 0;
 	enum game_status rc = adjust(s, seat, delta, type, err, errlen);
 
-	if (rc == GAME_OK && tokens)
+	if (rc == GAME_OK && (tokens || (s->pl[seat].cult_bonus > 0 &&
+	    !(delta > 0 && tm_cult_find(type) >= 0))))
 		tm_tokens_lapse(s, seat);
 	if (rc == GAME_OK)
 		tm_cult_lapse(s, seat);

@@ -636,8 +636,8 @@ cult_lapsed(const struct tm_state *s, int seat)
 /*
  * Before a command of seat (-1: an administrative one): another seat's
  * ends the lapse (tm_tokens_lapse, tm_cult_lapse); the Shapeshifters' own
- * meets the end of the round first when nothing but their tokens holds
- * it, and between the rounds the next round's start; between the
+ * (the Cultists') meets the end of the round first when nothing but their
+ * tokens (their cult steps) holds it, and between the rounds the next round's start; between the
  * rounds, the Acolytes' own meets the next round's income, or then its
  * start, when nothing but their cult steps holds it.
  * Returns 1 when it ended the round (the game, maybe: s->over).
@@ -680,7 +680,7 @@ tm_lapse_before(struct tm_state *s, int seat)
 		const struct tm_player *p = &s->pl[i];
 
 		if (!p->dropped && (!p->passed || tm_owes(s, i) || p->cult_owed > 0 ||
-		    p->cult_bonus > 0 || p->unlock_owed > 0 ||
+		    (p->cult_bonus > 0 && i != seat) || p->unlock_owed > 0 ||
 		    (i != seat && tm_settle_tokens(s, i))))
 			return 0;
 	}

@@ -486,6 +486,49 @@ test_cultists_step_after_held_pass(void **state)
 }
 
 /*
+ * Any [+-] command of the Cultists drops the site's wait for the cult
+ * steps of offers taken (commands.pm:135, dismiss_action 'cult'): with
+ * every seat passed, the round (the game, in the sixth) ends before their
+ * next command; a command of another seat first brings the wait back
+ * (seed 610727; fixture found/cultists-step-lapse-ends-game).
+ */
+static void
+test_cultists_step_lapse(void **state)
+{
+	static const char *const score[] = {
+	    "score=SCORE6,SCORE3,SCORE1,SCORE8,SCORE5,SCORE7", NULL };
+	struct tm_state *s = wc(score), *t;
+	struct game_wait w;
+
+	(void)state;
+	tg_ok(s, 0, "pass BON2");
+	tg_ok(s, 1, "upgrade E6 to TP");
+	tg_ok(s, 0, "leech 1 from cultists");
+	tg_ok(s, 1, "pass BON4");
+	assert_int_equal(s->pl[1].cult_bonus, 1);
+	s->round = 6;
+	t = malloc(sizeof(*t));
+	assert_non_null(t);
+	memcpy(t, s, sizeof(*s));
+	/* their own next command meets the game's end, and is let be */
+	tg_ok(t, 1, "-C");
+	assert_false(t->over);
+	tg_ok(t, 1, "convert 1W to 1C");
+	assert_true(t->over);
+	/* another seat's command first: the step is waited for again */
+	tg_ok(s, 1, "-C");
+	tg_ok(s, 0, "-C");
+	tg_ok(s, 1, "convert 1W to 1C");
+	assert_false(s->over);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 2u);
+	tg_ok(s, 1, "+WATER");
+	assert_true(s->over);
+	free(t);
+	free(s);
+}
+
+/*
  * A faction that left is judged by the turn alone where the site checks
  * nothing else (commands.pm, $assert_active_faction from round 1;
  * acting.pm:268): it burns during the setup, as any seat; with one seat
@@ -855,6 +898,7 @@ main(void)
 		cmocka_unit_test(test_cultists_errata),
 		cmocka_unit_test(test_round_end_after_settled_pass),
 		cmocka_unit_test(test_cultists_step_after_held_pass),
+		cmocka_unit_test(test_cultists_step_lapse),
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_resign_hands_turn_on),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
