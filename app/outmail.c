@@ -275,11 +275,10 @@ outmail_queue_ex(struct config *cfg, struct store *s, const struct loaded *g, in
 		q.not_before = x->not_before;
 		q.held = 1;
 	}
-	if (m.picture != NULL) {
-		q.picture_seq = g->seq;
+	/* its picture shows the position the mail is about (q.seq) */
+	if (m.picture != NULL)
 		snprintf(q.picture_at, sizeof(q.picture_at), "%zu %zu %zu %zu", pic.at[0], pic.at[1],
 		    pic.at[2], pic.at[3]);
-	}
 	rc = store_outbox_add(s, &q);
 	free(bytes);
 	return rc;

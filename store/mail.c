@@ -87,16 +87,14 @@ store_outbox_add(struct store *s, const struct store_mail *m)
 	/* (Without a picture its columns stay NULL: PostgreSQL takes a NULL
 	 * parameter as text, which an integer column refuses.) */
 	rc = store_prepare(s, m->picture_at[0] != '\0' ? "INSERT INTO outbox_body (id, message, "
-	    "picture_seq, picture_at) VALUES (?, ?, ?, ?)" :
+	    "picture_at) VALUES (?, ?, ?)" :
 	    "INSERT INTO outbox_body (id, message) VALUES (?, ?)", &st);
 	if (rc != STORE_OK)
 		return rc;
 	db_bind_int(st, 1, id);
 	db_bind_blob(st, 2, m->message, m->len);
-	if (m->picture_at[0] != '\0') {
-		db_bind_int(st, 3, m->picture_seq);
-		db_bind_text(st, 4, m->picture_at);
-	}
+	if (m->picture_at[0] != '\0')
+		db_bind_text(st, 3, m->picture_at);
 	return store_done(s, st, "queue mail");
 }
 
@@ -180,7 +178,9 @@ read_mail(struct store *s, struct db_stmt *st, struct store_mail *m)
 	m->attempts = db_col_int(st, 7);
 	m->retried = db_col_int(st, 8) != 0;
 	m->picture = db_col_null(st, 9) ? 0 : db_col_int(st, 9);
-	m->picture_seq = db_col_null(st, 11) ? -1 : (int)db_col_int(st, 11);
+	/* a picture named by no row of pictures shows the mail's position */
+	m->picture_seq = db_col_null(st, 9) && !db_col_null(st, 10) ?
+	    (int)db_col_int(st, 11) : -1;
 	if (!db_col_null(st, 10))
 		store_col_text(st, 10, m->picture_at, sizeof(m->picture_at));
 	m->message = malloc(m->len + 1);
@@ -249,13 +249,13 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		 * later (see store_outbox_claimer).
 		 */
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until, b.picture, b.picture_at, b.picture_seq FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at, o.seq FROM outbox AS o "
 		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
 		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
-		    "attempts, claimed_until, b.picture, b.picture_at, b.picture_seq FROM outbox AS o "
+		    "attempts, claimed_until, b.picture, b.picture_at, o.seq FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
 		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
 		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "

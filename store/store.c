@@ -323,6 +323,13 @@ static const char *const migrations[] = {
 	 */
 	"ALTER TABLE outbox_body ADD COLUMN picture_seq INTEGER;"
 	"ALTER TABLE outbox ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 23: the position a mail's picture shows is the one its outbox row
+	 * is about (seq): only a mail that shows the board has a picture, so
+	 * picture_seq always held the same number.  A mail queued before 22
+	 * still names its row of pictures (picture).
+	 */
+	"ALTER TABLE outbox_body DROP COLUMN picture_seq;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(migrations) / sizeof(migrations[0])))

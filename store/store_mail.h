@@ -30,7 +30,8 @@ struct store_mail {
 	 * A message queued with a place for the board's picture has
 	 * picture_at (compose_picture's four offsets), and names what to
 	 * draw: picture_seq >= 0, the game's position after that many
-	 * moves; or, queued before schema 22, picture, a row of pictures
+	 * moves (the row's seq: only a mail that shows the board has a
+	 * picture); or, queued before schema 22, picture, a row of pictures
 	 * (that row gone, it goes without one).
 	 */
 	int64_t picture;

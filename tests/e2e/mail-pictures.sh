@@ -82,7 +82,7 @@ shoot 1 tigris
 [ "$(sql "SELECT count(*) FROM pictures")" = 0 ] || fail "a move kept a view of the board"
 n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture_at IS NOT NULL")
 [ "$n" -gt 0 ] || fail "no mail of game 1 names a picture"
-n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture_at IS NOT NULL AND (b.picture_seq IS NULL OR b.picture_seq > (SELECT nmoves FROM games WHERE id = 1))")
+n=$(sql "SELECT count(*) FROM outbox_body b JOIN outbox o USING (id) WHERE o.game_id = 1 AND b.picture_at IS NOT NULL AND (b.picture IS NOT NULL OR o.seq < 0 OR o.seq > (SELECT nmoves FROM games WHERE id = 1))")
 [ "$n" = 0 ] || fail "$n mails name a position the game never had"
 ok
 

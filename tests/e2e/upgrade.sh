@@ -27,7 +27,8 @@ LATEST=$(sql "PRAGMA user_version")
 # and none of what later versions added (15: invitations accepted by reply;
 # 16: preferences, held news, digests; 17: answers held back by a limit;
 # 18: a resignation to confirm; 19: standings; 20: pictures; 21: the owner
-# of a mail's claim; 22: the position a mail shows).
+# of a mail's claim; 22: the position a mail shows; 23: its picture's
+# position is that one).
 sqlite3 "$ARBITER_DB" "BEGIN;
 DROP TABLE ratings;
 ALTER TABLE seats DROP COLUMN confirm_serial;
