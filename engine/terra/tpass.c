@@ -410,6 +410,28 @@ tm_cmd_connect(struct tm_state *s, int seat, const char *spec, char *err,
 enum game_status
 tm_cmd_done(struct tm_state *s, int seat, char *err, size_t errlen)
 {
+	/*
+	 * After the action the site's done ends what may still follow it
+	 * as part of it (commands.pm:1445: allowed_sub_actions = {}): a
+	 * build on the hex it turned, a transform or dig more is then
+	 * another action, in the seat's turn or in the turn that just ended
+	 * and that it would otherwise take up again (tm_resume_turn; seed
+	 * 630427).
+	 */
+	if (s->phase == TP_ACTIONS && s->cur == seat && !s->unlock_wait &&
+	    s->act == TA_SPADES && s->act_left == 0) {
+		s->act = TA_DONE;
+		s->tf_left = 0;
+		s->dig_ok = 0;
+		return GAME_OK;
+	}
+	if (s->phase == TP_ACTIONS && s->tail == seat + 1 && s->cur != seat &&
+	    !s->unlock_wait && s->kept.act == TA_SPADES && s->kept.act_left == 0) {
+		s->kept.act = TA_DONE;
+		s->kept.tf_left = 0;
+		s->kept.dig_ok = 0;
+		return GAME_OK;
+	}
 	if (s->phase != TP_ACTIONS || s->cur != seat || s->unlock_wait ||
 	    (s->act != TA_NONE && s->act_left == 0) || (s->again && s->act_left == 0))
 		return GAME_OK;

@@ -142,6 +142,40 @@ test_last_seat_acting(void **state)
 }
 
 /*
+ * `done` after the action ends what may still follow it as part of it
+ * (commands.pm:1445, allowed_sub_actions = {}): the dwelling on the hex
+ * the action's spade turned is then another action, refused, whether in
+ * the same submission or after the seat's turn ended and would be taken
+ * up again (seed 630427; fixture found/done-ends-sub-actions).
+ */
+static void
+test_done_ends_sub_actions(void **state)
+{
+	int k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		struct tm_state *s = wc(NULL);
+		int c = tg_free_neighbour(s, tg_cell("F4"));
+		char cmd[160];
+
+		s->terrain[c] = TC_BLUE;
+		s->pl[0].pw[0] = s->pl[0].pw[1] = 0;
+		s->pl[0].pw[2] = 12;
+		snprintf(cmd, sizeof(cmd), "action ACT5. transform %s to green", s->cells[c].name);
+		tg_ok(s, 0, cmd);
+		snprintf(cmd, sizeof(cmd), "build %s", s->cells[c].name);
+		if (k == 0) {
+			tg_ok(s, 0, cmd);	/* without done: the action's dwelling */
+		} else {
+			tg_ok(s, 0, k == 1 ? "done" : "done. convert 1W to 1C");
+			tg_bad(s, 0, cmd, "one action per turn");
+		}
+		free(s);
+	}
+}
+
+/*
  * The turn's seat may still convert and burn after its action until
  * another seat sends something (the site ends a turn when another
  * faction's row comes); a pass hands the turn on at once.
@@ -899,6 +933,7 @@ main(void)
 		cmocka_unit_test(test_round_end_after_settled_pass),
 		cmocka_unit_test(test_cultists_step_after_held_pass),
 		cmocka_unit_test(test_cultists_step_lapse),
+		cmocka_unit_test(test_done_ends_sub_actions),
 		cmocka_unit_test(test_dropped_by_the_turn),
 		cmocka_unit_test(test_resign_hands_turn_on),
 		cmocka_unit_test(test_last_seat_owed_for_ever),
