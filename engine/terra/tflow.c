@@ -814,7 +814,9 @@ advance(struct tm_state *s, int lapsed)
 			continue;
 		}
 		if (s->phase == TP_CULTSPADES) {
-			if (s->cur >= 0 && (s->pl[s->cur].spades > 0 ||
+			/* a seat that left holds nothing here any more (its
+			 * unlocks: seed 630980) */
+			if (s->cur >= 0 && !s->pl[s->cur].dropped && (s->pl[s->cur].spades > 0 ||
 			    s->pl[s->cur].cult_owed > 0 || s->pl[s->cur].cult_bonus > 0 ||
 			    s->pl[s->cur].unlock_owed > 0 || tm_town_waits(s, s->cur)))
 				return;

@@ -573,6 +573,39 @@ test_river_unlock_giveup_recorded(void **state)
 	free(s);
 }
 
+/*
+ * The Riverwalkers leaving the game while their unlock of the cult
+ * bonus's priest holds the round's start: it holds nothing any more, and
+ * the site goes on at once to the next round, whose income a faction that
+ * left still takes (seed 630980; fixture found/river-drop-between-rounds).
+ */
+static void
+test_river_drop_between_rounds(void **state)
+{
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct tm_state *s = river_game(5);
+		struct tm_player *p = &s->pl[0];
+		int c, w;
+
+		p->cult[TK_WATER] = 4;
+		tg_ok(s, 0, "pass BON1");
+		tg_ok(s, 1, "pass BON2");
+		assert_int_equal(s->phase, TP_CULTSPADES);
+		assert_int_equal(p->unlock_owed, 1);
+		c = p->c;
+		w = p->w;
+		tg_ok(s, k == 0 ? 0 : -1, k == 0 ? "resign" : "drop-faction riverwalkers");
+		assert_int_equal(s->phase, TP_ACTIONS);
+		assert_int_equal(s->round, 2);
+		assert_int_equal(s->cur, 1);
+		assert_true(p->c + p->w > c + w);	/* the income, paid */
+		free(s);
+	}
+}
+
 /* Run the tests of this file. */
 int
 main(void)
@@ -586,6 +619,7 @@ main(void)
 		cmocka_unit_test(test_river_stronghold),
 		cmocka_unit_test(test_river_income_unlock),
 		cmocka_unit_test(test_river_cult_unlock),
+		cmocka_unit_test(test_river_drop_between_rounds),
 		cmocka_unit_test(test_river_convert_in_turn),
 		cmocka_unit_test(test_river_unlocks_one_line),
 		cmocka_unit_test(test_river_unlock_after_deferred_round),
