@@ -131,6 +131,12 @@ one_line "$T/err"
 contains "$T/err" "command 1: '$two': $s may not act then: by then the game waits for $o: "
 expect_rc 77 "$ARBITER" move 1 $o "$(head -1 "$T/moves")"
 contains "$T/err" "'$(head -1 "$T/moves")': $o may not act now: the game waits for $s: "
+# a long command quoted in it is cut on a character's first byte
+long="build x$(printf '\303\251%.0s' $(seq 120))"
+expect_rc 77 "$ARBITER" move 1 $o "$long"
+one_line "$T/err"
+iconv -f UTF-8 -t UTF-8 "$T/err" >/dev/null 2>&1 || fail "the refusal is not UTF-8: $(cat "$T/err")"
+contains "$T/err" "...': $o may not act now"
 # a command of several refused by the rules: named by its number, as written
 expect_rc 65 "$ARBITER" move 1 $s "frobnicate E7
 $(head -1 "$T/moves")"
