@@ -25,6 +25,7 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	struct tm tm;
 	struct sbuf line = SBUF_INIT, text = SBUF_INIT;
 	const char *p;
+	size_t wl = strlen(who);
 
 	if (a->array != NULL) {
 		/* The same text as the lines below: the public form while the game runs. */
@@ -43,9 +44,9 @@ print_move(const struct store_move *m, const char *shown, void *arg)
 	for (p = shown; *p != '\0'; p++) {
 		/* a line that names the seat already (an imported log's
 		 * "engineers: ...") does not name it twice */
-		if ((p == shown || p[-1] == '\n') && strncasecmp(p, who, strlen(who)) == 0 &&
-		    p[strlen(who)] == ':') {
-			p += strlen(who) + 1;
+		if ((p == shown || p[-1] == '\n') && strncasecmp(p, who, wl) == 0 &&
+		    p[wl] == ':') {
+			p += wl + 1;
 			while (*p == ' ' || *p == '\t')
 				p++;
 			if (*p == '\0')

@@ -576,9 +576,10 @@ tm_bonus_before(struct tm_state *s, int seat, int cult, int count)
 	return 0;
 }
 
-
 /*
- * The Shapeshifters bought a token for VP (`gain P3 for VP`).  The site
+ * The Shapeshifters bought a token for VP (`gain P3 for VP`), or gave one
+ * up, or the Cultists owing cult steps of offers sent any [+-]N?TYPE
+ * (tadjust.c, tm_cmd_adjust).  The site
  * then forgets the tokens they may still buy (it drops what it waits for
  * from them, and asks again only when another faction's command follows
  * one of theirs, or one of theirs ends its row - pass, leech, decline,
@@ -637,9 +638,10 @@ cult_lapsed(const struct tm_state *s, int seat)
  * Before a command of seat (-1: an administrative one): another seat's
  * ends the lapse (tm_tokens_lapse, tm_cult_lapse); the Shapeshifters' own
  * (the Cultists') meets the end of the round first when nothing but their
- * tokens (their cult steps) holds it, and between the rounds the next round's start; between the
- * rounds, the Acolytes' own meets the next round's income, or then its
- * start, when nothing but their cult steps holds it.
+ * tokens (their cult steps) holds it, and between the rounds the next
+ * round's start; between the rounds, the Acolytes' own meets the next
+ * round's income, or then its start, when nothing but their cult steps
+ * holds it.
  * Returns 1 when it ended the round (the game, maybe: s->over).
  */
 int
@@ -831,9 +833,9 @@ advance(struct tm_state *s, int lapsed)
 }
 
 /* Move the game forward after a submission: next turn, round end, game
- * end; and remember whose turn runs (last_turn). */
-/* tm_advance, with seat lapsed's tokens for VP letting the stages between
- * the rounds go on (tm_tokens_lapse), -1 none. */
+ * end; and remember whose turn runs (last_turn).  lapsed: the seat whose
+ * tokens for VP lapsed (tm_tokens_lapse) and hold nothing between the
+ * rounds, -1 none. */
 void
 tm_advance_lapsed(struct tm_state *s, int lapsed)
 {
