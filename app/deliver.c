@@ -8,6 +8,8 @@
  * server away) leaves the mail queued, and `arbiter send` delivers it.
  */
 #include <errno.h>
+#include <sys/file.h>
+#include <time.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,97 @@
 
 #include "outmail.h"
 #include "../store/store_mail.h"
+#include "../util/private.h"
 
 enum { DELIVERY_NICE = 10 };
+
+/*
+ * One detached delivery at a time for a database file.  In a burst of
+ * mail every command's commit queues an answer; a delivery each, all at
+ * once, took the CPU from the commands (the drawing of a picture above
+ * all) and their claims the write lock, so the commands waited on answers
+ * not theirs.  The delivery holds an flock on DB-deliver while it works; a
+ * command whose commit finds it held starts none, since the delivery
+ * running looks for due mail again after it lets go:
+ *
+ *   command: commit (its mail queued); try the lock: held -> done
+ *   delivery: deliver what is due; unlock; due mail? -> try the lock again
+ *
+ * A command that found the lock held tried before the unlock, after its
+ * commit, so the look that follows the unlock sees its mail; when the
+ * delivery's second try fails, whoever holds the lock then looks again in
+ * the same way.  A killed delivery lets go of the lock with its last
+ * descriptor and leaves its mail queued for the next command or `arbiter
+ * send`, as any detached delivery could.  PostgreSQL is shared by hosts
+ * with no common file: there each command starts a delivery of its own.
+ */
+enum { DELIVERY_IDLE_MAX = 50 };	/* passes in a row that delivered nothing */
+
+/* The lock taken (its descriptor), or -1 when another delivery holds it,
+ * or -2 when it cannot be had (a delivery starts all the same). */
+static int
+lock_take(const char *db)
+{
+	char path[4096];
+	int fd;
+
+	if (store_is_uri(db) || snprintf(path, sizeof(path), "%s-deliver", db) >= (int)sizeof(path))
+		return -2;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, private_mode(PRIVATE_DB_DELIVER));
+	if (fd < 0)
+		return -2;
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		return fd;
+	close(fd);
+	return errno == EWOULDBLOCK ? -1 : -2;
+}
+
+/*
+ * $ARBITER_TEST_DELIVERY_PAUSE (milliseconds, at most 10 s): a pause after
+ * each pass, before the lock is let go, so that a test can commit a
+ * command's mail in the gap the look after the unlock is there for, and
+ * see which deliveries run (tests/e2e/background-delivery.sh).
+ */
+static void
+test_pause(void)
+{
+	const char *ms = getenv("ARBITER_TEST_DELIVERY_PAUSE");
+	long n = ms != NULL ? strtol(ms, NULL, 10) : 0;
+	struct timespec t;
+
+	if (n <= 0 || n > 10000)
+		return;
+	t.tv_sec = n / 1000;
+	t.tv_nsec = n % 1000 * 1000000L;
+	nanosleep(&t, NULL);
+}
+
+/* Deliver until nothing is due once the lock is let go (see above). */
+static void
+deliver_held(struct ctx *c, struct store *s, int lock)
+{
+	struct timespec nap = { 0, 20000000 };
+	struct deliver_stats st;
+	int idle = 0, due;
+
+	for (;;) {
+		int rc = deliver_queue(c, s, 1, &st);
+
+		test_pause();
+		if (rc != EXIT_OK || lock < 0)
+			return;
+		idle = st.sent + st.deferred + st.failed > 0 ? 0 : idle + 1;
+		(void)flock(lock, LOCK_UN);
+		/* the server away, or due mail another sender keeps: `send` meets it */
+		if (st.away || idle > DELIVERY_IDLE_MAX ||
+		    store_outbox_due(s, now_epoch(), &due) != STORE_OK || !due)
+			return;
+		if (idle > 0)
+			nanosleep(&nap, NULL);
+		if (flock(lock, LOCK_EX | LOCK_NB) != 0)
+			return;		/* another delivery has it, and looks again itself */
+	}
+}
 
 /*
  * What the delivery said goes to syslog (facility mail), since nobody
@@ -132,9 +223,8 @@ outmail_said_take(struct store *s, char *buf, size_t len)
 /* The detached process: deliver what is due, as `send` would (unless
  * tidy_only), keep the database's log short, and exit. */
 static void
-detached(struct ctx *c, int tidy_only)
+detached(struct ctx *c, int tidy_only, int lock)
 {
-	struct deliver_stats st;
 	struct store *s = NULL;
 	FILE *said;
 	int fd, rc;
@@ -156,7 +246,9 @@ detached(struct ctx *c, int tidy_only)
 	errno = 0;
 	if (nice(DELIVERY_NICE) == -1 && errno != 0)
 		errno = 0;	/* not lowered: delivered all the same */
-	closefrom(3);
+	if (lock >= 0 && lock != 3)
+		lock = dup2(lock, 3);	/* the one descriptor kept: the lock */
+	closefrom(lock >= 0 ? 4 : 3);
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0 && fd != 0)
 		(void)dup2(fd, 0);
@@ -175,7 +267,7 @@ detached(struct ctx *c, int tidy_only)
 		s = NULL;
 	} else {
 		if (!tidy_only)
-			(void)deliver_queue(c, s, 1, &st);
+			deliver_held(c, s, lock);
 		store_tidy(s);	/* a short log for the next command to open */
 	}
 	log_said(said, s);
@@ -188,6 +280,7 @@ detached(struct ctx *c, int tidy_only)
 static void
 detach(struct ctx *c, struct store **s, int tidy_only)
 {
+	int lock = tidy_only ? -2 : lock_take(c->db);
 	pid_t pid;
 
 	/*
@@ -200,9 +293,13 @@ detach(struct ctx *c, struct store **s, int tidy_only)
 	store_close(*s);
 	*s = NULL;
 	fflush(NULL);
+	if (lock == -1)
+		return;		/* the delivery running takes this command's mail too */
 	pid = fork();
 	if (pid == 0)
-		detached(c, tidy_only);
+		detached(c, tidy_only, lock);
+	if (lock >= 0)
+		close(lock);	/* the delivery's now */
 	if (pid < 0 && !tidy_only)
 		fprintf(stderr, "%s: cannot start the delivery (%s); the mail stays queued for "
 		    "`arbiter send`\n", c->prog, strerror(errno));

@@ -225,6 +225,14 @@ store_outbox_step(struct store *s, const struct store_mail_result *done, int ndo
 	return rc != STORE_OK ? rc : i;
 }
 
+/*
+ * A mail this connection's sender may claim at ?1 (now): not sent, not
+ * refused, due, its claim expired, and the claim none, ours, or older than
+ * the takeover (?3 the claimer, ?4 now less the takeover).
+ */
+#define CLAIMABLE "sent_at = 0 AND failed = 0 AND next_try <= ?1 AND " \
+	"claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR claimed_until <= ?4)"
+
 /* store_outbox_step's transaction. */
 static int
 outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
@@ -251,15 +259,11 @@ outbox_step(struct store *s, const struct store_mail_result *done, int ndone,
 		rc = store_prepare2(s, "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
 		    "attempts, claimed_until, b.picture, b.picture_at, o.seq FROM outbox AS o "
 		    "INDEXED BY outbox_queue JOIN outbox_body AS b ON b.id = o.id "
-		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
-		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2",
+		    "WHERE " CLAIMABLE " ORDER BY o.id LIMIT ?2",
 		    "SELECT o.id, game_id, seat, kind, rcpt, b.message, created, "
 		    "attempts, claimed_until, b.picture, b.picture_at, o.seq FROM outbox AS o "
 		    "JOIN outbox_body AS b ON b.id = o.id "
-		    "WHERE sent_at = 0 AND failed = 0 AND next_try <= ?1 AND "
-		    "claimed_until <= ?1 AND (claimed_by = '' OR claimed_by = ?3 OR "
-		    "claimed_until <= ?4) ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
+		    "WHERE " CLAIMABLE " ORDER BY o.id LIMIT ?2 FOR UPDATE OF o SKIP LOCKED", &st);
 		if (rc != STORE_OK)
 			goto fail;
 		db_bind_int(st, 1, now);
@@ -341,6 +345,30 @@ store_outbox_queued(struct store *s, int *queued)
 		return store_fail(s, rc, "count outbox");
 	}
 	*queued = db_col_int(st, 0);
+	db_finalize(st);
+	return STORE_OK;
+}
+
+int
+store_outbox_due(struct store *s, int64_t now, int *due)
+{
+	struct db_stmt *st;
+	int rc;
+
+	*due = 0;
+	rc = store_prepare(s, "SELECT EXISTS (SELECT 1 FROM outbox INDEXED BY outbox_queue "
+	    "WHERE " CLAIMABLE ")", &st);
+	if (rc != STORE_OK)
+		return rc;
+	db_bind_int(st, 1, now);
+	db_bind_text(st, 3, s->claimer);
+	db_bind_int(st, 4, now - s->takeover);
+	rc = db_step(st);
+	if (rc != DB_ROW) {
+		db_finalize(st);
+		return store_fail(s, rc, "look for due mail");
+	}
+	*due = db_col_int(st, 0) != 0;
 	db_finalize(st);
 	return STORE_OK;
 }

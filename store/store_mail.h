@@ -92,6 +92,11 @@ void store_outbox_claimer(struct store *s, const char *claimer, int64_t takeover
 int store_outbox_drop_seat(struct store *s, int64_t game, int seat, int *dropped);
 int store_outbox_queued(struct store *s, int *queued);
 /*
+ * Whether a mail is due that this connection's store_outbox_step would
+ * claim at now (with the claimer it was last given); SQLite only.
+ */
+int store_outbox_due(struct store *s, int64_t now, int *due);
+/*
  * Mail held back by a limit: held counts those still queued; report calls
  * fn once for each that was not reported before (its recipient, kind,
  * game and when it goes out) and marks it reported.

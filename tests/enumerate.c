@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -396,6 +397,7 @@ stamp(const char *db, char *out)
 }
 
 unsigned runs;	/* commands run so far */
+const char *run_deliver = "foreground";
 
 /*
  * Run `arbiter --db DB --format FMT ARGS...` in the directory dir, as the
@@ -427,8 +429,9 @@ run_cli(const char *dir, const char *db, const char *fmt, char **args, int nargs
 		setenv("HOME", HOMEDIR, 1);
 		setenv("ARBITER_FROM", SITE_ADDRESS, 1);
 		/* Every file is written before the command returns (the walk
-		   of file modes follows at once). */
-		setenv("ARBITER_DELIVER", "foreground", 1);
+		   of file modes follows at once), or before the delivery
+		   lets go of its lock (run_deliver, below). */
+		setenv("ARBITER_DELIVER", run_deliver, 1);
 		/* The same games every run (ENUM_SEED: others), each game a seed of its own. */
 		snprintf(seed, sizeof(seed), "%.56s%08x", getenv("ENUM_SEED") != NULL &&
 		    strlen(getenv("ENUM_SEED")) >= 56 ? getenv("ENUM_SEED") :
@@ -457,6 +460,17 @@ run_cli(const char *dir, const char *db, const char *fmt, char **args, int nargs
 		_exit(i);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
+	if (strcmp(run_deliver, "background") == 0) {
+		/* The detached delivery holds DB-deliver until it is done. */
+		char lock[300];
+		int fd;
+
+		snprintf(lock, sizeof(lock), "%s-deliver", db);
+		if ((fd = open(lock, O_RDWR)) >= 0) {
+			assert_int_equal(flock(fd, LOCK_EX), 0);
+			close(fd);
+		}
+	}
 	r->out = slurp(out);
 	r->err = slurp(err);
 	r->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

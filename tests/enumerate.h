@@ -77,6 +77,10 @@ void stamp(const char *db, char *out);
 void run_cli(const char *dir, const char *db, const char *fmt, char **args, int nargs,
     const char *in, struct run *r);
 int words(char *line, char **argv, int max);
+/* deliver for the commands run_cli runs: "foreground" (the default, every
+ * file written when the command returns) or "background" (run_cli waits
+ * for the detached delivery's lock). */
+extern const char *run_deliver;
 
 /* What may not be seen (secrets.c). */
 extern struct secret secrets[MAX_SECRETS];

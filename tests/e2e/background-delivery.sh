@@ -126,6 +126,37 @@ done
 ok
 until_true "the detached process gone" 10 no_detached
 
+# One delivery at a time (SQLite; on PostgreSQL, shared by hosts with no
+# common file, each command starts a delivery of its own): a command whose
+# commit finds a delivery at work starts none, and the delivery at work,
+# which looks for due mail after it lets go of its lock, delivers that
+# mail too.  The pause after each pass of a delivery, before it lets go
+# ($ARBITER_TEST_DELIVERY_PAUSE), holds open the gap that look is for: the
+# second move commits after the delivery's last pass.  (The second move
+# has the pause too, so that a delivery it started wrongly would still be
+# there to be seen.)
+if ! is_pg; then
+	# The lock is private, as every file arbiter makes.
+	[ "$(stat -c %a "$ARBITER_DB-deliver")" = 600 ] ||
+		fail "the delivery's lock $ARBITER_DB-deliver has mode $(stat -c %a "$ARBITER_DB-deliver")"
+	ok
+	before=$(ls "$ARBITER_MAILDIR/new" | wc -l)
+	export ARBITER_TEST_DELIVERY_PAUSE=4000
+	move 1
+	until_true "the first move's mail delivered" 30 queue_empty
+	pids=$(detached)
+	[ -n "$pids" ] || fail "no delivery at work after the first move"
+	move 1
+	unset ARBITER_TEST_DELIVERY_PAUSE
+	[ "$(detached)" = "$pids" ] || fail "a second delivery started beside the one at work: $(detached)"
+	ok
+	until_true "the second move's mail, by the delivery at work" 30 queue_empty
+	[ "$(ls "$ARBITER_MAILDIR/new" | wc -l)" -eq $((before + 4)) ] ||
+		fail "expected $((before + 4)) mails after the two moves"
+	ok
+	until_true "the detached process gone" 10 no_detached
+fi
+
 # Through a slow server: the command returns long before the mail is there.
 server slow --delay $SLOW
 export ARBITER_SMTP_URL=$URL

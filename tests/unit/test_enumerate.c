@@ -711,7 +711,9 @@ test_enumerate(void **state)
 			    k + 1, p.email[k]);
 		}
 		p.nseats = p.rules->min_seats;
+		run_deliver = "background";	/* its mail by a detached delivery (DB-deliver) */
 		run_line(cmd, NULL, 0, 0, &MAIL, &r);
+		run_deliver = "foreground";
 		p.id = atoll(r.out);
 		run_free(&r);
 		if ((seat = awaited(&p, name, sizeof(name), c, sizeof(c), 1)) < 0)
