@@ -376,6 +376,43 @@ test_darklings_sh_after_pass(void **state)
 	free(s);
 }
 
+/*
+ * strict-darkling-sh, the stronghold built with nothing left to convert
+ * or burn: the site waits for the conversion for ever (done does not end
+ * the wait, a pass is refused as a second action, every conversion wants
+ * what the Darklings lack, every other faction is refused: seed 661263),
+ * and arbiter goes on to the next seat, a documented deviation.  With one
+ * worker left, the wait holds, as on the site.
+ */
+static void
+test_darklings_sh_nothing_to_convert(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	static const char *const strict[] = { "strict-darkling-sh", NULL };
+	struct game_wait w;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct tm_state *s = two("darklings", "witches", d, strict);
+		struct tm_player *p = &s->pl[0];
+
+		tg_put(s, 0, "E5", TB_TP);
+		tg_turn(s, 0);
+		p->c = 6;
+		p->w = 4 + k;
+		p->p = 0;
+		p->pw[0] += p->pw[1] + p->pw[2];
+		p->pw[1] = p->pw[2] = 0;
+		tg_ok(s, 0, "upgrade E5 to SH");
+		assert_int_equal(p->w, k);
+		terra_rules.waiting(s, &w);
+		assert_int_equal(w.mask, k == 0 ? 1u << 1 : 1u << 0);
+		assert_int_equal(s->cur, k == 0 ? 1 : 0);
+		free(s);
+	}
+}
+
 /* Dwarves: tunnelling over one hex for 2 W (+4 VP); no shipping. */
 static void
 test_dwarves(void **state)
@@ -954,6 +991,7 @@ main(void)
 		cmocka_unit_test(test_cultists),
 		cmocka_unit_test(test_darklings),
 		cmocka_unit_test(test_darklings_sh_after_pass),
+		cmocka_unit_test(test_darklings_sh_nothing_to_convert),
 		cmocka_unit_test(test_dwarves),
 		cmocka_unit_test(test_engineers),
 		cmocka_unit_test(test_fakirs),

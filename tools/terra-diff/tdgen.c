@@ -308,6 +308,7 @@ struct game_run {
 	char fname[GAME_MAX_SEATS][32];
 	long count[TK_NKIND][ST_N];
 	int ndiff;
+	int stuck;			/* ended where the site waits for ever */
 };
 
 /* The row of a candidate as the site's log writes it. */
@@ -648,6 +649,38 @@ commit(struct game_run *gr, void *st, int seat, const char *text, int site)
 	return 0;
 }
 
+/*
+ * A documented deviation that is no refusal (arbiter-terra(6), the
+ * strict-darkling-sh option): the Darklings' row ended with their
+ * stronghold under strict-darkling-sh, leaving nothing to convert or burn
+ * (no W, no P, no power in bowl III, less than 2 in bowl II) and no power
+ * offer open to them.  The site then waits for their conversion for ever:
+ * done does not end the wait, a pass is refused as a second action, every
+ * conversion wants what they lack, and every other faction's command is
+ * refused ("not active player"; seed 661263).  arbiter goes on to the next
+ * seat.  The game is compared up to there and ends: a deviation.
+ */
+static int
+site_waits_for_ever(const struct tm_state *s, int seat, const char *text)
+{
+	const struct tm_player *p = &s->pl[seat];
+	const char *last = strrchr(text, '.');
+	int i;
+
+	last = last != NULL ? last + 1 : text;
+	while (*last == ' ')
+		last++;
+	if (!s->opt_strict_dark || p->faction != TF_DARKLINGS || !td_starts(last, "upgrade ") ||
+	    strstr(last, " to SH") == NULL)
+		return 0;
+	if (p->w > 0 || p->p > 0 || p->pw[2] > 0 || p->pw[1] >= 2)
+		return 0;
+	for (i = 0; i < s->noffer; i++)
+		if (s->offer[i].to == seat)
+			return 0;
+	return 1;
+}
+
 static int
 undropped(const struct tm_state *s)
 {
@@ -905,6 +938,11 @@ gen_one(struct game_run *gr, int np, int steer)
 		}
 		if (commit(gr, st, chosen_seat, chosen, site) != 0)
 			goto out;
+		if (chosen_seat >= 0 && site_waits_for_ever(st, chosen_seat, chosen)) {
+			gr->count[TK_UPGRADE][ST_DEVIATION]++;
+			gr->stuck = 1;
+			break;
+		}
 	}
 	rc = 0;
 out:
@@ -988,7 +1026,7 @@ td_gen(const struct game_rules *r, uint64_t first, long count, const char *outdi
 		gr.seed = first + (uint64_t)i;
 		gr.log = (struct sbuf)SBUF_INIT;
 		rc = gen_one(&gr, np, steer);
-		write_stats(&gr, np, rc == 0);
+		write_stats(&gr, np, rc == 0 && !gr.stuck);
 		bad += gr.ndiff > 0 || rc != 0;
 		sb_free(&gr.log);
 	}
