@@ -180,6 +180,9 @@ int seat_passwords_upgrade(struct store *s);
 enum { SUBMISSION_MAX = 65536, SUBMISSION_MAX_COMMANDS = 1000 };
 int text_check(const char *text, size_t len, char *err, size_t errlen);
 int submission_check(const char *text, size_t len, char *err, size_t errlen);
+/* The length of s[0..n) cut to at most max bytes on a character's first
+ * byte (s valid UTF-8), for a quote in a message. */
+int quote_len(const char *s, size_t n, size_t max);
 
 /*
  * reading.c: the commands in a reply people write.  reading_take keeps in

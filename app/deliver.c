@@ -51,7 +51,7 @@ static int
 lock_take(const char *db)
 {
 	char path[4096];
-	int fd;
+	int fd, held;
 
 	if (store_is_uri(db) || snprintf(path, sizeof(path), "%s-deliver", db) >= (int)sizeof(path))
 		return -2;
@@ -60,8 +60,9 @@ lock_take(const char *db)
 		return -2;
 	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 		return fd;
+	held = errno == EWOULDBLOCK;
 	close(fd);
-	return errno == EWOULDBLOCK ? -1 : -2;
+	return held ? -1 : -2;
 }
 
 /*

@@ -271,12 +271,8 @@ not_your_turn(const struct submission *sub, const struct loaded *g, void *scratc
 	if (lo < n) {
 		/* the refused command as written (a long one cut short) */
 		const char *at;
-		int k = command_text(text, ends, lo, &at), cut = k;
+		int k = command_text(text, ends, lo, &at), cut = quote_len(at, (size_t)k, 200);
 
-		/* a long one is cut on a character's first byte */
-		if (cut > 200)
-			for (cut = 200; cut > 0 && ((unsigned char)at[cut] & 0xc0) == 0x80; cut--)
-				;
 		snprintf(quoted, sizeof(quoted), "'%.*s%s': ", cut, at, cut < k ? "..." : "");
 	}
 	if (then == NULL && lo > 0) {

@@ -53,7 +53,7 @@ text_check(const char *text, size_t len, char *err, size_t errlen)
  * fuzz/inmail: a mail answered with such a quote failed as "the database
  * failed without giving a reason").
  */
-static int
+int
 quote_len(const char *s, size_t n, size_t max)
 {
 	if (n <= max)
