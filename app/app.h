@@ -53,6 +53,7 @@ struct ctx {
 	const char *prog;
 	struct config *cfg;	/* loaded once by config_get (config.h); owned */
 	struct smtp_session *smtp;	/* dialled ahead by outmail_ahead; owned */
+	int behind;		/* the detached delivery: it waits for the writers (outmail_deliver) */
 };
 
 

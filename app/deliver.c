@@ -261,6 +261,7 @@ detached(struct ctx *c, int tidy_only, int lock)
 	if (fd > 2)
 		close(fd);
 	openlog("arbiter", LOG_PID, LOG_MAIL);
+	c->behind = 1;
 	rc = store_open(c->db, STORE_OPEN_WRITE, &s);
 	if (rc != STORE_OK) {
 		(void)store_exit(s, rc);

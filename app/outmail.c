@@ -688,6 +688,17 @@ backoff(int attempts)
  */
 enum { BATCH = 64, LEASE = 600 };
 
+/*
+ * The detached delivery goes behind the writers: before each batch it
+ * waits until no writer has come for WRITERS_STILL_MS (an MTA's burst of
+ * pipes brings one every few milliseconds), WRITERS_WAIT_MS at most.  Its
+ * drawing, its files' syncs and its own transactions slowed the commits
+ * every pipe waits for: at 16 pipes with pictures, 0.44-0.52 of the
+ * floor's commits/s and a p99 of 149-173 ms without the wait, 0.55-0.79
+ * and 91-148 ms with it, and the last answer out no later.
+ */
+enum { WRITERS_STILL_MS = 20, WRITERS_WAIT_MS = 3000 };
+
 /* How long a claim another host's Maildir held waits for that host after it expired. */
 enum { MAILDIR_TAKEOVER = 24 * 3600 };
 
@@ -1016,6 +1027,8 @@ outmail_deliver(struct ctx *c, struct config *cfg, struct store *s, int verbose,
 	for (;;) {
 		int64_t now = now_epoch();
 
+		if (c->behind)
+			(void)store_writers_pause(s, WRITERS_STILL_MS, WRITERS_WAIT_MS);
 		/* A Maildir's batch: new/ synced once, before the batch is recorded. */
 		if (smtp == NULL && ndone > 0 &&
 		    maildir_batch_sync(cfg, done, ndone, rcpt, verbose, st))

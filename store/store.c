@@ -557,7 +557,7 @@ busy_wait(void *arg, int tries)
 	struct timespec now, nap = { 0, 1000000 };
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (tries == 0)
+	if (tries == 0 && !s->busy_set)
 		s->busy_since = now;
 	else if ((now.tv_sec - s->busy_since.tv_sec) * 1000 +
 	    (now.tv_nsec - s->busy_since.tv_nsec) / 1000000 >= BUSY_MS)
@@ -700,6 +700,7 @@ store_open(const char *path, int mode, struct store **out)
 	*out = s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return STORE_ERROR;
+	s->qfd = -1;
 	if (store_is_uri(path))
 		rc = pg_open(s, path, mode == STORE_OPEN_READ);
 	else
@@ -744,6 +745,7 @@ store_close(struct store *s)
 		pg_close(s);
 	else {
 		store_stmts_free(s);
+		queue_close(s);
 		sqlite3_close(s->db);
 	}
 	free(s);
@@ -805,9 +807,19 @@ store_tidy(struct store *s)
 int
 store_begin(struct store *s)
 {
+	int rc;
+
 	if (s->pg)
 		return store_exec(s, "BEGIN; SELECT pg_advisory_xact_lock(6172626974)", "begin");
-	return store_exec(s, "BEGIN IMMEDIATE", "begin");
+	/* In turn behind the writers that came first (queue.c), then SQLite's lock. */
+	clock_gettime(CLOCK_MONOTONIC, &s->busy_since);
+	s->busy_set = 1;
+	queue_enter(s, BUSY_MS);
+	rc = store_exec(s, "BEGIN IMMEDIATE", "begin");
+	s->busy_set = 0;
+	if (rc != STORE_OK)
+		queue_leave(s);
+	return rc;
 }
 
 /*
@@ -843,6 +855,9 @@ store_commit(struct store *s)
 {
 	int rc = store_exec(s, "COMMIT", "commit");
 
+	if (!s->pg)
+		queue_leave(s);	/* the next writer's turn */
+
 	/*
 	 * A connection lost during COMMIT leaves it unknown whether the
 	 * server committed.  Still 75: a mail tried again is known by its
@@ -862,6 +877,9 @@ store_rollback(struct store *s)
 	if (s->pg) {
 		if (pg_in_transaction(s))
 			pg_exec(s, "ROLLBACK");
-	} else if (!sqlite3_get_autocommit(s->db))
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	} else {
+		if (!sqlite3_get_autocommit(s->db))
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		queue_leave(s);
+	}
 }

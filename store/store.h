@@ -159,6 +159,12 @@ int store_begin(struct store *s);
 int store_begin_read(struct store *s);
 int store_commit(struct store *s);
 void store_rollback(struct store *s);
+/*
+ * Wait (at most max_ms) until no writer has joined the writers' queue for
+ * still_ms: for work that can wait, behind a burst of writers.  1 when it
+ * is still, 0 when max_ms passed first.  On PostgreSQL at once 1.
+ */
+int store_writers_pause(struct store *s, long still_ms, long max_ms);
 
 /* The next game id (never given before, even to a deleted game), taken. */
 int store_next_game_id(struct store *s, int64_t *id);

@@ -51,12 +51,26 @@ struct store {
 	/* The send loop's claims (store_outbox_claimer): by whom, and when another's are taken over. */
 	char claimer[320];
 	int64_t takeover;
-	/* When the wait for SQLite's write lock began (busy_wait). */
+	/* When the wait for SQLite's write lock began (busy_wait); set already by store_begin. */
 	struct timespec busy_since;
+	int busy_set;
+	/* The writers' queue (queue.c): its file, its counter, the ticket held. */
+	int qfd;
+	uint64_t *qcounter;
+	uint64_t qticket;
+	int qheld;
 	struct cached_stmt stmts[STMT_CACHE];
 	int nstmts;
 	uint64_t tick;
 };
+
+/*
+ * queue.c: on SQLite, wait (at most budget_ms) for the writers that came
+ * before; queue_leave lets the next one go, queue_close also closes the file.
+ */
+void queue_enter(struct store *s, long budget_ms);
+void queue_leave(struct store *s);
+void queue_close(struct store *s);
 
 /* db_step's results */
 enum { DB_ROW = 100, DB_DONE = 101, DB_ERR = 1 };

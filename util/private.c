@@ -7,6 +7,7 @@ const struct private_file private_files[PRIVATE_NKINDS] = {
 	[PRIVATE_DB_SHM] = { "DB-shm", 0600, 0, 0, 0 },
 	[PRIVATE_DB_JOURNAL] = { "DB-journal", 0600, 0, 0, 1 },
 	[PRIVATE_DB_DELIVER] = { "DB-deliver", 0600, 0, 0, 0 },
+	[PRIVATE_DB_QUEUE] = { "DB-queue", 0600, 0, 0, 0 },
 	[PRIVATE_MAILDIR] = { "MAILDIR", 0700, 1, 1, 0 },
 	[PRIVATE_MAILDIR_SUB] = { "MAILDIR/*", 0700, 1, 0, 0 },
 	[PRIVATE_MAIL_TMP] = { "MAILDIR/tmp/*", 0600, 0, 0, 1 },

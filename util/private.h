@@ -22,6 +22,7 @@ enum private_kind {
 	PRIVATE_DB_SHM,		/* the log's index */
 	PRIVATE_DB_JOURNAL,	/* the rollback journal of the first transaction */
 	PRIVATE_DB_DELIVER,	/* the lock of the one detached delivery (app/deliver.c) */
+	PRIVATE_DB_QUEUE,	/* the writers' queue (store/queue.c) */
 	PRIVATE_MAILDIR,	/* the Maildir, and the directories above it arbiter made */
 	PRIVATE_MAILDIR_SUB,	/* its tmp, new and cur */
 	PRIVATE_MAIL_TMP,	/* a mail being written */

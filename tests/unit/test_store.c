@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 
 #include "../../store/store.h"
@@ -561,6 +565,185 @@ test_copy(void **state)
 	store_close(s);
 }
 
+/*
+ * The writers' queue (store/queue.c), on SQLite.  Each writer is a process
+ * of its own, forked while this one holds no connection (SQLite keeps its
+ * locks per process), and appends its name to the setting "order" in its
+ * transaction.
+ */
+
+/* The tickets taken so far: the counter at the head of DB-queue. */
+static uint64_t
+tickets(const char *db)
+{
+	char path[600];
+	uint64_t n = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s-queue", db);
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	if (pread(fd, &n, sizeof(n), 0) != (ssize_t)sizeof(n))
+		n = 0;
+	close(fd);
+	return n;
+}
+
+static void
+until_tickets(const char *db, uint64_t n)
+{
+	struct timespec ms = { 0, 1000000 };
+	int i;
+
+	for (i = 0; i < 5000 && tickets(db) < n; i++)
+		nanosleep(&ms, NULL);
+	assert_true(tickets(db) >= n);
+}
+
+/* A writer: name appended to "order" in one transaction; with go >= 0 it
+ * says so on ready once it holds the transaction and commits once go is
+ * readable.  Exits 0 when all went well. */
+static pid_t
+writer(const char *db, const char *name, int ready, int go)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct store *s;
+		char order[256] = "", c;
+		int rc;
+
+		alarm(30);	/* not left behind by a test that failed */
+		rc = store_open(db, STORE_OPEN_WRITE, &s);
+
+		if (rc == STORE_OK)
+			rc = store_begin(s);
+		if (rc == STORE_OK && go >= 0) {
+			rc = write(ready, "r", 1) == 1 && read(go, &c, 1) >= 0 ? STORE_OK : STORE_ERROR;
+		}
+		if (rc == STORE_OK) {
+			rc = store_meta_get(s, "order", order, sizeof(order));
+			if (rc == STORE_NOTFOUND)
+				rc = STORE_OK;
+		}
+		if (rc == STORE_OK) {
+			strncat(order, name, sizeof(order) - strlen(order) - 1);
+			rc = store_meta_put(s, "order", order);
+		}
+		if (rc == STORE_OK)
+			rc = store_commit(s);
+		store_close(s);
+		_exit(rc == STORE_OK ? 0 : 1);
+	}
+	return pid;
+}
+
+static int
+exited_ok(pid_t pid)
+{
+	int st;
+
+	return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/*
+ * Writers that came while another held the write lock commit in the order
+ * they came (polling SQLite's lock alone, the order of six is one in 720);
+ * one killed holding it, or killed waiting, keeps nobody waiting (the
+ * order after a killed waiter is SQLite's lock's again); and
+ * store_writers_pause waits out a stream of writers and returns at once
+ * when there is none.
+ */
+static void
+test_queue(void **state)
+{
+	const char *pg = getenv("ARBITER_TEST_PG");
+	char db[600], order[256], c;
+	struct store *s;
+	pid_t holder, w[6];
+	int ready[2], go[2], i;
+	struct timespec t0, t1;
+
+	(void)state;
+	if (pg != NULL && *pg != '\0')
+		skip();		/* PostgreSQL's writers queue on its advisory lock */
+	snprintf(db, sizeof(db), "%s", fresh_db());
+	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &s), STORE_OK);
+	store_close(s);
+
+	/* In order. */
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(go), 0);
+	holder = writer(db, "H", ready[1], go[0]);
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	until_tickets(db, 1);
+	for (i = 0; i < 6; i++) {
+		char name[2] = { (char)('0' + i), '\0' };
+
+		w[i] = writer(db, name, -1, -1);
+		until_tickets(db, (uint64_t)i + 2);
+	}
+	assert_int_equal(write(go[1], "g", 1), 1);
+	assert_true(exited_ok(holder));
+	for (i = 0; i < 6; i++)
+		assert_true(exited_ok(w[i]));
+	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
+	assert_int_equal(store_meta_get(s, "order", order, sizeof(order)), STORE_OK);
+	store_close(s);
+	assert_string_equal(order, "H012345");
+
+	/* The holder killed, and one waiting killed: the rest go on at once. */
+	holder = writer(db, "K", ready[1], go[0]);
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	until_tickets(db, 8);
+	for (i = 0; i < 3; i++) {
+		char name[2] = { (char)('a' + i), '\0' };
+
+		w[i] = writer(db, name, -1, -1);
+		until_tickets(db, (uint64_t)i + 9);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(kill(w[1], SIGKILL), 0);
+	assert_int_equal(kill(holder, SIGKILL), 0);
+	(void)waitpid(holder, NULL, 0);
+	(void)waitpid(w[1], NULL, 0);
+	assert_true(exited_ok(w[0]));
+	assert_true(exited_ok(w[2]));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_true(t1.tv_sec - t0.tv_sec < 5);	/* not the busy timeout's 10 s */
+	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
+	assert_int_equal(store_meta_get(s, "order", order, sizeof(order)), STORE_OK);
+	store_close(s);
+	/* In either order: c, woken as b died, went for SQLite's lock before a. */
+	assert_true(strcmp(order, "H012345ac") == 0 || strcmp(order, "H012345ca") == 0);
+
+	/* A pause: none without writers; a stream of them outlasts it. */
+	assert_int_equal(store_open(db, STORE_OPEN_WRITE, &s), STORE_OK);
+	assert_int_equal(store_writers_pause(s, 20, 100), 1);
+	holder = fork();
+	assert_true(holder >= 0);
+	if (holder == 0) {
+		alarm(30);
+		for (i = 0; i < 60; i++) {
+			struct timespec ms5 = { 0, 5000000 };
+
+			if (!exited_ok(writer(db, ".", -1, -1)))
+				_exit(1);
+			nanosleep(&ms5, NULL);
+		}
+		_exit(0);
+	}
+	assert_int_equal(store_writers_pause(s, 20, 150), 0);
+	assert_true(exited_ok(holder));
+	assert_int_equal(store_writers_pause(s, 20, 100), 1);
+	store_close(s);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+}
+
 int
 main(void)
 {
@@ -573,6 +756,7 @@ main(void)
 		cmocka_unit_test(test_copy),
 		cmocka_unit_test(test_statements),
 		cmocka_unit_test(test_tidy),
+		cmocka_unit_test(test_queue),
 	};
 	const char *pg = getenv("ARBITER_TEST_PG");
 	int rc;
