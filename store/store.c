@@ -546,7 +546,10 @@ store_is_uri(const char *db)
  * that came while others held the lock slept on long after it was free:
  * the p99 of one mail at 16 pipes was 606 ms for a lock held a few ms at
  * a time.  A try every millisecond instead, for the same 10 s, after which
- * the database counts as busy (STORE_BUSY: "try again later").
+ * the database counts as busy (STORE_BUSY: "try again later").  Writers
+ * that come through store_begin mostly find the lock free, having waited
+ * their turn asleep in the writers' queue (queue.c); the tries are for
+ * what the queue cannot order (a writer outside it, one killed waiting).
  */
 enum { BUSY_MS = 10000 };
 
@@ -814,12 +817,24 @@ store_begin(struct store *s)
 	/* In turn behind the writers that came first (queue.c), then SQLite's lock. */
 	clock_gettime(CLOCK_MONOTONIC, &s->busy_since);
 	s->busy_set = 1;
-	queue_enter(s, BUSY_MS);
-	rc = store_exec(s, "BEGIN IMMEDIATE", "begin");
+	rc = queue_enter(s, BUSY_MS) ? STORE_OK : store_exec(s, "BEGIN IMMEDIATE", "begin");
 	s->busy_set = 0;
 	if (rc != STORE_OK)
 		queue_leave(s);
+	else
+		queue_began(s);
 	return rc;
+}
+
+int
+store_try_begin(struct store *s)
+{
+	int rc;
+
+	sqlite3_busy_handler(s->db, NULL, NULL);
+	rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	sqlite3_busy_handler(s->db, busy_wait, s);
+	return rc == SQLITE_OK ? 1 : (rc & 0xff) == SQLITE_BUSY ? 0 : -1;
 }
 
 /*

@@ -66,9 +66,15 @@ struct store {
 
 /*
  * queue.c: on SQLite, wait (at most budget_ms) for the writers that came
- * before; queue_leave lets the next one go, queue_close also closes the file.
+ * before; 1 when it has begun the transaction itself (store_try_begin),
+ * having found the writer ahead stopped.  queue_leave lets the next one
+ * go, queue_close also closes the file.
  */
-void queue_enter(struct store *s, long budget_ms);
+int queue_enter(struct store *s, long budget_ms);
+/* Count a transaction begun (by a writer in the queue): the queue moves. */
+void queue_began(struct store *s);
+/* SQLite's BEGIN IMMEDIATE, without waiting: 1 begun, 0 the lock is held, -1 another failure. */
+int store_try_begin(struct store *s);
 void queue_leave(struct store *s);
 void queue_close(struct store *s);
 

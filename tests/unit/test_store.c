@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 
@@ -664,6 +665,7 @@ test_queue(void **state)
 	pid_t holder, w[6];
 	int ready[2], go[2], i;
 	struct timespec t0, t1;
+	uint64_t n;
 
 	(void)state;
 	if (pg != NULL && *pg != '\0')
@@ -672,17 +674,18 @@ test_queue(void **state)
 	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &s), STORE_OK);
 	store_close(s);
 
-	/* In order. */
+	/* In order (the tickets counted from those making the database took). */
+	n = tickets(db);
 	assert_int_equal(pipe(ready), 0);
 	assert_int_equal(pipe(go), 0);
 	holder = writer(db, "H", ready[1], go[0]);
 	assert_int_equal(read(ready[0], &c, 1), 1);
-	until_tickets(db, 1);
+	until_tickets(db, n + 1);
 	for (i = 0; i < 6; i++) {
 		char name[2] = { (char)('0' + i), '\0' };
 
 		w[i] = writer(db, name, -1, -1);
-		until_tickets(db, (uint64_t)i + 2);
+		until_tickets(db, n + (uint64_t)i + 2);
 	}
 	assert_int_equal(write(go[1], "g", 1), 1);
 	assert_true(exited_ok(holder));
@@ -694,14 +697,15 @@ test_queue(void **state)
 	assert_string_equal(order, "H012345");
 
 	/* The holder killed, and one waiting killed: the rest go on at once. */
+	n = tickets(db);
 	holder = writer(db, "K", ready[1], go[0]);
 	assert_int_equal(read(ready[0], &c, 1), 1);
-	until_tickets(db, 8);
+	until_tickets(db, n + 1);
 	for (i = 0; i < 3; i++) {
 		char name[2] = { (char)('a' + i), '\0' };
 
 		w[i] = writer(db, name, -1, -1);
-		until_tickets(db, (uint64_t)i + 9);
+		until_tickets(db, n + (uint64_t)i + 2);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	assert_int_equal(kill(w[1], SIGKILL), 0);
@@ -718,22 +722,28 @@ test_queue(void **state)
 	/* In either order: c, woken as b died, went for SQLite's lock before a. */
 	assert_true(strcmp(order, "H012345ac") == 0 || strcmp(order, "H012345ca") == 0);
 
-	/* A pause: none without writers; a stream of them outlasts it. */
+	/* A pause: none without writers; a stream of them (a writer every 5 ms) outlasts it. */
 	assert_int_equal(store_open(db, STORE_OPEN_WRITE, &s), STORE_OK);
 	assert_int_equal(store_writers_pause(s, 20, 100), 1);
+	store_close(s);
 	holder = fork();
 	assert_true(holder >= 0);
 	if (holder == 0) {
-		alarm(30);
-		for (i = 0; i < 60; i++) {
-			struct timespec ms5 = { 0, 5000000 };
+		struct store *w5;
+		struct timespec ms5 = { 0, 5000000 };
 
-			if (!exited_ok(writer(db, ".", -1, -1)))
+		alarm(30);
+		if (store_open(db, STORE_OPEN_WRITE, &w5) != STORE_OK)
+			_exit(1);
+		for (i = 0; i < 80; i++) {
+			if (store_begin(w5) != STORE_OK || store_commit(w5) != STORE_OK)
 				_exit(1);
 			nanosleep(&ms5, NULL);
 		}
+		store_close(w5);
 		_exit(0);
 	}
+	assert_int_equal(store_open(db, STORE_OPEN_WRITE, &s), STORE_OK);
 	assert_int_equal(store_writers_pause(s, 20, 150), 0);
 	assert_true(exited_ok(holder));
 	assert_int_equal(store_writers_pause(s, 20, 100), 1);
@@ -742,6 +752,105 @@ test_queue(void **state)
 	close(ready[1]);
 	close(go[0]);
 	close(go[1]);
+}
+
+/* Wait at most ms for pid; 1 when it exited 0 in time (else it is killed). */
+static int
+exited_within(pid_t pid, long ms)
+{
+	struct timespec one = { 0, 1000000 };
+	long i;
+	int st;
+
+	for (i = 0; i < ms; i++) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+
+		if (r == pid)
+			return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		nanosleep(&one, NULL);
+	}
+	kill(pid, SIGKILL);
+	(void)waitpid(pid, NULL, 0);
+	return 0;
+}
+
+/*
+ * What can go wrong around the queue: a writer stopped with its turn and
+ * no transaction yet (SIGSTOP) holds up the next for a moment, not for
+ * the busy timeout, even one whose inherited mask blocks SIGALRM; a
+ * DB-queue that others may write, or a hard link to another file (here
+ * the database itself), is not used, and nothing is written into it.
+ */
+static void
+test_queue_faults(void **state)
+{
+	const char *pg = getenv("ARBITER_TEST_PG");
+	char db[600], q[620], head[16];
+	struct store *s;
+	pid_t stopped, w;
+	uint64_t n;
+	int fd;
+
+	(void)state;
+	if (pg != NULL && *pg != '\0')
+		skip();
+	snprintf(db, sizeof(db), "%s", fresh_db());
+	snprintf(q, sizeof(q), "%s-queue", db);
+	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &s), STORE_OK);
+	store_close(s);
+
+	/* Stopped with its turn. */
+	stopped = fork();
+	assert_true(stopped >= 0);
+	if (stopped == 0) {
+		alarm(30);
+		if (store_open(db, STORE_OPEN_WRITE, &s) != STORE_OK)
+			_exit(1);
+		(void)queue_enter(s, 10000);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(stopped, NULL, WUNTRACED), stopped);
+	w = fork();
+	assert_true(w >= 0);
+	if (w == 0) {
+		sigset_t alrm;
+
+		sigemptyset(&alrm);
+		sigaddset(&alrm, SIGALRM);
+		sigprocmask(SIG_BLOCK, &alrm, NULL);
+		if (store_open(db, STORE_OPEN_WRITE, &s) != STORE_OK || store_begin(s) != STORE_OK ||
+		    store_meta_put(s, "after", "stopped") != STORE_OK || store_commit(s) != STORE_OK)
+			_exit(1);
+		store_close(s);
+		_exit(0);
+	}
+	assert_true(exited_within(w, 3000));	/* the busy timeout is 10 s */
+	kill(stopped, SIGKILL);
+	(void)waitpid(stopped, NULL, 0);
+
+	/* Writable by others: not used. */
+	n = tickets(db);
+	assert_int_equal(chmod(q, 0666), 0);
+	assert_true(exited_ok(writer(db, "x", -1, -1)));
+	assert_true(tickets(db) == n);
+	assert_int_equal(chmod(q, 0600), 0);
+	assert_true(exited_ok(writer(db, "y", -1, -1)));
+	assert_true(tickets(db) == n + 1);
+
+	/* A hard link to the database: untouched. */
+	assert_int_equal(unlink(q), 0);
+	assert_int_equal(link(db, q), 0);
+	assert_true(exited_ok(writer(db, "z", -1, -1)));
+	assert_true((fd = open(db, O_RDONLY)) >= 0);
+	assert_int_equal(read(fd, head, sizeof(head)), (ssize_t)sizeof(head));
+	close(fd);
+	assert_memory_equal(head, "SQLite format 3", 16);
+	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
+	assert_int_equal(store_meta_get(s, "order", head, sizeof(head)), STORE_OK);
+	assert_string_equal(head, "xyz");
+	store_close(s);
+	assert_int_equal(unlink(q), 0);
 }
 
 int
@@ -757,6 +866,7 @@ main(void)
 		cmocka_unit_test(test_statements),
 		cmocka_unit_test(test_tidy),
 		cmocka_unit_test(test_queue),
+		cmocka_unit_test(test_queue_faults),
 	};
 	const char *pg = getenv("ARBITER_TEST_PG");
 	int rc;
