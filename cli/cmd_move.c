@@ -36,6 +36,14 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	if (rc != 0)
 		goto out;
 	rc = EXIT_USAGE;
+	if (nops > (admin ? 2 : 3)) {
+		/* Everything after SEAT is the commands: a second argument there
+		 * is most often an option put after SEAT, or commands unquoted. */
+		errx_line(c, "%s: %d arguments after %s, where the commands go as one ('a; b', "
+		    "quoted, or - for standard input); options go before GAME", e->name,
+		    nops - (admin ? 1 : 2), admin ? "GAME" : "SEAT");
+		goto out;
+	}
 	if (nops != (admin ? 2 : 3)) {
 		cmd_usage(e, stderr);
 		goto out;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sqlite3.h>
 
 #include "store.h"
@@ -32,12 +33,45 @@ lite_error(struct store *s, int rc)
 	}
 }
 
+/*
+ * A database SQLite may not write because its directory is not writable
+ * (the log and its index are made there), said as such: SQLite's own
+ * words name only the database.
+ */
+static const char *
+dir_hint(const struct store *s, char *buf, size_t len)
+{
+	const char *db, *slash;
+
+	buf[0] = '\0';
+	if (s->pg || s->code != STORE_DENIED || s->db == NULL ||
+	    (db = sqlite3_db_filename(s->db, "main")) == NULL || *db == '\0')
+		return buf;
+	slash = strrchr(db, '/');
+	snprintf(buf, len, "%.*s", slash == NULL ? 1 : slash == db ? 1 : (int)(slash - db),
+	    slash == NULL ? "." : db);
+	if (access(buf, W_OK) == 0) {
+		buf[0] = '\0';
+		return buf;
+	}
+	{
+		char dir[300];
+
+		snprintf(dir, sizeof(dir), "%s", buf);
+		snprintf(buf, len, " (the directory %.250s is not writable, and SQLite makes the "
+		    "database's log and index beside it)", dir);
+	}
+	return buf;
+}
+
 int
 store_fail(struct store *s, int rc, const char *what)
 {
+	char hint[400];
+
 	(void)rc;
-	snprintf(s->err, sizeof(s->err), "%s: %s", what,
-	    s->dberr[0] != '\0' ? s->dberr : "no result");
+	snprintf(s->err, sizeof(s->err), "%s: %s%s", what,
+	    s->dberr[0] != '\0' ? s->dberr : "no result", dir_hint(s, hint, sizeof(hint)));
 	return s->code != STORE_OK ? s->code : STORE_ERROR;
 }
 

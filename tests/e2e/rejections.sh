@@ -75,6 +75,10 @@ contains "$T/err" "expect"
 expect_rc 66 "$ARBITER" move 9 "$first" pass
 expect_rc 64 "$ARBITER" move 1 nobody pass
 expect_rc 64 "$ARBITER" move x "$first" pass
+# An option after SEAT is taken for commands: said so, in one line, and nothing stored.
+expect_rc 64 "$ARBITER" move 1 "$first" --dry-run "$good"
+contains "$T/err" "2 arguments after SEAT"
+contains "$T/err" "options go before GAME"
 # A dry run shows the result and stores nothing.
 expect_rc 0 "$ARBITER" move --dry-run 1 "$first" "$good"
 contains "$T/out" "dry run"
@@ -163,4 +167,25 @@ s=$(awaited2)
 expect_rc 77 "$ARBITER" move --no-send 1 $o "build E7"
 contains "$T/err" "the game waits for $s: place an initial dwelling"
 lacks "$T/err" "$s: $s:"
+
+# A database in a directory its user may not write, with no log beside it:
+# refused (78), and the message names the directory, not only the database.
+if ! is_pg && [ "$(id -u)" -eq 0 ]; then
+	ro="$T/ro"
+	mkdir -p "$ro/d"
+	cp "$ARBITER" "$ro/arbiter"
+	ARBITER_DB="$ro/d/g.db" "$ARBITER" new tigris --seat a:a@x.org --seat b:b@x.org >/dev/null ||
+	    fail "new"
+	sqlite3 "$ro/d/g.db" "PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+	rm -f "$ro/d/g.db-wal" "$ro/d/g.db-shm"
+	chown -R nobody "$ro"
+	chmod 711 "$T"
+	chmod 555 "$ro/d"
+	rc=0
+	setpriv --reuid=nobody --regid="$(id -gn nobody)" --clear-groups env HOME="$ro" \
+	    "$ro/arbiter" --db "$ro/d/g.db" list >"$T/out" 2>"$T/err" || rc=$?
+	[ "$rc" -eq 78 ] || fail "list in a read-only directory: exit $rc, not 78"
+	contains "$T/err" "the directory $ro/d is not writable"
+	one_line "$T/err"
+fi
 done_ok
