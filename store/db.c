@@ -42,35 +42,28 @@ static const char *
 dir_hint(const struct store *s, char *buf, size_t len)
 {
 	const char *db, *slash;
+	char dir[4096];
 
 	buf[0] = '\0';
 	if (s->pg || s->code != STORE_DENIED || s->db == NULL ||
 	    (db = sqlite3_db_filename(s->db, "main")) == NULL || *db == '\0')
 		return buf;
 	slash = strrchr(db, '/');
-	snprintf(buf, len, "%.*s", slash == NULL ? 1 : slash == db ? 1 : (int)(slash - db),
+	snprintf(dir, sizeof(dir), "%.*s", slash == NULL ? 1 : slash == db ? 1 : (int)(slash - db),
 	    slash == NULL ? "." : db);
-	if (access(buf, W_OK) == 0) {
-		buf[0] = '\0';
-		return buf;
-	}
-	{
-		char dir[300];
-
-		snprintf(dir, sizeof(dir), "%s", buf);
-		snprintf(buf, len, " (the directory %.250s is not writable, and SQLite makes the "
+	if (access(dir, W_OK) != 0)
+		snprintf(buf, len, " (the directory %.200s is not writable, and SQLite makes the "
 		    "database's log and index beside it)", dir);
-	}
 	return buf;
 }
 
 int
 store_fail(struct store *s, int rc, const char *what)
 {
-	char hint[400];
+	char hint[300];
 
 	(void)rc;
-	snprintf(s->err, sizeof(s->err), "%s: %s%s", what,
+	snprintf(s->err, sizeof(s->err), "%.100s: %.200s%s", what,
 	    s->dberr[0] != '\0' ? s->dberr : "no result", dir_hint(s, hint, sizeof(hint)));
 	return s->code != STORE_OK ? s->code : STORE_ERROR;
 }

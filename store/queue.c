@@ -136,6 +136,9 @@ wait_for(int fd, off_t off, long ms)
 	sigset_t alrm, old_mask;
 	int rc, err;
 
+	/* Free already (the common case when no burst is on): no timer to set. */
+	if (byte_lock(fd, off, F_WRLCK, 0) == 0)
+		return 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = woken;
 	sigemptyset(&sa.sa_mask);
