@@ -25,7 +25,8 @@
  * that lock alone, as before the queue; the time spent in the queue counts
  * against the busy timeout.  A writer stopped with its turn (SIGSTOP) keeps
  * the one behind it waiting QUEUE_LOOK_MS, which then finds SQLite's lock
- * free and goes first.  Writers that do not queue (an SQLite shell, say)
+ * free and goes first; one stopped while it takes its ticket keeps each
+ * writer after it QUEUE_LOOK_MS, who then goes without the queue.  Writers that do not queue (an SQLite shell, say)
  * are still excluded by SQLite's lock.
  */
 #define _GNU_SOURCE	/* F_OFD_SETLK: a Linux lock; see queue_enter for elsewhere */
@@ -187,8 +188,11 @@ queue_enter(struct store *s, long budget_ms)
 	 * The ticket and its slot's lock are taken under the guard, so the
 	 * next writer's ticket comes only once this one's slot is locked: it
 	 * never finds the slot free before this writer has even locked it.
+	 * The guard is held for a few system calls: one not had in
+	 * QUEUE_LOOK_MS is held by a writer stopped there, and this one goes
+	 * without the queue.
 	 */
-	if (wait_for(s->qfd, QUEUE_GUARD, budget_ms) != 0)
+	if (wait_for(s->qfd, QUEUE_GUARD, budget_ms < QUEUE_LOOK_MS ? budget_ms : QUEUE_LOOK_MS) != 0)
 		return 0;
 	t = __atomic_fetch_add(s->qcounter, 1, __ATOMIC_SEQ_CST);
 	/* Held still by a writer QUEUE_SLOTS tickets back: no queue this time. */

@@ -4,6 +4,7 @@
  * ARBITER_TEST_PG is the socket directory of a running server (tests/run.sh
  * starts a private one), each test in a database of its own.
  */
+#define _GNU_SOURCE	/* F_OFD_SETLK, to hold the queue's guard as a stopped writer would */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -777,7 +778,9 @@ exited_within(pid_t pid, long ms)
 /*
  * What can go wrong around the queue: a writer stopped with its turn and
  * no transaction yet (SIGSTOP) holds up the next for a moment, not for
- * the busy timeout, even one whose inherited mask blocks SIGALRM; a
+ * the busy timeout, even one whose inherited mask blocks SIGALRM, nor
+ * one stopped as it takes its ticket (the guard byte held: here by a
+ * process that holds it and sleeps); a
  * DB-queue that others may write, or a hard link to another file (here
  * the database itself), is not used, and nothing is written into it.
  */
@@ -826,6 +829,28 @@ test_queue_faults(void **state)
 		_exit(0);
 	}
 	assert_true(exited_within(w, 3000));	/* the busy timeout is 10 s */
+	kill(stopped, SIGKILL);
+	(void)waitpid(stopped, NULL, 0);
+
+	/* Stopped as it takes its ticket: the guard, byte 0 of DB-queue, held. */
+	stopped = fork();
+	assert_true(stopped >= 0);
+	if (stopped == 0) {
+		struct flock fl;
+
+		alarm(30);
+		memset(&fl, 0, sizeof(fl));
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		fl.l_len = 1;
+		if ((fd = open(q, O_RDWR)) < 0 || fcntl(fd, F_OFD_SETLK, &fl) != 0)
+			_exit(1);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(stopped, NULL, WUNTRACED), stopped);
+	w = writer(db, "", -1, -1);
+	assert_true(exited_within(w, 3000));
 	kill(stopped, SIGKILL);
 	(void)waitpid(stopped, NULL, 0);
 
