@@ -11,9 +11,10 @@
  * So a writer first takes a ticket and waits, asleep, for the writer before
  * it: a CLH queue made of kernel file locks, in the file DB-queue beside
  * the database.  Its first page holds the ticket counter (shared memory,
- * one atomic add) and a count of the transactions begun and ended; ticket t owns byte QUEUE_BASE + t % QUEUE_SLOTS, which it
- * locks as it takes the ticket and unlocks as its transaction ends, and it
- * waits by locking the byte of ticket t - 1.  Each lock has one waiter, who
+ * one atomic add) and a count of the transactions begun and ended; ticket
+ * t owns byte QUEUE_BASE + t % QUEUE_SLOTS, which it locks as it takes the
+ * ticket and unlocks as its transaction ends, and it waits by locking the
+ * byte of ticket t - 1.  Each lock has one waiter, who
  * is woken alone when its turn comes.  The locks are open file description
  * locks (F_OFD_SETLKW): the kernel drops them when their holder exits, so a
  * writer killed anywhere in the queue wakes the one after it.
@@ -26,10 +27,11 @@
  * against the busy timeout.  A writer stopped with its turn (SIGSTOP) keeps
  * the one behind it waiting QUEUE_LOOK_MS, which then finds SQLite's lock
  * free and goes first; one stopped while it takes its ticket keeps each
- * writer after it QUEUE_LOOK_MS, who then goes without the queue.  Writers that do not queue (an SQLite shell, say)
- * are still excluded by SQLite's lock.
+ * writer after it QUEUE_LOOK_MS, who then goes without the queue.  Writers
+ * that do not queue (an SQLite shell, say) are still excluded by SQLite's
+ * lock.
  */
-#define _GNU_SOURCE	/* F_OFD_SETLK: a Linux lock; see queue_enter for elsewhere */
+#define _GNU_SOURCE	/* F_OFD_SETLK: open file description locks (Linux) */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -49,7 +51,7 @@
 
 enum {
 	QUEUE_GUARD = 0,	/* the byte locked while a ticket is taken */
-	QUEUE_BASE = 4096,	/* the counter's page; the slots' bytes follow it */
+	QUEUE_BASE = 4096,	/* the counters' page; the slots' bytes follow it */
 	QUEUE_SLOTS = 4096,
 	/*
 	 * How long a writer waits for the one before it between looks at
@@ -59,6 +61,9 @@ enum {
 	 */
 	QUEUE_LOOK_MS = 200
 };
+
+/* The counters in the file's first page (s->qcounter). */
+enum { TICKETS, MOVES };
 
 /* Lock (F_WRLCK) or unlock (F_UNLCK) the byte at off; wait: until had. */
 static int
@@ -81,7 +86,7 @@ slot(uint64_t ticket)
 }
 
 /*
- * The file and its counter's page, opened once per connection.  Only a
+ * The file and its counters' page, opened once per connection.  Only a
  * file of this user's, private, and linked once is used: one made
  * writable by others would let them stall every writer; a hard link to
  * another file (the database itself, say) would have the counter written
@@ -114,6 +119,13 @@ queue_open(struct store *s)
 	s->qfd = fd;
 	s->qcounter = p;
 	return 0;
+}
+
+/* The queue's file is open (queue_open), on SQLite: 1, else 0. */
+static int
+queue_ready(struct store *s)
+{
+	return !s->pg && (s->qfd >= 0 || queue_open(s) == 0);
 }
 
 static void
@@ -165,25 +177,14 @@ wait_for(int fd, off_t off, long ms)
 	return rc;
 }
 
-static long
-ms_since(const struct timespec *t0)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
 int
 queue_enter(struct store *s, long budget_ms)
 {
-	struct timespec t0;
 	uint64_t t, seen;
 	int began;
 
-	if (s->qheld || s->pg || (s->qfd < 0 && queue_open(s) != 0))
+	if (s->qheld || !queue_ready(s))
 		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/*
 	 * The ticket and its slot's lock are taken under the guard, so the
 	 * next writer's ticket comes only once this one's slot is locked: it
@@ -194,7 +195,7 @@ queue_enter(struct store *s, long budget_ms)
 	 */
 	if (wait_for(s->qfd, QUEUE_GUARD, budget_ms < QUEUE_LOOK_MS ? budget_ms : QUEUE_LOOK_MS) != 0)
 		return 0;
-	t = __atomic_fetch_add(s->qcounter, 1, __ATOMIC_SEQ_CST);
+	t = __atomic_fetch_add(&s->qcounter[TICKETS], 1, __ATOMIC_SEQ_CST);
 	/* Held still by a writer QUEUE_SLOTS tickets back: no queue this time. */
 	s->qheld = byte_lock(s->qfd, slot(t), F_WRLCK, 0) == 0;
 	(void)byte_lock(s->qfd, QUEUE_GUARD, F_UNLCK, 0);
@@ -210,9 +211,9 @@ queue_enter(struct store *s, long budget_ms)
 	 * would be a moment between two writers: it would go out of its
 	 * turn.)
 	 */
-	seen = __atomic_load_n(&s->qcounter[1], __ATOMIC_SEQ_CST);
+	seen = __atomic_load_n(&s->qcounter[MOVES], __ATOMIC_SEQ_CST);
 	while (t > 0) {
-		long left = budget_ms - ms_since(&t0);
+		long left = budget_ms - store_ms_since(&s->busy_since);
 		uint64_t now;
 
 		if (left <= 0)
@@ -223,7 +224,7 @@ queue_enter(struct store *s, long budget_ms)
 		}
 		if (errno != EINTR)
 			return 0;
-		now = __atomic_load_n(&s->qcounter[1], __ATOMIC_SEQ_CST);
+		now = __atomic_load_n(&s->qcounter[MOVES], __ATOMIC_SEQ_CST);
 		if (now == seen && (began = store_try_begin(s)) != 0)
 			return began > 0;
 		seen = now;
@@ -231,18 +232,11 @@ queue_enter(struct store *s, long budget_ms)
 	return 0;
 }
 
-/* The queue moves: a writer in it began or ended its transaction. */
-static void
-moved(struct store *s)
+void
+queue_moved(struct store *s)
 {
 	if (s->qheld)
-		(void)__atomic_add_fetch(&s->qcounter[1], 1, __ATOMIC_SEQ_CST);
-}
-
-void
-queue_began(struct store *s)
-{
-	moved(s);
+		(void)__atomic_add_fetch(&s->qcounter[MOVES], 1, __ATOMIC_SEQ_CST);
 }
 
 void
@@ -250,7 +244,7 @@ queue_leave(struct store *s)
 {
 	if (!s->qheld)
 		return;
-	moved(s);
+	queue_moved(s);
 	(void)byte_lock(s->qfd, slot(s->qticket), F_UNLCK, 0);
 	s->qheld = 0;
 }
@@ -274,14 +268,14 @@ store_writers_pause(struct store *s, long still_ms, long max_ms)
 	uint64_t was, now;
 	long waited = 0;
 
-	if (s->pg || (s->qfd < 0 && queue_open(s) != 0))
+	if (!queue_ready(s))
 		return 1;
 	/* Every writer takes a ticket as it comes: the counter still is a pause. */
-	was = __atomic_load_n(s->qcounter, __ATOMIC_SEQ_CST);
+	was = __atomic_load_n(&s->qcounter[TICKETS], __ATOMIC_SEQ_CST);
 	for (;;) {
 		nanosleep(&nap, NULL);
 		waited += still_ms;
-		now = __atomic_load_n(s->qcounter, __ATOMIC_SEQ_CST);
+		now = __atomic_load_n(&s->qcounter[TICKETS], __ATOMIC_SEQ_CST);
 		if (now == was)
 			return 1;
 		if (waited >= max_ms)

@@ -553,17 +553,24 @@ store_is_uri(const char *db)
  */
 enum { BUSY_MS = 10000 };
 
+long
+store_ms_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
 static int
 busy_wait(void *arg, int tries)
 {
 	struct store *s = arg;
-	struct timespec now, nap = { 0, 1000000 };
+	struct timespec nap = { 0, 1000000 };
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (tries == 0 && !s->busy_set)
-		s->busy_since = now;
-	else if ((now.tv_sec - s->busy_since.tv_sec) * 1000 +
-	    (now.tv_nsec - s->busy_since.tv_nsec) / 1000000 >= BUSY_MS)
+		clock_gettime(CLOCK_MONOTONIC, &s->busy_since);
+	else if (store_ms_since(&s->busy_since) >= BUSY_MS)
 		return 0;
 	nanosleep(&nap, NULL);
 	return 1;
@@ -822,7 +829,7 @@ store_begin(struct store *s)
 	if (rc != STORE_OK)
 		queue_leave(s);
 	else
-		queue_began(s);
+		queue_moved(s);
 	return rc;
 }
 
@@ -870,8 +877,7 @@ store_commit(struct store *s)
 {
 	int rc = store_exec(s, "COMMIT", "commit");
 
-	if (!s->pg)
-		queue_leave(s);	/* the next writer's turn */
+	queue_leave(s);	/* the next writer's turn (none on PostgreSQL) */
 
 	/*
 	 * A connection lost during COMMIT leaves it unknown whether the
@@ -892,9 +898,7 @@ store_rollback(struct store *s)
 	if (s->pg) {
 		if (pg_in_transaction(s))
 			pg_exec(s, "ROLLBACK");
-	} else {
-		if (!sqlite3_get_autocommit(s->db))
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-		queue_leave(s);
-	}
+	} else if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	queue_leave(s);
 }

@@ -65,14 +65,16 @@ struct store {
 };
 
 /*
- * queue.c: on SQLite, wait (at most budget_ms) for the writers that came
- * before; 1 when it has begun the transaction itself (store_try_begin),
- * having found the writer ahead stopped.  queue_leave lets the next one
- * go, queue_close also closes the file.
+ * queue.c: on SQLite, wait for the writers that came before, until
+ * budget_ms after s->busy_since; 1 when it has begun the transaction
+ * itself (store_try_begin), having found the writer ahead stopped.
+ * queue_moved counts a transaction begun or ended by a writer in the
+ * queue; queue_leave lets the next one go, queue_close also closes the file.
  */
 int queue_enter(struct store *s, long budget_ms);
-/* Count a transaction begun (by a writer in the queue): the queue moves. */
-void queue_began(struct store *s);
+void queue_moved(struct store *s);
+/* Milliseconds since t0 (CLOCK_MONOTONIC). */
+long store_ms_since(const struct timespec *t0);
 /* SQLite's BEGIN IMMEDIATE, without waiting: 1 begun, 0 the lock is held, -1 another failure. */
 int store_try_begin(struct store *s);
 void queue_leave(struct store *s);

@@ -650,6 +650,42 @@ exited_ok(pid_t pid)
 }
 
 /*
+ * A holder named holder that has begun its transaction (and commits once
+ * go is readable), then k writers named first, first + 1, ... in w, each
+ * started once the one before has taken its ticket.  Returns the holder.
+ */
+static pid_t
+line_up(const char *db, const char *holder, char first, int k, const int ready[2],
+    const int go[2], pid_t *w)
+{
+	uint64_t n = tickets(db);	/* those taken already, making the database too */
+	pid_t h = writer(db, holder, ready[1], go[0]);
+	char c;
+	int i;
+
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	until_tickets(db, n + 1);
+	for (i = 0; i < k; i++) {
+		char name[2] = { (char)(first + i), '\0' };
+
+		w[i] = writer(db, name, -1, -1);
+		until_tickets(db, n + (uint64_t)i + 2);
+	}
+	return h;
+}
+
+/* The setting "order" as the writers left it. */
+static void
+read_order(const char *db, char *order, size_t len)
+{
+	struct store *s;
+
+	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
+	assert_int_equal(store_meta_get(s, "order", order, len), STORE_OK);
+	store_close(s);
+}
+
+/*
  * Writers that came while another held the write lock commit in the order
  * they came (polling SQLite's lock alone, the order of six is one in 720);
  * one killed holding it, or killed waiting, keeps nobody waiting (the
@@ -661,12 +697,11 @@ static void
 test_queue(void **state)
 {
 	const char *pg = getenv("ARBITER_TEST_PG");
-	char db[600], order[256], c;
+	char db[600], order[256];
 	struct store *s;
 	pid_t holder, w[6];
 	int ready[2], go[2], i;
 	struct timespec t0, t1;
-	uint64_t n;
 
 	(void)state;
 	if (pg != NULL && *pg != '\0')
@@ -675,39 +710,19 @@ test_queue(void **state)
 	assert_int_equal(store_open(db, STORE_OPEN_CREATE, &s), STORE_OK);
 	store_close(s);
 
-	/* In order (the tickets counted from those making the database took). */
-	n = tickets(db);
+	/* In order. */
 	assert_int_equal(pipe(ready), 0);
 	assert_int_equal(pipe(go), 0);
-	holder = writer(db, "H", ready[1], go[0]);
-	assert_int_equal(read(ready[0], &c, 1), 1);
-	until_tickets(db, n + 1);
-	for (i = 0; i < 6; i++) {
-		char name[2] = { (char)('0' + i), '\0' };
-
-		w[i] = writer(db, name, -1, -1);
-		until_tickets(db, n + (uint64_t)i + 2);
-	}
+	holder = line_up(db, "H", '0', 6, ready, go, w);
 	assert_int_equal(write(go[1], "g", 1), 1);
 	assert_true(exited_ok(holder));
 	for (i = 0; i < 6; i++)
 		assert_true(exited_ok(w[i]));
-	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
-	assert_int_equal(store_meta_get(s, "order", order, sizeof(order)), STORE_OK);
-	store_close(s);
+	read_order(db, order, sizeof(order));
 	assert_string_equal(order, "H012345");
 
 	/* The holder killed, and one waiting killed: the rest go on at once. */
-	n = tickets(db);
-	holder = writer(db, "K", ready[1], go[0]);
-	assert_int_equal(read(ready[0], &c, 1), 1);
-	until_tickets(db, n + 1);
-	for (i = 0; i < 3; i++) {
-		char name[2] = { (char)('a' + i), '\0' };
-
-		w[i] = writer(db, name, -1, -1);
-		until_tickets(db, n + (uint64_t)i + 2);
-	}
+	holder = line_up(db, "K", 'a', 3, ready, go, w);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	assert_int_equal(kill(w[1], SIGKILL), 0);
 	assert_int_equal(kill(holder, SIGKILL), 0);
@@ -717,9 +732,7 @@ test_queue(void **state)
 	assert_true(exited_ok(w[2]));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	assert_true(t1.tv_sec - t0.tv_sec < 5);	/* not the busy timeout's 10 s */
-	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
-	assert_int_equal(store_meta_get(s, "order", order, sizeof(order)), STORE_OK);
-	store_close(s);
+	read_order(db, order, sizeof(order));
 	/* In either order: c, woken as b died, went for SQLite's lock before a. */
 	assert_true(strcmp(order, "H012345ac") == 0 || strcmp(order, "H012345ca") == 0);
 
@@ -871,10 +884,8 @@ test_queue_faults(void **state)
 	assert_int_equal(read(fd, head, sizeof(head)), (ssize_t)sizeof(head));
 	close(fd);
 	assert_memory_equal(head, "SQLite format 3", 16);
-	assert_int_equal(store_open(db, STORE_OPEN_READ, &s), STORE_OK);
-	assert_int_equal(store_meta_get(s, "order", head, sizeof(head)), STORE_OK);
+	read_order(db, head, sizeof(head));
 	assert_string_equal(head, "xyz");
-	store_close(s);
 	assert_int_equal(unlink(q), 0);
 }
 
