@@ -651,6 +651,9 @@ store_make_private(struct store *s)
 	return STORE_OK;
 }
 
+/* The rows that say a database holds a site (its key or the key's fingerprint). */
+static const char site_sql[] = "SELECT count(*) FROM meta WHERE key IN ('site', 'token_key')";
+
 /* 1 when the database holds a site (its key or the key's fingerprint, and games). */
 static int
 holds_site(struct store *s)
@@ -658,8 +661,7 @@ holds_site(struct store *s)
 	struct db_stmt *st;
 	int n = 0;
 
-	if (store_prepare(s, "SELECT count(*) FROM meta WHERE key IN ('site', 'token_key')",
-	    &st) != STORE_OK)
+	if (store_prepare(s, site_sql, &st) != STORE_OK)
 		return 1;	/* unknown: judged as holding one */
 	if (db_step(st) == DB_ROW)
 		n = (int)db_col_int(st, 0);
@@ -668,37 +670,105 @@ holds_site(struct store *s)
 }
 
 /*
- * An SQLite database that holds a site is refused when its file, its log
- * or the log's index may be read or written by others than its user: it
- * holds the token key, the seeds and every hand.  (arbiter makes them
- * private itself when it lays the schema or records the key.)
+ * Whether the database file at path holds a site, read without SQLite
+ * making its log or the log's index: a read-only connection that takes
+ * the file as immutable (no locks, no index, the log unread).  0 when it
+ * cannot tell (no such table, not a database, a site only in the log):
+ * the check after the open then decides, as for a private file.
  */
 static int
-lite_check_private(struct store *s)
+site_in_file(const char *path)
 {
-	const char *db = sqlite3_db_filename(s->db, "main");
-	char path[4200], files[700] = "", *p = files;
+	char uri[3 * 4096 + 32], *u = uri;
+	const char *p;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int n = 0;
+
+	if (strlen(path) >= 4096)
+		return 0;
+	u += sprintf(u, "file:%s", path[0] == '/' ? "//" : "");
+	for (p = path; *p != '\0'; p++)
+		if (strchr("?#%", *p) != NULL || (unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+			u += sprintf(u, "%%%02X", (unsigned char)*p);
+		else
+			*u++ = *p;
+	strcpy(u, "?immutable=1");
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, site_sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return n > 0;
+}
+
+/* The mode of the first of the database's files that others may read or
+ * write (0: none), and in files (len bytes) the paths of all of them. */
+static mode_t
+open_files(const char *db, char *files, size_t len)
+{
+	char path[4200], *p = files;
 	struct stat st;
 	mode_t open_ = 0;
 	size_t i;
 
-	if (db == NULL || *db == '\0')
-		return STORE_OK;
+	files[0] = '\0';
 	for (i = 0; i <= sizeof(companions) / sizeof(companions[0]); i++) {
 		snprintf(path, sizeof(path), "%s%s", db, i == 0 ? "" : companions[i - 1]);
 		if (stat(path, &st) != 0 || (st.st_mode & 077) == 0)
 			continue;
 		if (open_ == 0)
 			open_ = st.st_mode & 0777;
-		if ((size_t)(p - files) + strlen(path) + 2 < sizeof(files))
+		if ((size_t)(p - files) + strlen(path) + 2 < len)
 			p += sprintf(p, " %s", path);
 	}
-	if (open_ == 0 || !holds_site(s))
-		return STORE_OK;
+	return open_;
+}
+
+static int
+refuse_open(struct store *s, mode_t open_, const char *files)
+{
 	snprintf(s->err, sizeof(s->err), "%.150s may be read by others than its owner (mode "
 	    "%04o), and it holds the site's token key, seeds and hands: arbiter will not use "
 	    "it until it is private (chmod 600%.150s)", s->name, (unsigned)open_, files);
 	return s->code = STORE_DENIED;
+}
+
+/*
+ * An SQLite database that holds a site is refused when its file, its log
+ * or the log's index may be read or written by others than its user: it
+ * holds the token key, the seeds and every hand.  (arbiter makes them
+ * private itself when it lays the schema or records the key.)  The file
+ * is asked first, before SQLite opens it (lite_refuse_early): SQLite
+ * would make the log and its index in the database file's own mode, open
+ * as it is.  Then the open database (lite_check_private).
+ */
+static int
+lite_refuse_early(struct store *s, const char *path)
+{
+	char files[700];
+	mode_t open_ = open_files(path, files, sizeof(files));
+
+	if (open_ == 0 || !site_in_file(path))
+		return STORE_OK;
+	snprintf(s->name, sizeof(s->name), "%s", path);
+	return refuse_open(s, open_, files);
+}
+
+static int
+lite_check_private(struct store *s)
+{
+	const char *db = sqlite3_db_filename(s->db, "main");
+	char files[700];
+	mode_t open_;
+
+	if (db == NULL || *db == '\0')
+		return STORE_OK;
+	open_ = open_files(db, files, sizeof(files));
+	if (open_ == 0 || !holds_site(s))
+		return STORE_OK;
+	return refuse_open(s, open_, files);
 }
 
 int
@@ -713,7 +783,7 @@ store_open(const char *path, int mode, struct store **out)
 	s->qfd = -1;
 	if (store_is_uri(path))
 		rc = pg_open(s, path, mode == STORE_OPEN_READ);
-	else
+	else if ((rc = lite_refuse_early(s, path)) == STORE_OK)
 		rc = lite_open(s, path, mode);
 	if (rc != STORE_OK)
 		return rc;

@@ -38,6 +38,24 @@ contains "$T/err" "$T/e.db-wal"
 chmod 600 "$T/e.db-wal"
 expect_rc 0 "$ARBITER" --db "$T/e.db" show 1
 
+# Opened up while no log and no index lay beside it (the last connection
+# to close removes them): refused before SQLite opens it, so neither is
+# made, as SQLite would make them, in the database file's own open mode.
+sqlite3 "$T/e.db" "SELECT count(*) FROM games" >/dev/null || fail "sqlite3 cannot read $T/e.db"
+[ ! -e "$T/e.db-wal" ] && [ ! -e "$T/e.db-shm" ] || fail "sqlite3 left the log or its index"
+for m in 644 444; do
+	chmod $m "$T/e.db"
+	expect_rc 78 "$ARBITER" --db "$T/e.db" show 1
+	one_line "$T/err"
+	contains "$T/err" "may be read by others than its owner (mode 0$m)"
+	for f in "$T/e.db-wal" "$T/e.db-shm"; do
+		[ ! -e "$f" ] || fail "refusing a database of mode $m made $f, mode $(stat -c %a "$f")"
+		ok
+	done
+done
+chmod 600 "$T/e.db"
+expect_rc 0 "$ARBITER" --db "$T/e.db" show 1
+
 # A database an older arbiter made open, before any site: it gets its
 # site, and is made private before the key goes in.
 sqlite3 "$T/e.db" "VACUUM INTO '$T/old.db'" || fail "cannot copy the database"
