@@ -11,6 +11,7 @@
  * any time, and the round ends when everybody passed and every offer has
  * been decided.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,26 @@ whom(const struct tm_state *s, char *err, size_t errlen)
 	snprintf(err, errlen, "not your turn: the game is over");
 }
 
+/* The cell a move names (the site's "Unknown location"), or -1 after
+ * saying that no hex of the map has that name. */
+static int
+named_hex(struct tm_state *s, const char *verb, const char *name, char *err, size_t errlen)
+{
+	int cell = tm_cell_find(s, name);
+	char up[16];
+	size_t i;
+
+	if (cell >= 0)
+		return cell;
+	/* Named as the map names its hexes (the words come lower-cased). */
+	for (i = 0; name[i] != '\0' && i + 1 < sizeof(up); i++)
+		up[i] = (char)toupper((unsigned char)name[i]);
+	up[i] = '\0';
+	tm_fail(err, errlen, "%s: there is no hex %s%s on this map", verb, up,
+	    name[i] != '\0' ? "..." : "");
+	return -1;
+}
+
 /* `upgrade HEX to TP|TE|SH|SA` (long building names accepted). */
 static enum game_status
 words_upgrade(struct tm_state *s, int seat, char **w, int nw, char *err,
@@ -113,9 +134,12 @@ words_upgrade(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (nw < 4 || !word_eq(w[2], "to"))
 		return tm_fail(err, errlen, "upgrade: write it as 'upgrade HEX to TP'");
 	for (i = 0; i < 8; i++)
-		if (word_eq(w[3], names[i]))
-			return tm_cmd_upgrade(s, seat, tm_cell_find(s, w[1]), type[i], err,
-			    errlen);
+		if (word_eq(w[3], names[i])) {
+			int cell = named_hex(s, "upgrade", w[1], err, errlen);
+
+			return cell < 0 ? GAME_REJECTED :
+			    tm_cmd_upgrade(s, seat, cell, type[i], err, errlen);
+		}
 	return tm_fail(err, errlen, "upgrade: unknown building '%s' (TP TE SH SA)",
 	    w[3]);
 }
@@ -166,9 +190,11 @@ words_transform(struct tm_state *s, int seat, char **w, int nw, char *err,
 	enum game_status rc;
 	int action, below = 0;
 
-	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || cell < 0 || to < 0)
+	if (!(nw == 2 || (nw == 4 && word_eq(w[2], "to"))) || (cell >= 0 && to < 0))
 		return tm_fail(err, errlen, "transform: write it as 'transform HEX to "
 		    "COLOUR'");
+	if (cell < 0)
+		return named_hex(s, "transform", w[1], err, errlen), GAME_REJECTED;
 	/*
 	 * In the seat's turn each transform is one the action allows (the
 	 * site's sub-action: two after ACT6, one after ACT5, BON1, ACTG, ACTN
@@ -390,8 +416,9 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 		return tm_fail(err, errlen, "between rounds only 'transform HEX to "
 		    "COLOUR' (or -SPADE) spends cult spades");
 	if (word_eq(w[0], "build"))
-		return nw == 2 ? tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err, errlen) :
-		    tm_fail(err, errlen, "build: write it as 'build HEX'");
+		return nw != 2 ? tm_fail(err, errlen, "build: write it as 'build HEX'") :
+		    named_hex(s, "build", w[1], err, errlen) < 0 ? GAME_REJECTED :
+		    tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err, errlen);
 	if (word_eq(w[0], "upgrade"))
 		return words_upgrade(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "dig"))
@@ -575,8 +602,9 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "choose your faction: setup FACTION");
 	case TP_DWELLINGS:
 		if (word_eq(w[0], "build") && nw == 2) {
-			enum game_status rc = tm_cmd_build(s, seat, tm_cell_find(s, w[1]),
-			    err, errlen);
+			enum game_status rc = named_hex(s, "build", w[1], err, errlen) < 0 ?
+			    GAME_REJECTED : tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err,
+			    errlen);
 
 			if (rc == GAME_OK)
 				tm_next_placement(s);

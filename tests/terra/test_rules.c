@@ -35,6 +35,7 @@ test_setup_rules(void **state)
 	tg_ok(s, 2, "setup nomads");
 	assert_int_equal(s->phase, TP_DWELLINGS);
 	tg_bad(s, 0, "build E8", "home terrain");
+	tg_bad(s, 0, "build Z99", "build: there is no hex Z99 on this map");
 	/* three dwellings for the nomads: placed after the two rounds */
 	assert_int_equal(s->nqueue, 7);
 	assert_int_equal(s->queue[6], 2);
@@ -540,6 +541,12 @@ test_refusal_prefixes(void **state)
 	tg_bad(s, 0, "build A1", "'build A1': build: A1 is not reachable: it must be "
 	    "next to one of your buildings");
 	tg_bad(s, 0, "upgrade F4 to TP", "'upgrade F4 to TP': upgrade: the upgrade costs");
+	/* A hex the map has not: said as such, not as a river or someone else's hex. */
+	tg_bad(s, 0, "build Z99", "'build Z99': build: there is no hex Z99 on this map");
+	tg_bad(s, 0, "upgrade Z99 to TP", "upgrade: there is no hex Z99 on this map");
+	tg_bad(s, 0, "transform Z99 to yellow", "transform: there is no hex Z99 on this map");
+	tg_bad(s, 0, "transform Z99", "transform: there is no hex Z99 on this map");
+	tg_bad(s, 0, "transform F4 to mauve", "transform: write it as 'transform HEX to COLOUR'");
 	s->pl[0].c = 20;
 	s->pl[0].w = 0;
 	tg_bad(s, 0, "dig 1", "'dig 1': dig: digging costs 0C 3W 0P; you have");
