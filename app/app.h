@@ -70,6 +70,12 @@ int read_file(const char *path, char **out, size_t *len);
  * 0, or with errno set -2 when it cannot be made or opened, -1 when
  * writing it failed. */
 int write_file(const char *path, const void *data, size_t len);
+/* What a command writes at a path its caller names with the option opt
+ * (show -o, post --image): write_file, refused when the path is one of
+ * arbiter's own files (the database's, s's; the configuration read).  An
+ * exit code, the error said. */
+int write_output(struct ctx *c, struct store *s, const char *opt, const char *path,
+    const void *data, size_t len);
 int random_bytes(uint8_t *buf, size_t len);
 void hex_encode(const uint8_t *buf, size_t len, char *out);
 /* v as json_dumps(v, JSON_COMPACT) writes it, the same bytes, made without

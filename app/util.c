@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "config.h"
 #include "../util/private.h"
 
 int64_t
@@ -119,6 +120,33 @@ write_file(const char *path, const void *data, size_t len)
 		len -= (size_t)n;
 	}
 	return close(fd);
+}
+
+int
+write_output(struct ctx *c, struct store *s, const char *opt, const char *path,
+    const void *data, size_t len)
+{
+	struct stat st, conf;
+	char ours[4200] = "";
+	int rc;
+
+	if (stat(path, &st) == 0) {
+		if (!store_keeps(s, &st, ours, sizeof(ours)) && c->cfg != NULL &&
+		    c->cfg->source[0] != '\0' && stat(c->cfg->source, &conf) == 0 &&
+		    conf.st_dev == st.st_dev && conf.st_ino == st.st_ino)
+			snprintf(ours, sizeof(ours), "%s", c->cfg->source);
+		if (ours[0] != '\0') {
+			errx_line(c, "%s %s: arbiter will not write over %s, one of its own "
+			    "files; name another file", opt, path, ours);
+			return EXIT_CANTCREAT;
+		}
+	}
+	if ((rc = write_file(path, data, len)) != 0) {
+		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", path,
+		    strerror(errno));
+		return rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
+	}
+	return EXIT_OK;
 }
 
 int

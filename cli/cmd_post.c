@@ -47,6 +47,11 @@ run_post(struct ctx *c, int argc, char **argv)
 		cmd_usage(&cmd_post, stderr);
 		goto out;
 	}
+	if (image != NULL && strcmp(image, "-") == 0) {
+		errx_line(c, "--image -: the post itself goes to standard output; name a file "
+		    "for the picture (or draw it alone with show --format png)");
+		goto out;
+	}
 	if (image != NULL && image_name(image) == NULL) {
 		errx_line(c, "--image %s: the file's name goes into the post as it is: use "
 		    "letters, digits, '.', '-' and '_' only", image);
@@ -62,12 +67,8 @@ run_post(struct ctx *c, int argc, char **argv)
 			rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
 			goto out;
 		}
-		if ((rc = write_file(image, pic.s, pic.len)) != 0) {
-			errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", image,
-			    strerror(errno));
-			rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
+		if ((rc = write_output(c, s, "--image", image, pic.s, pic.len)) != EXIT_OK)
 			goto out;
-		}
 	}
 	if (report_post_image(c, &g, image != NULL ? image_name(image) : NULL, &post) != 0) {
 		errx_line(c, "cannot render the post");
@@ -100,8 +101,9 @@ const struct cmd_entry cmd_post = {
 	"--format markdown is given; titles and names are escaped so they never\n"
 	"become markup.  Players paste their answer to `arbiter move GAME SEAT -`.\n"
 	"--image FILE also draws the board as a PNG into FILE (readable by you\n"
-	"alone) and shows it above the code box by FILE's name, for a forum that\n"
-	"takes the picture as an upload or an attachment of that name.\n",
+	"alone; written as show -o writes) and shows it above the code box by\n"
+	"FILE's name, for a forum that takes the picture as an upload or an\n"
+	"attachment of that name.\n",
 	run_post,
 	0,
 	probes,

@@ -8,7 +8,7 @@
 
 /* The picture of g in c's format, to path or (NULL) standard output. */
 static int
-show_picture(struct ctx *c, const struct loaded *g, const char *path)
+show_picture(struct ctx *c, struct store *s, const struct loaded *g, const char *path)
 {
 	struct sbuf pic = SBUF_INIT;
 	char err[512];
@@ -17,11 +17,9 @@ show_picture(struct ctx *c, const struct loaded *g, const char *path)
 	if (drawn != 0) {
 		errx_line(c, "%s", err);
 		rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
-	} else if (path != NULL && (rc = write_file(path, pic.s, pic.len)) != 0) {
-		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", path,
-		    strerror(errno));
-		rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
-	} else if (path == NULL && (fwrite(pic.s, 1, pic.len, stdout) != pic.len ||
+	} else if (path != NULL)
+		rc = write_output(c, s, "-o", path, pic.s, pic.len);
+	else if (path == NULL && (fwrite(pic.s, 1, pic.len, stdout) != pic.len ||
 	    fflush(stdout) != 0)) {
 		errx_line(c, "cannot write the picture: %s", strerror(errno));
 		rc = EXIT_IOERR;
@@ -75,7 +73,7 @@ run_show(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	if (picture) {
-		rc = show_picture(c, &g, output);
+		rc = show_picture(c, s, &g, output);
 		goto out;
 	}
 	if (report_render(c, &g, viewer, &rep) != 0) {
@@ -83,14 +81,9 @@ run_show(struct ctx *c, int argc, char **argv)
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
-	if (output != NULL && (rc = write_file(output, rep.s != NULL ? rep.s : "", rep.len)) !=
-	    0) {
-		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", output,
-		    strerror(errno));
-		rc = rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
-		goto out;
-	}
-	if (output == NULL)
+	if (output != NULL)
+		rc = write_output(c, s, "-o", output, rep.s != NULL ? rep.s : "", rep.len);
+	else
 		fputs(sb_str(&rep), stdout);
 out:
 	sb_free(&rep);
@@ -120,7 +113,8 @@ const struct cmd_entry cmd_show = {
 	"--format png or svg draws the public board as a picture instead (never\n"
 	"with --as: a picture holds nothing hidden).  -o FILE (--output FILE)\n"
 	"writes to FILE, readable by you alone, instead of standard output\n"
-	"(-o - is standard output).\n",
+	"(-o - is standard output); never to the database, the files beside it\n"
+	"or the configuration file.\n",
 	run_show,
 	0,
 	probes,

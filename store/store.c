@@ -772,6 +772,32 @@ lite_check_private(struct store *s)
 }
 
 int
+store_keeps(struct store *s, const struct stat *st, char *name, size_t len)
+{
+	const char *db;
+	char path[4200];
+	struct stat mine;
+	size_t k;
+
+	if (s == NULL || s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL ||
+	    *db == '\0')
+		return 0;
+	for (k = 0; k < PRIVATE_NKINDS; k++) {
+		const char *pattern = private_files[k].pattern;
+
+		if (strncmp(pattern, "DB", 2) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s%s", db, pattern + 2);
+		if (stat(path, &mine) == 0 && mine.st_dev == st->st_dev &&
+		    mine.st_ino == st->st_ino) {
+			snprintf(name, len, "%s", path);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int
 store_open(const char *path, int mode, struct store **out)
 {
 	struct store *s;

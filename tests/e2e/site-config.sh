@@ -40,6 +40,33 @@ contains "$T/err" "bad.conf:3: remind_hours is set twice: line 1 set it already"
 expect_rc 73 "$ARBITER" show 1 -o "$T/no/such/dir/board.txt"
 one_line "$T/err"
 contains "$T/err" "cannot create $T/no/such/dir/board.txt"
+# arbiter's own files are never an output, through a link or another name
+# too: the configuration read, and (SQLite) every file beside the
+# database, whatever arbiter made there.  All stay as they were.
+printf 'from = games@example.org\n' >"$T/site.conf"
+own="$T/site.conf"
+if ! is_pg; then
+	ln -s "$ARBITER_DB" "$T/link.png"
+	ln "$ARBITER_DB" "$T/hard.png"
+	own="$own $(ls "$ARBITER_DB" "$ARBITER_DB"-*) $T/link.png $T/hard.png"
+fi
+cp "$T/site.conf" "$T/site.conf.was"
+for f in $own; do
+	for how in "show 1 -o" "show 1 --format png -o" "post 1 --image"; do
+		expect_rc 73 "$ARBITER" --config "$T/site.conf" $how "$f"
+		one_line "$T/err"
+		contains "$T/err" "will not write over"
+		ok
+	done
+done
+cmp -s "$T/site.conf" "$T/site.conf.was" || fail "show -o wrote over the configuration"
+# `show -o -` is standard output; post's own text goes there, so its
+# picture is not written to a file named "-".
+expect_rc 64 sh -c 'cd "$1" && exec "$2" post 1 --image -' sh "$T" "$ARBITER"
+one_line "$T/err"
+contains "$T/err" "--image -: the post itself goes to standard output"
+[ ! -e "$T/-" ] || fail "post --image - made a file named -"
+expect_rc 0 "$ARBITER" verify --all
 printf 'remind_hours = soon\n' >"$T/bad.conf"
 expect_rc 78 "$ARBITER" --config "$T/bad.conf" send
 contains "$T/err" "bad.conf:1: remind_hours needs a whole number"
