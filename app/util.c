@@ -266,7 +266,8 @@ parse_int(const char *s, long min, long max, long *out)
 	char *end;
 	long v;
 
-	if (s == NULL || *s == '\0')
+	/* White space is refused at either end (strtol would skip it before). */
+	if (s == NULL || *s == '\0' || strchr(" \t\n\v\f\r", *s) != NULL)
 		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);

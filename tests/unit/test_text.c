@@ -131,6 +131,30 @@ test_utf8_round_trip(void **state)
 	assert_true(utf8_valid("a\0b", 3));
 }
 
+/* A game id or a number on the command line: white space at either end is
+ * refused alike (strtol skipped it in front: ' 1' was game 1, '1 ' not). */
+static void
+test_numbers_no_space(void **state)
+{
+	static const char *const bad[] = { " 1", "1 ", "\t1", "\n1", "1\n", "#", "# 1", "",
+	    "0", "-1", "1e3", "0x1", "99999999999", NULL };
+	int64_t id = 0;
+	long v = 0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; bad[i] != NULL; i++)
+		if (parse_game_id(bad[i], &id) == 0)
+			fail_msg("'%s' was taken as game %lld", bad[i], (long long)id);
+	assert_int_equal(parse_game_id("42", &id), 0);
+	assert_int_equal(id, 42);
+	assert_int_equal(parse_game_id("#7", &id), 0);
+	assert_int_equal(id, 7);
+	assert_int_equal(parse_int(" 5", 0, 10, &v), -1);
+	assert_int_equal(parse_int("5", 0, 10, &v), 0);
+	assert_int_equal(v, 5);
+}
+
 int
 main(void)
 {
@@ -138,6 +162,7 @@ main(void)
 		cmocka_unit_test(test_choices_quote_whole_characters),
 		cmocka_unit_test(test_engine_reasons_whole_characters),
 		cmocka_unit_test(test_utf8_round_trip),
+		cmocka_unit_test(test_numbers_no_space),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
