@@ -558,8 +558,10 @@ panel(struct pic *p, const json_t *view, double y, int width)
 		unit_mark(p, k, x + 5, y - 4, 0xbbbbbbu);
 		x += 14 + pic_text(p, x + 14, y, 10, 0, PIC_INK, words[k]) + 10;
 	}
-	unit_mark(p, 0, x + 5, y - 4, BARB);
-	x += 14 + pic_text(p, x + 14, y, 10, 0, PIC_INK, "barbarians") + 10;
+	/* The barbarians' units, of every kind, in black. */
+	for (k = 0; k < 3; k++)
+		unit_mark(p, k, x + 5 + 11 * k, y - 4, BARB);
+	x += 36 + pic_text(p, x + 36, y, 10, 0, PIC_INK, "barbarians") + 10;
 	fort(p, x, y - 11, 0xbbbbbbu);
 	x += 17 + pic_text(p, x + 17, y, 10, 0, PIC_INK, "fort") + 10;
 	fort(p, x, y - 11, 0x222222u);
