@@ -749,8 +749,11 @@ lite_refuse_early(struct store *s, const char *path)
 {
 	char files[700];
 	mode_t open_ = open_files(path, files, sizeof(files));
+	struct stat st;
 
-	if (open_ == 0 || !site_in_file(path))
+	/* Only a regular file is asked: a read-only open of a FIFO would wait
+	 * for a writer for ever (SQLite's own open then refuses it). */
+	if (open_ == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !site_in_file(path))
 		return STORE_OK;
 	snprintf(s->name, sizeof(s->name), "%s", path);
 	return refuse_open(s, open_, files);

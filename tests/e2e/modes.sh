@@ -55,6 +55,12 @@ for m in 644 444; do
 done
 chmod 600 "$T/e.db"
 expect_rc 0 "$ARBITER" --db "$T/e.db" show 1
+# A FIFO in the database's place, open to others: refused at once, not
+# waited on (a read-only open of a FIFO waits for a writer).
+mkfifo "$T/fifo.db"
+chmod 644 "$T/fifo.db"
+expect_rc 74 timeout 20 "$ARBITER" --db "$T/fifo.db" show 1
+one_line "$T/err"
 
 # A database an older arbiter made open, before any site: it gets its
 # site, and is made private before the key goes in.
