@@ -413,6 +413,46 @@ test_darklings_sh_nothing_to_convert(void **state)
 	}
 }
 
+/*
+ * strict-darkling-sh with a power offer open to the Darklings as they
+ * build the stronghold with nothing left to convert: their action
+ * declines the offer (the site's implicit decline, tools/terra-diff
+ * found/implicit-decline.log), so no leech can give them power to convert
+ * afterwards, and the turn goes on as in test_darklings_sh_nothing_to_convert.
+ */
+static void
+test_darklings_sh_offer_declined(void **state)
+{
+	static const char *const d[] = { "E5", "F4", "D1", "E10", NULL };
+	static const char *const strict[] = { "strict-darkling-sh", NULL };
+	struct tm_state *s = two("darklings", "witches", d, strict);
+	struct tm_player *p = &s->pl[0];
+	struct game_wait w;
+
+	(void)state;
+	tg_put(s, 0, "E5", TB_TP);
+	tg_turn(s, 0);
+	p->c = 6;
+	p->w = 4;
+	p->p = 0;
+	p->pw[0] += p->pw[1] + p->pw[2];
+	p->pw[1] = p->pw[2] = 0;
+	memset(&s->offer[0], 0, sizeof(s->offer[0]));
+	s->offer[0].to = 0;
+	s->offer[0].from = 1;
+	s->offer[0].amount = 2;
+	s->offer[0].actual = 2;
+	s->offer[0].group = -1;
+	s->noffer = 1;
+	tg_ok(s, 0, "upgrade E5 to SH");
+	assert_int_equal(s->noffer, 0);
+	assert_int_equal(s->cur, 1);
+	terra_rules.waiting(s, &w);
+	assert_int_equal(w.mask, 1u << 1);
+	tg_bad(s, 0, "leech 2 from witches", "there is no offer of 2 power for you");
+	free(s);
+}
+
 /* Dwarves: tunnelling over one hex for 2 W (+4 VP); no shipping. */
 static void
 test_dwarves(void **state)
@@ -992,6 +1032,7 @@ main(void)
 		cmocka_unit_test(test_darklings),
 		cmocka_unit_test(test_darklings_sh_after_pass),
 		cmocka_unit_test(test_darklings_sh_nothing_to_convert),
+		cmocka_unit_test(test_darklings_sh_offer_declined),
 		cmocka_unit_test(test_dwarves),
 		cmocka_unit_test(test_engineers),
 		cmocka_unit_test(test_fakirs),
