@@ -13,6 +13,7 @@
 #include "../mail/smtp.h"
 #include "../mail/token.h"
 #include "../store/store_mail.h"
+#include "../util/path.h"
 
 /*
  * One key of the file: where its value goes, and how it is judged when
@@ -384,6 +385,11 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	cfg->keep_sent_days = 3;
 	cfg->mail_pictures = 1;
 	snprintf(cfg->deliver, sizeof(cfg->deliver), "background");
+	snprintf(cfg->conf_path, sizeof(cfg->conf_path), "%s", c->config != NULL ? c->config :
+	    "");
+	if (c->config == NULL && home != NULL && *home != '\0')
+		snprintf(cfg->conf_path, sizeof(cfg->conf_path), "%.990s/.config/arbiter/arbiter.conf",
+		    home);
 	if (c->config != NULL) {
 		if (parse_file(c->config, keys, err, errlen) != 0)
 			return -1;
@@ -419,6 +425,7 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		if (v != NULL && set_key(k, v, env, err, errlen) != 0)
 			return -1;
 	}
+	snprintf(cfg->smtp_password_file, sizeof(cfg->smtp_password_file), "%s", password_file);
 	if (password_file[0] != '\0' &&
 	    read_secret_file("smtp_password_file", password_file, where[2], cfg->smtp_password,
 	    sizeof(cfg->smtp_password), err, errlen) != 0)
@@ -462,6 +469,28 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		cfg->remind_hours = 48;
 	cfg->deliver_foreground = strcmp(cfg->deliver, "foreground") == 0;
 	template_set_dir(cfg->templates);	/* site templates apply to everything rendered */
+	return 0;
+}
+
+int
+config_keeps(const struct config *cfg, const char *path, char *name, size_t len)
+{
+	const char *const files[] = { cfg->source[0] != '\0' ? cfg->source : cfg->conf_path,
+	    cfg->secret_file, cfg->smtp_password_file };
+	const char *const dirs[] = { cfg->maildir, cfg->templates };
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (files[i][0] != '\0' && path_same(path, files[i])) {
+			snprintf(name, len, "%s", files[i]);
+			return 1;
+		}
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (dirs[i][0] != '\0' && path_within(path, dirs[i])) {
+			snprintf(name, len, "%s (%s)", dirs[i], i == 0 ? "the Maildir" :
+			    "the templates directory");
+			return 1;
+		}
 	return 0;
 }
 

@@ -24,6 +24,7 @@ struct config {
 	char reply_address[256];	/* tokens are added to it; default: from */
 	char secret[256];		/* token key: secret_file's, else the database's */
 	char secret_file[1024];		/* the key file named; "" for none */
+	char smtp_password_file[1024];	/* the password file named; "" for none */
 	char maildir[1024];		/* default: DB.mail */
 	char templates[1024];		/* site templates directory; empty: built in */
 	int remind_hours;		/* first reminder after this idle time */
@@ -39,6 +40,7 @@ struct config {
 	char deliver[16];		/* "background" (the default) or "foreground" */
 	int deliver_foreground;		/* 1: a command delivers its mail before it exits */
 	char source[1024];		/* the configuration file read; "" for none */
+	char conf_path[1024];		/* the one read, or that would be (--config, the default) */
 	char unread[1200];		/* why none was read (for errors) */
 	char db[1024];			/* the database it serves: --db, $ARBITER_DB, db, ./arbiter.db */
 	char db_shown[256];		/* db for messages (a URI's password left out) */
@@ -58,6 +60,14 @@ int config_load(const struct ctx *c, struct config *cfg, char *err, size_t errle
  * with err set when it cannot be loaded (the caller exits EXIT_CONFIG).
  */
 struct config *config_get(struct ctx *c, char *err, size_t errlen);
+
+/*
+ * 1 when path is, or would make, a file the site's configuration names
+ * or lives in: the configuration file (read, or the one that would be),
+ * the token key and SMTP password files, and anything in the Maildir or
+ * the templates directory; the one it is then in name (len bytes).
+ */
+int config_keeps(const struct config *cfg, const char *path, char *name, size_t len);
 
 /*
  * Fill cfg->secret and cfg->site from the database's site record, making

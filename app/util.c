@@ -126,20 +126,14 @@ int
 write_output(struct ctx *c, struct store *s, const char *opt, const char *path,
     const void *data, size_t len)
 {
-	struct stat st, conf;
 	char ours[4200] = "";
 	int rc;
 
-	if (stat(path, &st) == 0) {
-		if (!store_keeps(s, &st, ours, sizeof(ours)) && c->cfg != NULL &&
-		    c->cfg->source[0] != '\0' && stat(c->cfg->source, &conf) == 0 &&
-		    conf.st_dev == st.st_dev && conf.st_ino == st.st_ino)
-			snprintf(ours, sizeof(ours), "%s", c->cfg->source);
-		if (ours[0] != '\0') {
-			errx_line(c, "%s %s: arbiter will not write over %s, one of its own "
-			    "files; name another file", opt, path, ours);
-			return EXIT_CANTCREAT;
-		}
+	if (store_keeps(s, path, ours, sizeof(ours)) ||
+	    (c->cfg != NULL && config_keeps(c->cfg, path, ours, sizeof(ours)))) {
+		errx_line(c, "%s %s: arbiter will not write %s, one of its own files; name "
+		    "another file", opt, path, ours);
+		return EXIT_CANTCREAT;
 	}
 	if ((rc = write_file(path, data, len)) != 0) {
 		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", path,

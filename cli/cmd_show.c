@@ -113,8 +113,9 @@ const struct cmd_entry cmd_show = {
 	"--format png or svg draws the public board as a picture instead (never\n"
 	"with --as: a picture holds nothing hidden).  -o FILE (--output FILE)\n"
 	"writes to FILE, readable by you alone, instead of standard output\n"
-	"(-o - is standard output); never to the database, the files beside it\n"
-	"or the configuration file.\n",
+	"(-o - is standard output); never to arbiter's own files: the database\n"
+	"and the files beside it, the configuration file, the key and password\n"
+	"files, the Maildir and the templates directory.\n",
 	run_show,
 	0,
 	probes,

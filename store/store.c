@@ -11,6 +11,7 @@
 
 #include "store.h"
 #include "store_int.h"
+#include "../util/path.h"
 #include "../util/private.h"
 
 /*
@@ -775,11 +776,10 @@ lite_check_private(struct store *s)
 }
 
 int
-store_keeps(struct store *s, const struct stat *st, char *name, size_t len)
+store_keeps(struct store *s, const char *path, char *name, size_t len)
 {
 	const char *db;
-	char path[4200];
-	struct stat mine;
+	char mine[4200];
 	size_t k;
 
 	if (s == NULL || s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL ||
@@ -790,10 +790,9 @@ store_keeps(struct store *s, const struct stat *st, char *name, size_t len)
 
 		if (strncmp(pattern, "DB", 2) != 0)
 			continue;
-		snprintf(path, sizeof(path), "%s%s", db, pattern + 2);
-		if (stat(path, &mine) == 0 && mine.st_dev == st->st_dev &&
-		    mine.st_ino == st->st_ino) {
-			snprintf(name, len, "%s", path);
+		snprintf(mine, sizeof(mine), "%s%s", db, pattern + 2);
+		if (path_same(path, mine)) {
+			snprintf(name, len, "%s", mine);
 			return 1;
 		}
 	}

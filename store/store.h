@@ -113,13 +113,13 @@ int store_make_private(struct store *s);
 /* The schema version the database has now, and had when it was opened. */
 void store_schema(const struct store *s, int *now, int *was);
 /*
- * 1 when the file st describes is one the store keeps beside its SQLite
- * database (the DB patterns of util/private.h: the database, its log,
- * index, journal, the writers' queue, the delivery's lock), its path then
- * in name (len bytes); 0 otherwise, and always for PostgreSQL.
+ * 1 when path is, or would make, one of the files the store keeps beside
+ * its SQLite database (the DB patterns of util/private.h: the database,
+ * its log, index, journal, the writers' queue, the delivery's lock),
+ * there or not yet; its path then in name (len bytes).  0 otherwise, and
+ * always for PostgreSQL.
  */
-struct stat;
-int store_keeps(struct store *s, const struct stat *st, char *name, size_t len);
+int store_keeps(struct store *s, const char *path, char *name, size_t len);
 
 /*
  * Copy every table of the site in from into to, which must hold no site

@@ -55,11 +55,55 @@ for f in $own; do
 	for how in "show 1 -o" "show 1 --format png -o" "post 1 --image"; do
 		expect_rc 73 "$ARBITER" --config "$T/site.conf" $how "$f"
 		one_line "$T/err"
-		contains "$T/err" "will not write over"
+		contains "$T/err" "will not write"
 		ok
 	done
 done
 cmp -s "$T/site.conf" "$T/site.conf.was" || fail "show -o wrote over the configuration"
+# The files the configuration names or that hold the site are refused as
+# well, there or not yet: the token key, the SMTP password, a template,
+# the Maildir and a mail in it, the default configuration file, a file of
+# the database's that is not there now (its journal), also through a
+# dangling link (found by the second outside tester: -o onto the key file
+# put the site out of action).
+if ! is_pg; then
+	O=$T/own
+	mkdir -p "$O/tpl" "$O/home/.config/arbiter" "$O/bare/.config/arbiter"
+	head -c 24 /dev/urandom | base64 >"$O/key"
+	printf 'secret\n' >"$O/smtppass"
+	cp "$ROOT/templates/mail-move.txt" "$O/tpl/"
+	printf 'from = games@example.org\nsecret_file = %s\nsmtp_password_file = %s\ntemplates = %s\nmaildir = %s\n' \
+	    "$O/key" "$O/smtppass" "$O/tpl" "$O/mdir" >"$O/home/.config/arbiter/arbiter.conf"
+	own() { env -u ARBITER_MAILDIR HOME="$O/home" ARBITER_DELIVER=foreground "$ARBITER" --db "$O/own.db" "$@"; }
+	expect_rc 0 own init
+	expect_rc 0 own new tigris --seat ada:ada@example.org --seat bo:bo@example.org
+	mail=$(ls "$O/mdir/new" | head -1)
+	[ -n "$mail" ] || fail "no mail was delivered into $O/mdir"
+	ln -s "$O/own.db-journal" "$O/dangling.png"
+	( cd "$O" && md5sum key smtppass tpl/mail-move.txt home/.config/arbiter/arbiter.conf \
+	    "mdir/new/$mail" >"$O/sums" )
+	for f in "$O/key" "$O/smtppass" "$O/tpl/mail-move.txt" "$O/mdir" "$O/mdir/new/$mail" \
+	    "$O/mdir/tmp/x.png" "$O/home/.config/arbiter/arbiter.conf" "$O/own.db-journal" \
+	    "$O/dangling.png"; do
+		for how in "show 1 -o" "show 1 --format png -o" "post 1 --image"; do
+			expect_rc 73 own $how "$f"
+			one_line "$T/err"
+			contains "$T/err" "will not write"
+			ok
+		done
+	done
+	( cd "$O" && md5sum -c --quiet sums ) || fail "show -o or post --image changed a file of the site"
+	[ ! -e "$O/own.db-journal" ] && [ ! -e "$O/mdir/tmp/x.png" ] || fail "an output was made in the site's place"
+	expect_rc 0 own verify --all
+	# The default configuration file and a Maildir not made yet, refused
+	# before they exist (a file there would stop every command).
+	expect_rc 73 env -u ARBITER_MAILDIR HOME="$O/bare" "$ARBITER" --db "$O/own.db" show 1 -o "$O/bare/.config/arbiter/arbiter.conf"
+	contains "$T/err" "will not write"
+	[ ! -e "$O/bare/.config/arbiter/arbiter.conf" ] || fail "show -o made the configuration file"
+	expect_rc 73 env HOME="$O/bare" ARBITER_MAILDIR="$O/later" "$ARBITER" --db "$O/own.db" show 1 -o "$O/later"
+	contains "$T/err" "the Maildir"
+	[ ! -e "$O/later" ] || fail "show -o made a file where the Maildir goes"
+fi
 # `show -o -` is standard output; post's own text goes there, so its
 # picture is not written to a file named "-".
 expect_rc 64 sh -c 'cd "$1" && exec "$2" post 1 --image -' sh "$T" "$ARBITER"
