@@ -2,10 +2,29 @@
  * main.c - arbiter's entry point; the work is cli_main (commands.c), which
  * the tests call too.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
 
 int
 main(int argc, char **argv)
 {
-	return cli_main(argc, argv);
+	int rc = cli_main(argc, argv), e = 0;
+
+	/*
+	 * What a command printed must have reached its reader (a full disk
+	 * under >, a file system gone): a command that could not say its
+	 * result did not succeed.
+	 */
+	if (fflush(stdout) != 0)
+		e = errno;
+	else if (ferror(stdout))
+		e = EIO;
+	if (e != 0 && rc == EXIT_OK) {
+		fprintf(stderr, "arbiter: cannot write to standard output: %s\n", strerror(e));
+		rc = EXIT_IOERR;
+	}
+	return rc;
 }

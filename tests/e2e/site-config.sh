@@ -40,6 +40,13 @@ contains "$T/err" "bad.conf:3: remind_hours is set twice: line 1 set it already"
 expect_rc 73 "$ARBITER" show 1 -o "$T/no/such/dir/board.txt"
 one_line "$T/err"
 contains "$T/err" "cannot create $T/no/such/dir/board.txt"
+# Standard output that cannot be written (a full disk): 74, one line, for
+# the text and, with -o -, the picture (they exited 0 in silence).
+for how in "show 1" "show 1 -o -" "show 1 --format svg -o -" "list" "post 1"; do
+	expect_rc 74 sh -c 'exec "$@" >/dev/full' sh "$ARBITER" $how
+	one_line "$T/err"
+	contains "$T/err" "write"
+done
 # arbiter's own files are never an output, through a link or another name
 # too: the configuration read, and (SQLite) every file beside the
 # database, whatever arbiter made there.  All stay as they were.
