@@ -67,8 +67,9 @@ wt_size(const json_t *view, int *w, int *h)
 	*w = (int)(MAP_X + e.maxx * COL_W + BOX_W + 24 + MARGIN);
 	if (*w < 760)
 		*w = 760;
-	/* players (and a header), barbarians and wars, two status lines, legend */
-	*h = (int)MAP_BOTTOM(e) + (nseats(view) + 1) * LINE_H + 10 + 4 * LINE_H + MARGIN;
+	/* players (and a header), barbarians and wars, two status lines, the
+	 * legend's two lines */
+	*h = (int)MAP_BOTTOM(e) + (nseats(view) + 1) * LINE_H + 10 + 5 * LINE_H + MARGIN;
 	/* and the final ranking, once the game is over */
 	if (pic_ranking_lines(view) > 0)
 		*h += pic_ranking_lines(view) * LINE_H + 8;
@@ -226,27 +227,62 @@ box(struct pic *p, const json_t *view, const json_t *pr)
 		snprintf(t, sizeof(t), "\xe2\x99\x9b%ld", pri);
 		right -= pic_text(p, right, y + 16, 10, PIC_BOLD | PIC_RIGHT, 0xa0306au, t) + 3;
 	}
-	/* Units: per side and kind, a mark and a count, each clear of the next. */
-	ux = x - BOX_W / 2.0 + 10;
-	for (i = 0; units != NULL && i < json_array_size(units); i++) {
-		const char *side = pic_jstr(json_array_get(units, i), "side", "");
-		int seen = 0;
+	/*
+	 * Units: per side and kind, a mark and a count, each clear of the
+	 * next, in one row under the name; when they do not fit, in two, the
+	 * lower one short of the princesses.  What fits in neither is said by
+	 * an ellipsis (the text report lists every unit).
+	 */
+	{
+		struct { const char *side; int kind, n; double w; } e[12];
+		double start = x - BOX_W / 2.0 + 10, full = x + BOX_W / 2.0 - 4, need = 0, cy, limit;
+		int ne = 0, two, row = 0, m;
 
-		for (j = 0; j < i; j++)
-			seen |= strcmp(pic_jstr(json_array_get(units, j), "side", ""), side) == 0;
-		if (seen)
-			continue;
-		for (k = 0; k < 3; k++) {
-			int n = 0;
+		for (i = 0; units != NULL && i < json_array_size(units); i++) {
+			const char *side = pic_jstr(json_array_get(units, i), "side", "");
+			int seen = 0;
 
-			for (j = 0; j < json_array_size(units); j++)
-				n += strcmp(pic_jstr(json_array_get(units, j), "side", ""), side) == 0 &&
-				    strcmp(pic_jstr(json_array_get(units, j), "kind", ""), kinds[k]) == 0;
-			snprintf(t, sizeof(t), "%d", n);
-			if (n == 0 || ux + 7 + pic_text_width(p, 10, PIC_BOLD, t) > right)
-				continue;
-			unit_mark(p, k, ux, y + 8, side_rgb(view, side));
-			ux += 7 + pic_text(p, ux + 7, y + 12, 10, PIC_BOLD, PIC_INK, t) + 2 + 5.5 + 2;
+			for (j = 0; j < i; j++)
+				seen |= strcmp(pic_jstr(json_array_get(units, j), "side", ""),
+				    side) == 0;
+			for (k = 0; k < 3 && !seen && ne < (int)(sizeof(e) / sizeof(e[0])); k++) {
+				int n = 0;
+
+				for (j = 0; j < json_array_size(units); j++)
+					n += strcmp(pic_jstr(json_array_get(units, j), "side", ""),
+					    side) == 0 && strcmp(pic_jstr(json_array_get(units, j),
+					    "kind", ""), kinds[k]) == 0;
+				if (n == 0)
+					continue;
+				snprintf(t, sizeof(t), "%d", n);
+				e[ne].side = side;
+				e[ne].kind = k;
+				e[ne].n = n;
+				e[ne].w = 7 + pic_text_width(p, 10, PIC_BOLD, t) + 2 + 5.5 + 2;
+				need += e[ne++].w;
+			}
+		}
+		/* an entry's extent: from its mark's left (ux - 5.5) to its count's
+		 * end (4.5 short of the next mark's left) */
+		two = start - 5.5 + need - 4.5 > right;
+		cy = two ? y + 3 : y + 8;
+		limit = two ? full : right;
+		ux = start;
+		for (m = 0; m < ne; m++) {
+			if (ux - 5.5 + e[m].w - 4.5 > limit && two && row == 0) {
+				row = 1;
+				ux = start;
+				cy = y + 14;
+				limit = right;
+			}
+			if (ux - 5.5 + e[m].w - 4.5 > limit) {
+				pic_text(p, ux - 5.5, cy + 4, 10, PIC_BOLD, PIC_INK, "\xe2\x80\xa6");
+				break;
+			}
+			snprintf(t, sizeof(t), "%d", e[m].n);
+			unit_mark(p, e[m].kind, ux, cy, side_rgb(view, e[m].side));
+			pic_text(p, ux + 7, cy + 4, 10, PIC_BOLD, PIC_INK, t);
+			ux += e[m].w;
 		}
 	}
 }
@@ -551,6 +587,7 @@ panel(struct pic *p, const json_t *view, double y, int width)
 	/* The legend. */
 	y += LINE_H + 10;
 	pic_line(p, MARGIN, y - 16, width - MARGIN, y - 16, PIC_RULE, 1);
+	/* First line: what a province holds. */
 	x = MARGIN;
 	for (k = 0; k < 3; k++) {
 		static const char *const words[3] = { "infantry", "archers", "cavalry" };
@@ -558,17 +595,23 @@ panel(struct pic *p, const json_t *view, double y, int width)
 		unit_mark(p, k, x + 5, y - 4, 0xbbbbbbu);
 		x += 14 + pic_text(p, x + 14, y, 10, 0, PIC_INK, words[k]) + 10;
 	}
+	x += pic_text(p, x, y, 10, 0, PIC_INK, "in the owner's colour, with their number;") + 8;
 	/* The barbarians' units, of every kind, in black. */
 	for (k = 0; k < 3; k++)
 		unit_mark(p, k, x + 5 + 11 * k, y - 4, BARB);
 	x += 36 + pic_text(p, x + 36, y, 10, 0, PIC_INK, "barbarians") + 10;
+	x += pic_text(p, x, y, 10, 0, 0xa0306au, "\xe2\x99\x9b") + 3;
+	pic_text(p, x, y, 10, 0, PIC_INK, "princesses (number)");
+	/* Second line: the provinces and what joins them. */
+	y += LINE_H;
+	x = MARGIN;
 	fort(p, x, y - 11, 0xbbbbbbu);
 	x += 17 + pic_text(p, x + 17, y, 10, 0, PIC_INK, "fort") + 10;
 	fort(p, x, y - 11, 0x222222u);
 	x += 17 + pic_text(p, x + 17, y, 10, 0, PIC_INK, "barbarian fort") + 10;
-	x += pic_text(p, x, y, 10, 0, 0xa0306au, "\xe2\x99\x9b") + 3;
-	x += pic_text(p, x, y, 10, 0, PIC_INK, "princesses") + 10;
 	x += pic_text(p, x, y, 10, 0, PIC_INK, "*capital  $trade centre") + 10;
+	pic_line(p, x, y - 4, x + 22, y - 4, 0xe9e1cfu, 10);
+	x += 26 + pic_text(p, x + 26, y, 10, 0, PIC_INK, "one country") + 10;
 	pic_line(p, x, y - 4, x + 18, y - 4, 0x8f846eu, 2);
 	x += 22 + pic_text(p, x + 22, y, 10, 0, PIC_INK, "border") + 10;
 	pic_dash(p, x, y - 4, x + 20, y - 4, SEA, 2.5, 7, 5);
