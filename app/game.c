@@ -179,7 +179,8 @@ game_load(struct ctx *c, struct store *s, int64_t id, int upto, struct loaded *g
 	if ((rc = game_load_meta(c, s, id, g)) != EXIT_OK)
 		return rc;
 	if (upto > g->row.nmoves) {
-		errx_line(c, "game %lld has only %d moves", (long long)id, g->row.nmoves);
+		errx_line(c, "game %lld has only %d move%s", (long long)id, g->row.nmoves,
+		    g->row.nmoves == 1 ? "" : "s");
 		return EXIT_USAGE;
 	}
 	g->state = calloc(1, g->rules->state_size);
@@ -394,7 +395,8 @@ seat_parse(const char *arg, struct store_seat *seat, char *err, size_t errlen)
 		snprintf(err, errlen, "--seat '%s': a name may not begin with '-'", arg);
 		return -1;
 	}
-	if (nlen == strspn(arg, "0123456789")) {
+	/* "+2" too: a seat argument reads it as the number 2 (parse_int) */
+	if (nlen - (arg[0] == '+') == strspn(arg + (arg[0] == '+'), "0123456789")) {
 		snprintf(err, errlen, "--seat '%s': a name may not be a number "
 		    "(numbers name seats by position)", arg);
 		return -1;

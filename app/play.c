@@ -334,8 +334,8 @@ judge(const struct submission *sub, struct loaded *g, void *next,
 		out->code = EXIT_REJECTED;
 		out->moved_on = 1;
 		snprintf(out->err, sizeof(out->err),
-		    "--expect %d: the game has %d moves now; look again before moving",
-		    sub->expect, g->row.nmoves);
+		    "--expect %d: the game has %d move%s now; look again before moving",
+		    sub->expect, g->row.nmoves, g->row.nmoves == 1 ? "" : "s");
 		return -1;
 	}
 	/*

@@ -110,8 +110,14 @@ run_delete(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	if (yes == NULL) {
-		errx_line(c, "delete removes game %s, its log and its queued mail for good; "
-		    "add --yes to do it", ops[0]);
+		int64_t id;
+
+		/* The id judged first: the message names the game it would delete. */
+		if (parse_game_id(ops[0], &id) != 0)
+			errx_line(c, "'%s' is not a game id", ops[0]);
+		else
+			errx_line(c, "delete removes game %lld, its log and its queued mail for "
+			    "good; add --yes to do it", (long long)id);
 		rc = EXIT_USAGE;
 		goto out;
 	}

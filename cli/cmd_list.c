@@ -111,7 +111,7 @@ run_list(struct ctx *c, int argc, char **argv)
 		state = -1;
 	if (limit_arg != NULL) {
 		if (parse_int(limit_arg, 0, 10000000, &v) != 0) {
-			errx_line(c, "--limit needs a number of games (0: all)");
+			errx_line(c, "--limit '%s' is not a number of games (0: all)", limit_arg);
 			goto out;
 		}
 		limit = v == 0 ? -1 : (int)v;

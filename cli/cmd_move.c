@@ -55,7 +55,7 @@ submit_command(struct ctx *c, const struct cmd_entry *e, int argc, char **argv, 
 	sub.expect = -1;
 	if (expect != NULL) {
 		if (parse_int(expect, 0, 1000000, &v) != 0) {
-			errx_line(c, "--expect needs a move count");
+			errx_line(c, "--expect '%s' is not a move count", expect);
 			goto out;
 		}
 		sub.expect = (int)v;

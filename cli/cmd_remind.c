@@ -46,9 +46,13 @@ run_remind(struct ctx *c, int argc, char **argv)
 		goto out;
 	if (set_game != NULL) {
 		rc = EXIT_USAGE;
-		if (parse_game_id(set_game, &gid) != 0 || parse_int(hours, 0, 24 * 365, &h) != 0) {
-			errx_line(c, "--game needs a game id and --hours a number of hours "
-			    "(0 = the site's interval)");
+		if (parse_game_id(set_game, &gid) != 0) {
+			errx_line(c, "--game '%s' is not a game id", set_game);
+			goto out;
+		}
+		if (hours == NULL || parse_int(hours, 0, 24 * 365, &h) != 0) {
+			errx_line(c, "--hours '%s': give a number of hours from 0 to %d (0 = the "
+			    "site's interval)", hours != NULL ? hours : "", 24 * 365);
 			goto out;
 		}
 		{

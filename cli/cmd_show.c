@@ -58,7 +58,7 @@ run_show(struct ctx *c, int argc, char **argv)
 		goto out;
 	}
 	if (at != NULL && parse_int(at, 0, 1000000, &upto) != 0) {
-		errx_line(c, "--at needs a move number");
+		errx_line(c, "--at '%s' is not a move number", at);
 		goto out;
 	}
 	if (picture && as != NULL) {

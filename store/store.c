@@ -705,9 +705,11 @@ site_in_file(const char *path)
 }
 
 /* The mode of the first of the database's files that others may read or
- * write (0: none), and in files (len bytes) the paths of all of them. */
+ * write (0: none), its name in first (flen bytes; the database's when it
+ * is the file), and in files (len bytes) the paths of all of them. */
 static mode_t
-open_files(const char *db, char *files, size_t len)
+open_files(const char *db, const char *name, char *first, size_t flen, char *files,
+    size_t len)
 {
 	char path[4200], *p = files;
 	struct stat st;
@@ -719,20 +721,26 @@ open_files(const char *db, char *files, size_t len)
 		snprintf(path, sizeof(path), "%s%s", db, i == 0 ? "" : companions[i - 1]);
 		if (stat(path, &st) != 0 || (st.st_mode & 077) == 0)
 			continue;
-		if (open_ == 0)
+		if (open_ == 0) {
 			open_ = st.st_mode & 0777;
+			snprintf(first, flen, "%s%s", name, i == 0 ? "" : companions[i - 1]);
+		}
 		if ((size_t)(p - files) + strlen(path) + 2 < len)
 			p += sprintf(p, " %s", path);
 	}
 	return open_;
 }
 
+/* The refusal of a database whose file first (of mode open_) others may
+ * read or write; files: all such files. */
 static int
-refuse_open(struct store *s, mode_t open_, const char *files)
+refuse_open(struct store *s, const char *first, mode_t open_, const char *files)
 {
-	snprintf(s->err, sizeof(s->err), "%.150s may be read by others than its owner (mode "
-	    "%04o), and it holds the site's token key, seeds and hands: arbiter will not use "
-	    "it until it is private (chmod 600%.150s)", s->name, (unsigned)open_, files);
+	snprintf(s->err, sizeof(s->err), "%.160s may be %s by others than its owner (mode "
+	    "%04o), and the database holds the site's token key, seeds and hands: arbiter "
+	    "will not use it until it is private (chmod 600%.150s)", first,
+	    (open_ & 044) == 0 ? "written" : (open_ & 022) == 0 ? "read" : "read and written",
+	    (unsigned)open_, files);
 	return s->code = STORE_DENIED;
 }
 
@@ -748,8 +756,8 @@ refuse_open(struct store *s, mode_t open_, const char *files)
 static int
 lite_refuse_early(struct store *s, const char *path)
 {
-	char files[700];
-	mode_t open_ = open_files(path, files, sizeof(files));
+	char files[700], first[300];
+	mode_t open_ = open_files(path, path, first, sizeof(first), files, sizeof(files));
 	struct stat st;
 
 	/* Only a regular file is asked: a read-only open of a FIFO would wait
@@ -757,22 +765,23 @@ lite_refuse_early(struct store *s, const char *path)
 	if (open_ == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !site_in_file(path))
 		return STORE_OK;
 	snprintf(s->name, sizeof(s->name), "%s", path);
-	return refuse_open(s, open_, files);
+	return refuse_open(s, first, open_, files);
 }
 
 static int
 lite_check_private(struct store *s)
 {
 	const char *db = sqlite3_db_filename(s->db, "main");
-	char files[700];
+	char files[700], first[300];
 	mode_t open_;
 
 	if (db == NULL || *db == '\0')
 		return STORE_OK;
-	open_ = open_files(db, files, sizeof(files));
+	/* named as the caller named the database (s->name), its files too */
+	open_ = open_files(db, s->name, first, sizeof(first), files, sizeof(files));
 	if (open_ == 0 || !holds_site(s))
 		return STORE_OK;
-	return refuse_open(s, open_, files);
+	return refuse_open(s, first, open_, files);
 }
 
 int

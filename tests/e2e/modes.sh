@@ -34,7 +34,13 @@ contains "$T/err" "may be read by others"
 chmod 600 "$T/e.db"
 chmod 640 "$T/e.db-wal"
 expect_rc 78 "$ARBITER" --db "$T/e.db" list
-contains "$T/err" "$T/e.db-wal"
+contains "$T/err" "$T/e.db-wal may be read by others than its owner (mode 0640)"
+chmod 600 "$T/e.db-wal"
+chmod 620 "$T/e.db"
+expect_rc 78 "$ARBITER" --db "$T/e.db" list
+contains "$T/err" "$T/e.db may be written by others than its owner (mode 0620)"
+chmod 600 "$T/e.db"
+chmod 640 "$T/e.db-wal"
 chmod 600 "$T/e.db-wal"
 expect_rc 0 "$ARBITER" --db "$T/e.db" show 1
 

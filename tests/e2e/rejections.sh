@@ -28,6 +28,28 @@ done
 [ -n "${first:-}" ] && [ -n "${other:-}" ] || fail "exactly one seat must be awaited"
 
 before=$(dbsum)
+# Numbers and names, judged alike by every command (the second outside
+# tester): the bad value quoted, which option it was for, "move" for one.
+expect_rc 64 "$ARBITER" delete ' 1'
+one_line "$T/err"
+contains "$T/err" "' 1' is not a game id"
+expect_rc 64 "$ARBITER" delete 1
+contains "$T/err" "delete removes game 1, its log"
+expect_rc 64 "$ARBITER" remind --game x --hours 5
+contains "$T/err" "--game 'x' is not a game id"
+expect_rc 64 "$ARBITER" remind --game 1 --hours soon
+contains "$T/err" "--hours 'soon'"
+expect_rc 64 "$ARBITER" show 1 --at 9
+contains "$T/err" "game 1 has only 0 moves"
+expect_rc 64 "$ARBITER" show 1 --at x
+contains "$T/err" "--at 'x' is not a move number"
+expect_rc 64 "$ARBITER" list --limit many
+contains "$T/err" "--limit 'many'"
+expect_rc 64 "$ARBITER" move --expect x 1 "$first" pass
+contains "$T/err" "--expect 'x'"
+expect_rc 64 "$ARBITER" new tigris --seat +1:a@x.org --seat b:b@x.org
+contains "$T/err" "a name may not be a number"
+[ "$(dbsum)" = "$before" ] || fail "a refused number changed the database"
 # A seat that may not act: 77, and the message names whom the game waits for.
 expect_rc 77 "$ARBITER" move 1 "$other" pass
 one_line "$T/err"
