@@ -66,14 +66,11 @@ int read_all(FILE *f, char **out, size_t *len);
 /* Read f to its end, keeping at most its first max bytes; *total counts all. */
 int read_prefix(FILE *f, size_t max, char **out, size_t *len, size_t *total);
 int read_file(const char *path, char **out, size_t *len);
-/* Write len bytes to path, made or emptied, private to its user (0600).
- * 0, or with errno set -2 when it cannot be made or opened, -1 when
- * writing it failed. */
-int write_file(const char *path, const void *data, size_t len);
 /* What a command writes at a path its caller names with the option opt
- * (show -o, post --image): write_file, refused when the path is one of
- * arbiter's own files (the database's, s's; the configuration read).  An
- * exit code, the error said. */
+ * (show -o, post --image): the file made, or emptied, private to its user
+ * (0600); refused when the path, or the file opened, is one of arbiter's
+ * own files (the database's, s's; the site configuration's).  An exit
+ * code, the error said. */
 int write_output(struct ctx *c, struct store *s, const char *opt, const char *path,
     const void *data, size_t len);
 int random_bytes(uint8_t *buf, size_t len);

@@ -473,25 +473,45 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 }
 
 int
-config_keeps(const struct config *cfg, const char *path, char *name, size_t len)
+config_keeps(const struct config *cfg, struct store *s, const char *path, char *name,
+    size_t len)
 {
-	const char *const files[] = { cfg->source[0] != '\0' ? cfg->source : cfg->conf_path,
-	    cfg->secret_file, cfg->smtp_password_file };
+	static const char *const sub[] = { "", "/new", "/cur", "/tmp" };
+	const char *files[5] = { cfg->source[0] != '\0' ? cfg->source : cfg->conf_path,
+	    cfg->secret_file, cfg->smtp_password_file, "", "" };
 	const char *const dirs[] = { cfg->maildir, cfg->templates };
-	size_t i;
+	char record[4096], in[PATH_MAX];
+	json_t *j = NULL;
+	struct stat st;
+	size_t i, k;
+	int found = 0;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (files[i][0] != '\0' && path_same(path, files[i])) {
+	/* the site record's files: what the site was set up with */
+	if (s != NULL && store_meta_get(s, "site", record, sizeof(record)) == STORE_OK &&
+	    (j = json_loads(record, 0, NULL)) != NULL)
+		(void)json_unpack(j, "{s?s, s?s}", "config", &files[3], "key_file", &files[4]);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]) && !found; i++)
+		if (files[i] != NULL && files[i][0] != '\0' && path_same(path, files[i])) {
 			snprintf(name, len, "%s", files[i]);
-			return 1;
+			found = 1;
 		}
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		if (dirs[i][0] != '\0' && path_within(path, dirs[i])) {
+	json_decref(j);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !found; i++) {
+		if (dirs[i][0] == '\0')
+			continue;
+		found = path_within(path, dirs[i]);
+		/* the same file by another name: a hard link to a mail or a
+		 * template, or what a template links to (the Maildir's own
+		 * files are looked at only when the file has other names) */
+		for (k = 0; k < (i == 0 ? 4u : 1u) && !found && stat(path, &st) == 0 &&
+		    S_ISREG(st.st_mode) && (i == 1 || st.st_nlink > 1); k++)
+			found = snprintf(in, sizeof(in), "%s%s", dirs[i], sub[k]) <
+			    (int)sizeof(in) && path_dir_holds(in, &st);
+		if (found)
 			snprintf(name, len, "%s (%s)", dirs[i], i == 0 ? "the Maildir" :
 			    "the templates directory");
-			return 1;
-		}
-	return 0;
+	}
+	return found;
 }
 
 struct config *

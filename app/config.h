@@ -64,10 +64,14 @@ struct config *config_get(struct ctx *c, char *err, size_t errlen);
 /*
  * 1 when path is, or would make, a file the site's configuration names
  * or lives in: the configuration file (read, or the one that would be),
- * the token key and SMTP password files, and anything in the Maildir or
- * the templates directory; the one it is then in name (len bytes).
+ * the token key and SMTP password files, those the database's site
+ * record names (s: its configuration and key file, whatever this
+ * command read), and anything in the Maildir or the templates directory,
+ * also under another name (a hard link, or a template that is a link to
+ * it); the one it is then in name (len bytes).
  */
-int config_keeps(const struct config *cfg, const char *path, char *name, size_t len);
+int config_keeps(const struct config *cfg, struct store *s, const char *path, char *name,
+    size_t len);
 
 /*
  * Fill cfg->secret and cfg->site from the database's site record, making

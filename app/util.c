@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "config.h"
+#include "../util/path.h"
 #include "../util/private.h"
 
 int64_t
@@ -86,61 +87,74 @@ read_file(const char *path, char **out, size_t *len)
 	return rc;
 }
 
-int
-write_file(const char *path, const void *data, size_t len)
+/* 1 when path is one of arbiter's own files (the database's, s's; those
+ * of the site's configuration), there or not yet; its name in ours. */
+static int
+own_file(struct ctx *c, struct store *s, const char *path, char *ours, size_t len)
 {
-	const char *p = data;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    private_mode(PRIVATE_OUTPUT)), e;
-	struct stat st;
-
-	if (fd < 0)
-		return -2;	/* cannot be made (EX_CANTCREAT) */
-	/* A file that was there keeps no wider mode than one arbiter makes. */
-	if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-	    (st.st_mode & 07777) != private_mode(PRIVATE_OUTPUT) &&
-	    fchmod(fd, private_mode(PRIVATE_OUTPUT)) != 0)) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			e = errno;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return close(fd);
+	return store_keeps(s, path, ours, len) ||
+	    (c->cfg != NULL && config_keeps(c->cfg, s, path, ours, len));
 }
 
 int
 write_output(struct ctx *c, struct store *s, const char *opt, const char *path,
     const void *data, size_t len)
 {
-	char ours[4200] = "";
-	int rc;
+	char ours[4200] = "", self[64], made[4200];
+	const char *p = data;
+	struct stat st;
+	int fd, created, e;
 
-	if (store_keeps(s, path, ours, sizeof(ours)) ||
-	    (c->cfg != NULL && config_keeps(c->cfg, path, ours, sizeof(ours)))) {
-		errx_line(c, "%s %s: arbiter will not write %s, one of its own files; name "
-		    "another file", opt, path, ours);
+	if (own_file(c, s, path, ours, sizeof(ours)))
+		goto refuse;
+	/* Made, or opened as it is (not emptied yet): judged again as the file
+	 * opened, wherever a link swapped in since led the path. */
+	created = (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+	    private_mode(PRIVATE_OUTPUT))) >= 0;
+	if (fd < 0 && errno == EEXIST)
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		errx_line(c, "cannot create %s: %s", path, strerror(errno));
 		return EXIT_CANTCREAT;
 	}
-	if ((rc = write_file(path, data, len)) != 0) {
-		errx_line(c, "cannot %s %s: %s", rc == -2 ? "create" : "write", path,
-		    strerror(errno));
-		return rc == -2 ? EXIT_CANTCREAT : EXIT_IOERR;
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	if (own_file(c, s, self, ours, sizeof(ours))) {
+		if (created && path_resolve(self, made, sizeof(made)) == 0)
+			(void)unlink(made);
+		close(fd);
+		goto refuse;
+	}
+	/* A file that was there is emptied, and keeps no wider mode than one
+	 * arbiter makes. */
+	if (fstat(fd, &st) != 0 || (S_ISREG(st.st_mode) && (ftruncate(fd, 0) != 0 ||
+	    (st.st_uid == geteuid() && (st.st_mode & 07777) != private_mode(PRIVATE_OUTPUT) &&
+	    fchmod(fd, private_mode(PRIVATE_OUTPUT)) != 0))))
+		goto fail;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail;
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
 	}
 	return EXIT_OK;
+fail:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	errx_line(c, "cannot write %s: %s", path, strerror(e));
+	return EXIT_IOERR;
+refuse:
+	errx_line(c, "%s %s: arbiter will not write %s, one of its own files; name another "
+	    "file", opt, path, ours);
+	return EXIT_CANTCREAT;
 }
 
 int

@@ -53,6 +53,10 @@ run_show(struct ctx *c, int argc, char **argv)
 	if (output != NULL && strcmp(output, "-") == 0)
 		output = NULL;	/* "-o -": standard output, as without -o */
 	rc = EXIT_USAGE;
+	if (output != NULL && output[0] == '\0') {
+		errx_line(c, "-o needs a file name (or - for standard output)");
+		goto out;
+	}
 	if (nops != 1) {
 		cmd_usage(&cmd_show, stderr);
 		goto out;

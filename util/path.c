@@ -1,4 +1,5 @@
 /* path.c - where a path leads; see path.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -78,4 +79,26 @@ path_within(const char *path, const char *dir)
 		return 0;
 	n = strlen(rd);
 	return strncmp(rp, rd, n) == 0 && (rp[n] == '\0' || rp[n] == '/' || strcmp(rd, "/") == 0);
+}
+
+int
+path_dir_holds(const char *dir, const struct stat *st)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	struct stat mine;
+	DIR *d = opendir(dir);
+	int found = 0;
+
+	if (d == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path))
+			continue;
+		found = stat(path, &mine) == 0 && mine.st_dev == st->st_dev &&
+		    mine.st_ino == st->st_ino;
+	}
+	closedir(d);
+	return found;
 }

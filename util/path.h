@@ -23,4 +23,9 @@ int path_same(const char *a, const char *b);
 /* 1 when path is the directory dir or lies anywhere below it (resolved). */
 int path_within(const char *path, const char *dir);
 
+/* 1 when a file of the directory dir (its entries, links followed, not
+ * below) is the file st describes: the same device and inode. */
+struct stat;
+int path_dir_holds(const char *dir, const struct stat *st);
+
 #endif

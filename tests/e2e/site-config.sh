@@ -99,6 +99,38 @@ if ! is_pg; then
 			ok
 		done
 	done
+	# The same files under other names (the third outside tester): a hard
+	# link to a template and to a mail, a file a template links to, and,
+	# with no configuration read at all, the key and the configuration
+	# the database's site record names.
+	ln "$O/tpl/mail-move.txt" "$O/hard-tpl"
+	ln "$O/mdir/new/$mail" "$O/hard-mail"
+	mkdir -p "$O/real"
+	printf 'Hello {{name}}\n' >"$O/real/mail-end.txt"
+	ln -s "$O/real/mail-end.txt" "$O/tpl/mail-end.txt"
+	( cd "$O" && md5sum real/mail-end.txt >>"$O/sums" )
+	for f in "$O/hard-tpl" "$O/hard-mail" "$O/real/mail-end.txt"; do
+		expect_rc 73 own show 1 -o "$f"
+		contains "$T/err" "will not write"
+	done
+	for f in "$O/key" "$O/home/.config/arbiter/arbiter.conf"; do
+		expect_rc 73 env -u ARBITER_MAILDIR HOME="$O/bare" "$ARBITER" --db "$O/own.db" show 1 -o "$f"
+		contains "$T/err" "will not write"
+	done
+	# A link swapped between the check and the open: the file opened is
+	# judged again, so the key is never written (before, within a few
+	# dozen tries).
+	printf 'harmless\n' >"$O/harmless"
+	( i=0; while [ $i -lt 4000 ] && [ ! -e "$O/stop" ]; do
+		ln -sfn "$O/harmless" "$O/race"; ln -sfn "$O/key" "$O/race"; i=$((i + 1)); done ) &
+	swapper=$!
+	i=0
+	while [ $i -lt 150 ]; do
+		own show 1 -o "$O/race" >/dev/null 2>&1
+		i=$((i + 1))
+	done
+	touch "$O/stop"
+	wait $swapper
 	( cd "$O" && md5sum -c --quiet sums ) || fail "show -o or post --image changed a file of the site"
 	[ ! -e "$O/own.db-journal" ] && [ ! -e "$O/mdir/tmp/x.png" ] || fail "an output was made in the site's place"
 	expect_rc 0 own verify --all
@@ -111,6 +143,14 @@ if ! is_pg; then
 	contains "$T/err" "the Maildir"
 	[ ! -e "$O/later" ] || fail "show -o made a file where the Maildir goes"
 fi
+# A link that leads nowhere is not followed to make its target; an empty
+# name is a usage error, as for post --image.
+ln -s "$T/made-by-link.png" "$T/dangling.png"
+expect_rc 73 "$ARBITER" show 1 -o "$T/dangling.png"
+one_line "$T/err"
+[ ! -e "$T/made-by-link.png" ] || fail "show -o made the target of a dangling link"
+expect_rc 64 "$ARBITER" show 1 -o ""
+one_line "$T/err"
 # `show -o -` is standard output; post's own text goes there, so its
 # picture is not written to a file named "-".
 expect_rc 64 sh -c 'cd "$1" && exec "$2" post 1 --image -' sh "$T" "$ARBITER"
