@@ -14,6 +14,7 @@
 #include "../mail/token.h"
 #include "../store/store_mail.h"
 #include "../util/path.h"
+#include "../util/private.h"
 
 /*
  * One key of the file: where its value goes, and how it is judged when
@@ -446,6 +447,8 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 		snprintf(cfg->reply_address, sizeof(cfg->reply_address), "%s", cfg->from);
 	/* --db and $ARBITER_DB before the file's db (judged as it was read); ./arbiter.db
 	   when none. */
+	if (!(c->db_default && conf_db[0] != '\0'))
+		snprintf(cfg->conf_db, sizeof(cfg->conf_db), "%s", conf_db);
 	if (c->db_default && conf_db[0] != '\0')
 		snprintf(cfg->db, sizeof(cfg->db), "%s", conf_db);
 	else if (cfg->db[0] != '\0' && check_db(cfg->db, why, sizeof(why)) != 0) {
@@ -472,45 +475,127 @@ config_load(const struct ctx *c, struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The files a site keeps, for config_keeps: files by name, directories
+ * with all they hold (the Maildir, the templates), databases with the
+ * files beside them.
+ */
+enum { OWN_MAX = 8 };
+struct own {
+	char file[OWN_MAX][1024], dir[OWN_MAX][1024], db[OWN_MAX][1024];
+	int nfile, ndir, ndb, maildir[OWN_MAX];
+};
+
+static void
+own_add(char (*list)[1024], int *n, const char *v)
+{
+	if (v != NULL && *v != '\0' && *n < OWN_MAX)
+		snprintf(list[(*n)++], sizeof(list[0]), "%s", v);
+}
+
+static void
+own_dir(struct own *o, const char *v, int maildir)
+{
+	if (v != NULL && *v != '\0' && o->ndir < OWN_MAX)
+		o->maildir[o->ndir] = maildir;
+	own_add(o->dir, &o->ndir, v);
+}
+
+/* What a configuration file names of the site's files, read leniently
+ * (its keys are judged when it is the one in force, not here). */
+static void
+own_from_file(struct own *o, const char *path)
+{
+	char *text, *line, *next, db[1024] = "", maildir[1024] = "";
+	size_t len;
+
+	if (read_file(path, &text, &len) != 0)
+		return;
+	for (line = text; line != NULL; line = next) {
+		char *eq, *k, *v;
+
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		if ((eq = strchr(line, '=')) == NULL)
+			continue;
+		*eq = '\0';
+		k = trim(line);
+		v = trim(eq + 1);
+		if (strcmp(k, "secret_file") == 0 || strcmp(k, "smtp_password_file") == 0)
+			own_add(o->file, &o->nfile, v);
+		else if (strcmp(k, "templates") == 0)
+			own_dir(o, v, 0);
+		else if (strcmp(k, "maildir") == 0)
+			snprintf(maildir, sizeof(maildir), "%s", v);
+		else if (strcmp(k, "db") == 0 && !store_is_uri(v))
+			snprintf(db, sizeof(db), "%s", v);
+	}
+	free(text);
+	own_add(o->db, &o->ndb, db);
+	if (maildir[0] == '\0' && db[0] != '\0')
+		snprintf(maildir, sizeof(maildir), "%.1000s.mail", db);
+	own_dir(o, maildir, 1);
+}
+
 int
 config_keeps(const struct config *cfg, struct store *s, const char *path, char *name,
     size_t len)
 {
 	static const char *const sub[] = { "", "/new", "/cur", "/tmp" };
-	const char *files[5] = { cfg->source[0] != '\0' ? cfg->source : cfg->conf_path,
-	    cfg->secret_file, cfg->smtp_password_file, "", "" };
-	const char *const dirs[] = { cfg->maildir, cfg->templates };
+	const char *rec_conf = NULL, *rec_key = NULL;
 	char record[4096], in[PATH_MAX];
+	struct own *o = calloc(1, sizeof(*o));
 	json_t *j = NULL;
 	struct stat st;
-	size_t i, k;
-	int found = 0;
+	size_t k;
+	int i, found = 0;
 
-	/* the site record's files: what the site was set up with */
+	if (o == NULL)
+		return 1;	/* judged as the site's: nothing is written */
+	/* The configuration in force, the file's own db if another is used, and
+	 * what the site was set up with (its record, and the file it names). */
+	own_add(o->file, &o->nfile, cfg->source[0] != '\0' ? cfg->source : cfg->conf_path);
+	own_add(o->file, &o->nfile, cfg->secret_file);
+	own_add(o->file, &o->nfile, cfg->smtp_password_file);
+	own_dir(o, cfg->maildir, 1);
+	own_dir(o, cfg->templates, 0);
+	if (!store_is_uri(cfg->conf_db)) {
+		own_add(o->db, &o->ndb, cfg->conf_db);
+		if (cfg->conf_db[0] != '\0' && snprintf(in, sizeof(in), "%s.mail", cfg->conf_db) <
+		    (int)sizeof(in))
+			own_dir(o, in, 1);
+	}
 	if (s != NULL && store_meta_get(s, "site", record, sizeof(record)) == STORE_OK &&
 	    (j = json_loads(record, 0, NULL)) != NULL)
-		(void)json_unpack(j, "{s?s, s?s}", "config", &files[3], "key_file", &files[4]);
-	for (i = 0; i < sizeof(files) / sizeof(files[0]) && !found; i++)
-		if (files[i] != NULL && files[i][0] != '\0' && path_same(path, files[i])) {
-			snprintf(name, len, "%s", files[i]);
-			found = 1;
-		}
+		(void)json_unpack(j, "{s?s, s?s}", "config", &rec_conf, "key_file", &rec_key);
+	own_add(o->file, &o->nfile, rec_conf);
+	own_add(o->file, &o->nfile, rec_key);
+	if (rec_conf != NULL && *rec_conf != '\0')
+		own_from_file(o, rec_conf);
 	json_decref(j);
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !found; i++) {
-		if (dirs[i][0] == '\0')
-			continue;
-		found = path_within(path, dirs[i]);
+	for (i = 0; i < o->nfile && !found; i++)
+		if ((found = path_same(path, o->file[i])))
+			snprintf(name, len, "%s", o->file[i]);
+	for (i = 0; i < o->ndb && !found; i++)
+		for (k = 0; k < PRIVATE_NKINDS && !found; k++)
+			if (strncmp(private_files[k].pattern, "DB", 2) == 0 &&
+			    snprintf(in, sizeof(in), "%s%s", o->db[i], private_files[k].pattern + 2) <
+			    (int)sizeof(in) && (found = path_same(path, in)))
+				snprintf(name, len, "%s", in);
+	for (i = 0; i < o->ndir && !found; i++) {
+		found = path_within(path, o->dir[i]);
 		/* the same file by another name: a hard link to a mail or a
 		 * template, or what a template links to (the Maildir's own
 		 * files are looked at only when the file has other names) */
-		for (k = 0; k < (i == 0 ? 4u : 1u) && !found && stat(path, &st) == 0 &&
-		    S_ISREG(st.st_mode) && (i == 1 || st.st_nlink > 1); k++)
-			found = snprintf(in, sizeof(in), "%s%s", dirs[i], sub[k]) <
+		for (k = 0; k < (o->maildir[i] ? 4u : 1u) && !found && stat(path, &st) == 0 &&
+		    S_ISREG(st.st_mode) && (!o->maildir[i] || st.st_nlink > 1); k++)
+			found = snprintf(in, sizeof(in), "%s%s", o->dir[i], sub[k]) <
 			    (int)sizeof(in) && path_dir_holds(in, &st);
 		if (found)
-			snprintf(name, len, "%s (%s)", dirs[i], i == 0 ? "the Maildir" :
-			    "the templates directory");
+			snprintf(name, len, "%s (%s)", o->dir[i], o->maildir[i] ? "a Maildir" :
+			    "a templates directory");
 	}
+	free(o);
 	return found;
 }
 

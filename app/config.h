@@ -43,6 +43,7 @@ struct config {
 	char conf_path[1024];		/* the one read, or that would be (--config, the default) */
 	char unread[1200];		/* why none was read (for errors) */
 	char db[1024];			/* the database it serves: --db, $ARBITER_DB, db, ./arbiter.db */
+	char conf_db[1024];		/* the file's db, when --db or $ARBITER_DB set another */
 	char db_shown[256];		/* db for messages (a URI's password left out) */
 	char site[40];			/* the database's site id, once config_secret ran */
 };
@@ -62,13 +63,15 @@ int config_load(const struct ctx *c, struct config *cfg, char *err, size_t errle
 struct config *config_get(struct ctx *c, char *err, size_t errlen);
 
 /*
- * 1 when path is, or would make, a file the site's configuration names
- * or lives in: the configuration file (read, or the one that would be),
- * the token key and SMTP password files, those the database's site
- * record names (s: its configuration and key file, whatever this
- * command read), and anything in the Maildir or the templates directory,
- * also under another name (a hard link, or a template that is a link to
- * it); the one it is then in name (len bytes).
+ * 1 when path is, or would make, a file of the site's: the configuration
+ * file (read, or the one that would be), the token key and SMTP password
+ * files, the database the file names when another is used (and the files
+ * beside it), anything in the Maildir or the templates directory, also
+ * under another name (a hard link, a template that is a link to it, a
+ * bind mount); and the same of what the database was set up with (s: the
+ * configuration and key file its site record names, and what that
+ * configuration names), whatever this command read.  The one it is then
+ * in name (len bytes).
  */
 int config_keeps(const struct config *cfg, struct store *s, const char *path, char *name,
     size_t len);

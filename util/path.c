@@ -72,13 +72,26 @@ path_same(const char *a, const char *b)
 int
 path_within(const char *path, const char *dir)
 {
-	char rp[PATH_MAX], rd[PATH_MAX];
+	char rp[PATH_MAX], rd[PATH_MAX], *slash;
+	struct stat sd, sa;
 	size_t n;
 
 	if (path_resolve(path, rp, sizeof(rp)) != 0 || path_resolve(dir, rd, sizeof(rd)) != 0)
 		return 0;
 	n = strlen(rd);
-	return strncmp(rp, rd, n) == 0 && (rp[n] == '\0' || rp[n] == '/' || strcmp(rd, "/") == 0);
+	if (strncmp(rp, rd, n) == 0 && (rp[n] == '\0' || rp[n] == '/' || strcmp(rd, "/") == 0))
+		return 1;
+	/* The same directory by another path (a bind mount): each directory
+	 * above the path, and the path itself, by device and inode. */
+	if (stat(rd, &sd) != 0)
+		return 0;
+	for (;;) {
+		if (stat(rp, &sa) == 0 && sa.st_dev == sd.st_dev && sa.st_ino == sd.st_ino)
+			return 1;
+		if ((slash = strrchr(rp, '/')) == NULL || slash == rp)
+			return 0;
+		*slash = '\0';
+	}
 }
 
 int

@@ -20,7 +20,9 @@ int path_resolve(const char *path, char *out, size_t len);
  * exist (a hard link is the same file), else the same resolved path. */
 int path_same(const char *a, const char *b);
 
-/* 1 when path is the directory dir or lies anywhere below it (resolved). */
+/* 1 when path is the directory dir or lies anywhere below it (resolved),
+ * also when it reaches dir by another path (a bind mount: by device and
+ * inode). */
 int path_within(const char *path, const char *dir);
 
 /* 1 when a file of the directory dir (its entries, links followed, not

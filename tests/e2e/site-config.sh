@@ -79,8 +79,8 @@ if ! is_pg; then
 	head -c 24 /dev/urandom | base64 >"$O/key"
 	printf 'secret\n' >"$O/smtppass"
 	cp "$ROOT/templates/mail-move.txt" "$O/tpl/"
-	printf 'from = games@example.org\nsecret_file = %s\nsmtp_password_file = %s\ntemplates = %s\nmaildir = %s\n' \
-	    "$O/key" "$O/smtppass" "$O/tpl" "$O/mdir" >"$O/home/.config/arbiter/arbiter.conf"
+	printf 'from = games@example.org\ndb = %s\nsecret_file = %s\nsmtp_password_file = %s\ntemplates = %s\nmaildir = %s\n' \
+	    "$O/own.db" "$O/key" "$O/smtppass" "$O/tpl" "$O/mdir" >"$O/home/.config/arbiter/arbiter.conf"
 	own() { env -u ARBITER_MAILDIR HOME="$O/home" ARBITER_DELIVER=foreground "$ARBITER" --db "$O/own.db" "$@"; }
 	expect_rc 0 own init
 	expect_rc 0 own new tigris --seat ada:ada@example.org --seat bo:bo@example.org
@@ -113,10 +113,30 @@ if ! is_pg; then
 		expect_rc 73 own show 1 -o "$f"
 		contains "$T/err" "will not write"
 	done
-	for f in "$O/key" "$O/home/.config/arbiter/arbiter.conf"; do
+	for f in "$O/key" "$O/home/.config/arbiter/arbiter.conf" "$O/smtppass" \
+	    "$O/tpl/mail-move.txt" "$O/tpl/new.txt" "$O/mdir/new/$mail" "$O/mdir/new/planted"; do
 		expect_rc 73 env -u ARBITER_MAILDIR HOME="$O/bare" "$ARBITER" --db "$O/own.db" show 1 -o "$f"
 		contains "$T/err" "will not write"
 	done
+	# Another database in use: the configuration's own is still the site's
+	# (the fourth outside tester replaced it so).
+	expect_rc 0 own --db "$O/other.db" new tigris --seat a --seat b
+	for f in "$O/own.db" "$O/own.db-wal" "$O/own.db-journal"; do
+		expect_rc 73 own --db "$O/other.db" show 1 -o "$f"
+		contains "$T/err" "will not write"
+	done
+	# The Maildir by another path (a bind mount, in a namespace of one's
+	# own where the system allows it): judged by device and inode.
+	if unshare -Urm true 2>/dev/null; then
+		mkdir -p "$O/bind"
+		expect_rc 73 env -u ARBITER_MAILDIR HOME="$O/home" unshare -Urm sh -c \
+		    'mount --bind "$1" "$2" && exec "$3" --db "$4" show 1 -o "$2/new/planted"' sh \
+		    "$O/mdir" "$O/bind" "$ARBITER" "$O/own.db"
+		contains "$T/err" "will not write"
+		[ ! -e "$O/mdir/new/planted" ] || fail "show -o planted a mail through a bind mount"
+	else
+		echo "(no user namespaces here: the bind-mount case is not run)"
+	fi
 	# A link swapped between the check and the open: the file opened is
 	# judged again, so the key is never written (before, within a few
 	# dozen tries).
@@ -140,7 +160,7 @@ if ! is_pg; then
 	contains "$T/err" "will not write"
 	[ ! -e "$O/bare/.config/arbiter/arbiter.conf" ] || fail "show -o made the configuration file"
 	expect_rc 73 env HOME="$O/bare" ARBITER_MAILDIR="$O/later" "$ARBITER" --db "$O/own.db" show 1 -o "$O/later"
-	contains "$T/err" "the Maildir"
+	contains "$T/err" "a Maildir"
 	[ ! -e "$O/later" ] || fail "show -o made a file where the Maildir goes"
 fi
 # A link that leads nowhere is not followed to make its target; an empty
