@@ -62,7 +62,9 @@ const struct cmd_entry cmd_moves = {
 	"moves GAME SEAT",
 	"list the legal commands for a seat now",
 	"One complete command per line, each accepted by `arbiter move` as it\n"
-	"stands.  For a seat the game does not wait for: no output, exit 77.\n",
+	"stands (for Terra Mystica, a sample of the conversions and burns:\n"
+	"arbiter-terra(6)).  For a seat the game does not wait for: no output,\n"
+	"exit 77.\n",
 	run_moves,
 	0,
 	probes,

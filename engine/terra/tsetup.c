@@ -566,12 +566,16 @@ tm_cmd_setup(struct tm_state *s, int seat, const char *name, char *err, size_t e
 	 * (its home, nor one it picked): the site's check passes over it
 	 * (Game/Factions.pm:142, factions_in_order(1)); the same faction
 	 * again, which the site would seat twice, stays refused */
-	for (i = 0; i < s->nseats; i++)
-		if (s->pl[i].faction >= 0 && (!s->pl[i].dropped || s->pl[i].faction == f) &&
+	for (i = 0; i < s->nseats; i++) {
+		if (s->pl[i].faction == f)
+			return tm_fail(err, errlen, "setup: another seat has the %s already (one "
+			    "faction, one seat)", name);
+		if (s->pl[i].faction >= 0 && !s->pl[i].dropped &&
 		    (tm_fdefs[s->pl[i].faction].color ==
 		    tm_fdefs[f].color || s->pl[i].color2 - 1 == tm_fdefs[f].color))
 			return tm_fail(err, errlen, "setup: the colour of the %s is taken by "
 			    "the %s", name, tm_fdefs[s->pl[i].faction].name);
+	}
 	d = &tm_fdefs[f];
 	p->faction = f;
 	p->vp = 20;

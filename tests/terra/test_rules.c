@@ -30,6 +30,7 @@ test_setup_rules(void **state)
 	assert_int_equal(terra_rules.setup(s, 3, &keep, 1, seed, err, sizeof(err)), 0);
 	tg_ok(s, 0, "setup witches");
 	tg_bad(s, 1, "setup auren", "is taken by the");
+	tg_bad(s, 1, "setup witches", "setup: another seat has the witches already");
 	tg_bad(s, 2, "setup giants", "not your turn");
 	tg_ok(s, 1, "setup giants");
 	tg_ok(s, 2, "setup nomads");

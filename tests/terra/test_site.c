@@ -910,7 +910,7 @@ test_dropped_colour_free_for_setup(void **state)
 	(void)state;
 	tg_ok(s, 0, "setup witches");
 	tg_ok(s, -1, "drop-faction witches");
-	tg_bad(s, 1, "setup witches", "the colour of the witches is taken by the witches");
+	tg_bad(s, 1, "setup witches", "another seat has the witches already");
 	tg_ok(s, 1, "setup auren");
 	assert_int_equal(s->phase, TP_DWELLINGS);
 	free(s);
