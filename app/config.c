@@ -548,7 +548,7 @@ config_keeps(const struct config *cfg, struct store *s, const char *path, char *
 	json_t *j = NULL;
 	struct stat st;
 	size_t k;
-	int i, found = 0;
+	int i, found = 0, regular;
 
 	if (o == NULL)
 		return 1;	/* judged as the site's: nothing is written */
@@ -577,18 +577,15 @@ config_keeps(const struct config *cfg, struct store *s, const char *path, char *
 		if ((found = path_same(path, o->file[i])))
 			snprintf(name, len, "%s", o->file[i]);
 	for (i = 0; i < o->ndb && !found; i++)
-		for (k = 0; k < PRIVATE_NKINDS && !found; k++)
-			if (strncmp(private_files[k].pattern, "DB", 2) == 0 &&
-			    snprintf(in, sizeof(in), "%s%s", o->db[i], private_files[k].pattern + 2) <
-			    (int)sizeof(in) && (found = path_same(path, in)))
-				snprintf(name, len, "%s", in);
+		found = private_db_file(o->db[i], path, name, len);
+	regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
 	for (i = 0; i < o->ndir && !found; i++) {
 		found = path_within(path, o->dir[i]);
 		/* the same file by another name: a hard link to a mail or a
 		 * template, or what a template links to (the Maildir's own
 		 * files are looked at only when the file has other names) */
-		for (k = 0; k < (o->maildir[i] ? 4u : 1u) && !found && stat(path, &st) == 0 &&
-		    S_ISREG(st.st_mode) && (!o->maildir[i] || st.st_nlink > 1); k++)
+		for (k = 0; k < (o->maildir[i] ? 4u : 1u) && !found && regular &&
+		    (!o->maildir[i] || st.st_nlink > 1); k++)
 			found = snprintf(in, sizeof(in), "%s%s", o->dir[i], sub[k]) <
 			    (int)sizeof(in) && path_dir_holds(in, &st);
 		if (found)

@@ -11,7 +11,6 @@
 
 #include "store.h"
 #include "store_int.h"
-#include "../util/path.h"
 #include "../util/private.h"
 
 /*
@@ -754,18 +753,18 @@ refuse_open(struct store *s, const char *first, mode_t open_, const char *files)
  * as it is.  Then the open database (lite_check_private).
  */
 static int
-lite_refuse_early(struct store *s, const char *path)
+lite_refuse_early(struct store *s, const char *path, mode_t *open_)
 {
 	char files[700], first[300];
-	mode_t open_ = open_files(path, path, first, sizeof(first), files, sizeof(files));
 	struct stat st;
 
+	*open_ = open_files(path, path, first, sizeof(first), files, sizeof(files));
 	/* Only a regular file is asked: a read-only open of a FIFO would wait
 	 * for a writer for ever (SQLite's own open then refuses it). */
-	if (open_ == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !site_in_file(path))
+	if (*open_ == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !site_in_file(path))
 		return STORE_OK;
 	snprintf(s->name, sizeof(s->name), "%s", path);
-	return refuse_open(s, first, open_, files);
+	return refuse_open(s, first, *open_, files);
 }
 
 static int
@@ -788,30 +787,18 @@ int
 store_keeps(struct store *s, const char *path, char *name, size_t len)
 {
 	const char *db;
-	char mine[4200];
-	size_t k;
 
 	if (s == NULL || s->pg || (db = sqlite3_db_filename(s->db, "main")) == NULL ||
 	    *db == '\0')
 		return 0;
-	for (k = 0; k < PRIVATE_NKINDS; k++) {
-		const char *pattern = private_files[k].pattern;
-
-		if (strncmp(pattern, "DB", 2) != 0)
-			continue;
-		snprintf(mine, sizeof(mine), "%s%s", db, pattern + 2);
-		if (path_same(path, mine)) {
-			snprintf(name, len, "%s", mine);
-			return 1;
-		}
-	}
-	return 0;
+	return private_db_file(db, path, name, len);
 }
 
 int
 store_open(const char *path, int mode, struct store **out)
 {
 	struct store *s;
+	mode_t open_ = 0;
 	int rc;
 
 	*out = s = calloc(1, sizeof(*s));
@@ -820,7 +807,7 @@ store_open(const char *path, int mode, struct store **out)
 	s->qfd = -1;
 	if (store_is_uri(path))
 		rc = pg_open(s, path, mode == STORE_OPEN_READ);
-	else if ((rc = lite_refuse_early(s, path)) == STORE_OK)
+	else if ((rc = lite_refuse_early(s, path, &open_)) == STORE_OK)
 		rc = lite_open(s, path, mode);
 	if (rc != STORE_OK)
 		return rc;
@@ -832,11 +819,12 @@ store_open(const char *path, int mode, struct store **out)
 	 * A database whose schema was laid now is made private, an empty file
 	 * made under another umask too (the log and index SQLite makes
 	 * later take the file's mode); an older one that others may read is
-	 * refused.
+	 * refused.  When the look before the open found every file private,
+	 * they still are (SQLite made any new one in the database's mode).
 	 */
 	if (s->was == 0 && s->version > 0)
 		rc = store_make_private(s);
-	else
+	else if (open_ != 0)
 		rc = lite_check_private(s);
 	if (rc != STORE_OK)
 		return rc;

@@ -1,4 +1,8 @@
 /* private.c - the files arbiter writes and their modes; see private.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "path.h"
 #include "private.h"
 
 const struct private_file private_files[PRIVATE_NKINDS] = {
@@ -19,4 +23,20 @@ mode_t
 private_mode(enum private_kind kind)
 {
 	return private_files[kind].mode;
+}
+
+int
+private_db_file(const char *db, const char *path, char *name, size_t len)
+{
+	char mine[4200];
+	int k;
+
+	for (k = 0; k < PRIVATE_NKINDS; k++)
+		if (strncmp(private_files[k].pattern, "DB", 2) == 0 &&
+		    snprintf(mine, sizeof(mine), "%s%s", db, private_files[k].pattern + 2) <
+		    (int)sizeof(mine) && path_same(path, mine)) {
+			snprintf(name, len, "%s", mine);
+			return 1;
+		}
+	return 0;
 }

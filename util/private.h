@@ -49,4 +49,10 @@ extern const struct private_file private_files[PRIVATE_NKINDS];
 
 mode_t private_mode(enum private_kind kind);
 
+/* 1 when path is, or would make, one of the files of the database db (the
+ * DB patterns above: the database, its log, index, journal, queue, the
+ * delivery's lock), by any name (util/path.h's path_same); its path then
+ * in name (len bytes). */
+int private_db_file(const char *db, const char *path, char *name, size_t len);
+
 #endif

@@ -415,10 +415,14 @@ action_cmd(struct tm_state *s, int seat, char **w, int nw, char *err,
 	if (s->phase == TP_CULTSPADES)
 		return tm_fail(err, errlen, "between rounds only 'transform HEX to "
 		    "COLOUR' (or -SPADE) spends cult spades");
-	if (word_eq(w[0], "build"))
-		return nw != 2 ? tm_fail(err, errlen, "build: write it as 'build HEX'") :
-		    named_hex(s, "build", w[1], err, errlen) < 0 ? GAME_REJECTED :
-		    tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err, errlen);
+	if (word_eq(w[0], "build")) {
+		int cell;
+
+		if (nw != 2)
+			return tm_fail(err, errlen, "build: write it as 'build HEX'");
+		cell = named_hex(s, "build", w[1], err, errlen);
+		return cell < 0 ? GAME_REJECTED : tm_cmd_build(s, seat, cell, err, errlen);
+	}
 	if (word_eq(w[0], "upgrade"))
 		return words_upgrade(s, seat, w, nw, err, errlen);
 	if (word_eq(w[0], "dig"))
@@ -602,9 +606,9 @@ one_cmd(struct tm_state *s, int seat, char **w, int nw, char *err, size_t errlen
 		return tm_fail(err, errlen, "choose your faction: setup FACTION");
 	case TP_DWELLINGS:
 		if (word_eq(w[0], "build") && nw == 2) {
-			enum game_status rc = named_hex(s, "build", w[1], err, errlen) < 0 ?
-			    GAME_REJECTED : tm_cmd_build(s, seat, tm_cell_find(s, w[1]), err,
-			    errlen);
+			int cell = named_hex(s, "build", w[1], err, errlen);
+			enum game_status rc = cell < 0 ? GAME_REJECTED :
+			    tm_cmd_build(s, seat, cell, err, errlen);
 
 			if (rc == GAME_OK)
 				tm_next_placement(s);
