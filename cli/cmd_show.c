@@ -19,8 +19,8 @@ show_picture(struct ctx *c, struct store *s, const struct loaded *g, const char 
 		rc = drawn == -2 ? EXIT_UNAVAILABLE : EXIT_SOFTWARE;
 	} else if (path != NULL)
 		rc = write_output(c, s, "-o", path, pic.s, pic.len);
-	else if (path == NULL && (fwrite(pic.s, 1, pic.len, stdout) != pic.len ||
-	    fflush(stdout) != 0)) {
+	else if (fwrite(pic.s, 1, pic.len, stdout) != pic.len ||
+	    fflush(stdout) != 0) {
 		errx_line(c, "cannot write the picture: %s", strerror(errno));
 		rc = EXIT_IOERR;
 	}
